@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { defaultRuntimeSiteSettings, type RuntimeSiteSettings } from "~/lib/site";
+
+const booleanSetting = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    message: "must be true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const emailAddress = z.email({ message: "must be an email address" });
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    SITE_URL: z
+      .url({ message: "must be an absolute http(s) URL" })
+      .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default(defaultRuntimeSiteSettings.siteUrl),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file: or postgres://")
+      .default("file:data/site.db"),
+    SMTP_URL: optionalText.pipe(
+      z.url({ message: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    MAIL_DIR: z.string().default("data/mail"),
+    MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
+    OWNER_EMAIL: emailAddress.default("owner@presenceselling.com"),
+    CONTACT_EMAIL: emailAddress.default(defaultRuntimeSiteSettings.contactEmail),
+    CONTACT_PHONE: z.string().min(3).default(defaultRuntimeSiteSettings.contactPhone),
+    SCHEDULING_URL: z
+      .url({ message: "must be an absolute URL" })
+      .default(defaultRuntimeSiteSettings.schedulingUrl),
+    SALES_OPEN: booleanSetting.default(false),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(z.url({ message: "must be a URL" }).optional()),
+    DOWNLOAD_LINK_SECRET: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .default("development-download-link-secret"),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  })
+  .superRefine((config, ctx) => {
+    if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required when SALES_OPEN is true",
+      });
+    }
+    if (config.SALES_OPEN && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when SALES_OPEN is true",
+      });
+    }
+  });
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses settings; the error names the first bad setting in one line. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.join(".") || "configuration";
+  throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
+}
+
+let current: AppConfig | undefined;
+
+/** The process's settings, parsed once from process.env. */
+export function getConfig(): AppConfig {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+export function runtimeSiteSettings(config: AppConfig): RuntimeSiteSettings {
+  return {
+    siteUrl: config.SITE_URL,
+    contactEmail: config.CONTACT_EMAIL,
+    contactPhone: config.CONTACT_PHONE,
+    schedulingUrl: config.SCHEDULING_URL,
+    salesOpen: config.SALES_OPEN,
+  };
+}

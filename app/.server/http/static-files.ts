@@ -1,0 +1,37 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import express, { type RequestHandler, type Router } from "express";
+
+const oneYear = 60 * 60 * 24 * 365;
+
+/**
+ * Serves build/client: hashed assets cached for a year, other files for an hour, and each
+ * prerendered page (`/method` → `method/index.html`) revalidated on every visit.
+ */
+export function staticFiles(clientDir: string): Router {
+  const router = express.Router();
+  router.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: oneYear * 1000,
+      redirect: false,
+      fallthrough: false,
+    }),
+  );
+  router.use(prerenderedPages(clientDir));
+  router.use(express.static(clientDir, { maxAge: "1h", redirect: false, index: false }));
+  return router;
+}
+
+function prerenderedPages(clientDir: string): RequestHandler {
+  return (request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const pathname = decodeURIComponent(request.path);
+    if (pathname.includes("..") || path.extname(pathname)) return next();
+    const file = path.join(clientDir, pathname, "index.html");
+    if (!existsSync(file) || !statSync(file).isFile()) return next();
+    response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    response.sendFile(file);
+  };
+}

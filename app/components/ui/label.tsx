@@ -1,0 +1,12 @@
+import * as LabelPrimitive from "@radix-ui/react-label";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/class-names";
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn("text-sm leading-none font-medium text-foreground", className)}
+      {...props}
+    />
+  );
+}

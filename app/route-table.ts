@@ -1,0 +1,18 @@
+/**
+ * The site's pages in the spec's order. `routes.ts` builds the router from this table and the
+ * sitemap lists it, so a page added here is routed, prerendered and listed at once.
+ */
+export type PageRoute = {
+  path: string;
+  file: string;
+  /** Left out of sitemap.xml (pages that only make sense as the end of a flow). */
+  unlisted?: boolean;
+};
+
+export const pageRoutes: PageRoute[] = [{ path: "/", file: "routes/home.tsx" }];
+
+/** Machine-readable routes (sitemap, robots, the functions API); not pages. */
+export const resourceRoutes: PageRoute[] = [
+  { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
+  { path: "/robots.txt", file: "routes/robots-txt.ts" },
+];

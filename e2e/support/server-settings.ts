@@ -1,0 +1,22 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// One server for the whole run, on its own port, database and mail folder.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+export const e2eServer = {
+  baseURL: `http://127.0.0.1:${port}`,
+  dataDir,
+  mailDir: path.join(dataDir, "mail"),
+  env: {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+    MAIL_DIR: path.join(dataDir, "mail"),
+    SCHEDULING_URL: "https://scheduling.example/breakthrough-hour",
+  } as Record<string, string>,
+};

@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type Fixtures = {
+  /** console.error messages the test expects (the 404 page logs its path); others fail the test. */
+  allowConsoleErrors: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const unexpected: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+      });
+      page.on("pageerror", (error) => unexpected.push(`Uncaught: ${error.message}`));
+      await use((pattern) => allowed.push(pattern));
+      expect(unexpected, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the page as it is now and fails on any violation, listing them. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

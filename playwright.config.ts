@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eServer } from "./e2e/support/server-settings";
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: e2eServer.baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /.*\.phone\.spec\.ts/,
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], channel: undefined },
+      // Phone-only checks live in files named *.phone.spec.ts; everything else runs on desktop.
+      testMatch: /.*\.phone\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    command: "node e2e/support/start-server.mjs",
+    url: `${e2eServer.baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: e2eServer.env,
+    stdout: "pipe",
+  },
+});

@@ -1,0 +1,91 @@
+// `npm test`: every suite (Vitest, then Playwright against the production build), ending with
+// one line `N passed, M failed` that totals them all.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const chromium = "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      "Debian's Chromium is missing: run `sudo apt-get install -y chromium`, then `npm test` again.",
+    );
+    process.exit(1);
+  }
+  console.log("Installing Debian's Chromium for the browser tests…");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  return (
+    spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1
+  );
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+ensureChromium();
+const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+const buildStatus = run("npm", ["run", "build"]);
+if (buildStatus !== 0) {
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
+
+const vitestReport = path.join(reports, "vitest.json");
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed +=
+    vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(vitest);
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else if (vitestStatus !== 0) totals.failed += 1;
+
+const playwrightReport = path.join(reports, "playwright.json");
+const playwrightStatus = run("npx", ["playwright", "test"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+const playwright = readJson(playwrightReport);
+if (playwright?.stats) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
+  totals.skipped += playwright.stats.skipped;
+} else if (playwrightStatus !== 0) totals.failed += 1;
+
+// A suite that failed to load has no failed tests of its own: count it once.
+function countSuitesWithFailedTests(report) {
+  return report.testResults.filter(
+    (suite) =>
+      suite.status === "failed" && suite.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+}
+
+if (vitestStatus !== 0 && totals.failed === 0) totals.failed += 1;
+if (playwrightStatus !== 0 && totals.failed === 0) totals.failed += 1;
+
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);

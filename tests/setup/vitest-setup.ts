@@ -1,0 +1,34 @@
+import { afterEach, expect, vi } from "vitest";
+import * as matchers from "@testing-library/jest-dom/matchers";
+
+expect.extend(matchers);
+
+// A console.error during a test is a defect: fail the test that caused it.
+let consoleErrors: unknown[][] = [];
+const originalConsoleError = console.error;
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args);
+  originalConsoleError(...args);
+};
+
+afterEach(async () => {
+  if (typeof document !== "undefined") {
+    const { cleanup } = await import("@testing-library/react");
+    cleanup();
+  }
+  vi.useRealTimers();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(
+      `console.error was called during the test:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`,
+    );
+  }
+});
+
+/** For a test that expects console.error (the 404 page logs the path): take the calls so far. */
+export function takeConsoleErrors() {
+  const errors = consoleErrors;
+  consoleErrors = [];
+  return errors;
+}
