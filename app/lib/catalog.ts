@@ -1,0 +1,69 @@
+/**
+ * What the site sells and at what price. The server takes amounts only from here; the browser
+ * names products. The spec states two book prices: 19.99 on the purchase page (what checkout
+ * charges) and 19.95 against a list price of 29.95 on the landing page; both are kept as named.
+ */
+export const BOOK_PRODUCT_ID = "no-self-selling-book";
+
+export type PurchasableItemId = "pdf" | "breakthrough-session";
+
+export type PurchasableItem = {
+  id: PurchasableItemId;
+  name: string;
+  /** Price in US dollars. */
+  price: number;
+  /** Price in cents, as Stripe wants it. */
+  amountCents: number;
+  summary: string;
+  details: string[];
+};
+
+export const purchasableItems: Record<PurchasableItemId, PurchasableItem> = {
+  pdf: {
+    id: "pdf",
+    name: "PDF Download",
+    price: 19.99,
+    amountCents: 1999,
+    summary: "Instant download",
+    details: ["Instant download", "Read on any device"],
+  },
+  "breakthrough-session": {
+    id: "breakthrough-session",
+    name: "Sales Breakthrough Hour",
+    price: 295,
+    amountCents: 29500,
+    summary: "60-minute one-to-one video consultation",
+    details: [
+      "60-minute one-to-one video consultation",
+      "Recorded for you to keep",
+      "Scheduled after purchase",
+    ],
+  },
+};
+
+export const purchasableItemIds = Object.keys(purchasableItems) as PurchasableItemId[];
+
+export function isPurchasableItemId(value: unknown): value is PurchasableItemId {
+  return typeof value === "string" && Object.hasOwn(purchasableItems, value);
+}
+
+/** The landing page's offer for the same book. */
+export const LANDING_PAGE_PRICE = 19.95;
+export const LANDING_PAGE_LIST_PRICE = 29.95;
+export const LANDING_PAGE_SAVINGS = 10;
+
+/** The foundations workshop, the only program with a published price. */
+export const FOUNDATIONS_PROGRAM_PRICE = 14495;
+/** The introductory rate of the one-to-one session. */
+export const BREAKTHROUGH_SESSION_PRICE = purchasableItems["breakthrough-session"].price;
+export const BOOK_PDF_PRICE = purchasableItems.pdf.price;
+export const CORPORATE_MINIMUM_TEAM_SIZE = 10;
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
+
+export function formatPrice(dollars: number) {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+  }).format(dollars);
+}
