@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "./app/.server/app-context";
 import { ConfigError, getConfig } from "./app/.server/config";
@@ -59,6 +59,24 @@ if (production) {
 app.all(
   "/{*splat}",
   createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: () => runtime.services }),
+);
+
+// Errors Express meets before the router (a malformed URL, say): a plain answer, logged when ours.
+app.use(
+  (
+    error: Error & { status?: number },
+    _request: Request,
+    response: Response,
+    next: NextFunction,
+  ) => {
+    if (response.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) console.error(error);
+    response
+      .status(status)
+      .type("text/plain")
+      .send(status < 500 ? "Bad Request" : "Internal Server Error");
+  },
 );
 
 const server = createServer(app);

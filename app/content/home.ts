@@ -22,7 +22,7 @@ export const homeHero = {
   headline: "The End of Persuasion, The Rise of Presence",
   lead: "Sales was never about pressure. When you stop performing and start paying attention, buyers feel it — and trust follows. This is the method that teaches you how.",
   primaryCta: { label: "Discover the Method", href: "/method" },
-  secondaryCta: { label: "Learn More", href: "/book" },
+  secondaryCta: { label: "Learn More", href: "/book", context: "about the book" },
 };
 
 export const homePracticesIntro = {

@@ -74,7 +74,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </Button>
             <Button asChild size="lg" variant="presence">
-              <Link to={homeHero.secondaryCta.href}>{homeHero.secondaryCta.label}</Link>
+              <Link to={homeHero.secondaryCta.href}>
+                {homeHero.secondaryCta.label}
+                {/* Search engines and screen readers get the link's purpose, not just "Learn More". */}
+                <span className="sr-only"> {homeHero.secondaryCta.context}</span>
+              </Link>
             </Button>
           </div>
         </div>

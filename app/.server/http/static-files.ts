@@ -27,11 +27,20 @@ export function staticFiles(clientDir: string): Router {
 function prerenderedPages(clientDir: string): RequestHandler {
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
-    const pathname = decodeURIComponent(request.path);
-    if (pathname.includes("..") || path.extname(pathname)) return next();
+    const pathname = decodedPath(request.path);
+    if (!pathname || pathname.includes("..") || path.extname(pathname)) return next();
     const file = path.join(clientDir, pathname, "index.html");
     if (!existsSync(file) || !statSync(file).isFile()) return next();
     response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     response.sendFile(file);
   };
+}
+
+/** The decoded path, or undefined for a malformed one (the router then answers it). */
+function decodedPath(rawPath: string) {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
 }

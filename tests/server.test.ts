@@ -1,0 +1,43 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type RunningServer } from "./support/built-server";
+
+describe("the production server", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves prerendered pages, health, and 404 for unknown paths", async () => {
+    const home = await fetch(server.url);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(await home.text()).toContain("The End of Persuasion, The Rise of Presence");
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const missing = await fetch(`${server.url}/definitely-not-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Oops! Page not found");
+  });
+
+  it("stops cleanly on SIGTERM", async () => {
+    const other = await startBuiltServer();
+    const code = await other.stop();
+    expect(code).toBe(0);
+    expect(other.output()).toContain("SIGTERM received");
+  });
+});
+
+describe("start-up configuration", () => {
+  it("refuses an invalid setting with one line that names it", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", OWNER_EMAIL: "not-an-address" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe("Invalid setting OWNER_EMAIL: must be an email address");
+  });
+});
