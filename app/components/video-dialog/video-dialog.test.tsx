@@ -16,7 +16,7 @@ async function openDialog() {
     />,
   );
   fireEvent.click(screen.getByRole("button", { name: "Watch" }));
-  return screen.findByRole("dialog", { name: "Closing Bell" });
+  return screen.findByRole("dialog", { name: "Closing Bell" }, { timeout: 10_000 });
 }
 
 describe("VideoDialog", () => {
@@ -30,7 +30,7 @@ describe("VideoDialog", () => {
     );
     expect(document.querySelector("iframe")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Watch" }));
-    const dialog = await screen.findByRole("dialog", { name: "Closing Bell" });
+    const dialog = await screen.findByRole("dialog", { name: "Closing Bell" }, { timeout: 10_000 });
     const frame = dialog.querySelector("iframe")!;
     expect(frame.src).toBe(
       "https://www.youtube-nocookie.com/embed/abc123?autoplay=1&rel=0&modestbranding=1",
@@ -65,7 +65,11 @@ describe("VideoDialog", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Close" })));
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Watch" }));
-    const reopened = await screen.findByRole("dialog", { name: "Closing Bell" });
+    const reopened = await screen.findByRole(
+      "dialog",
+      { name: "Closing Bell" },
+      { timeout: 10_000 },
+    );
     expect(reopened).toHaveAttribute("data-loaded", "false");
   });
 });
