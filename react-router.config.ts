@@ -2,7 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 // Routes whose HTML depends on the request (query, runtime settings, form results)
 // are rendered by the server; every other page is written to static HTML at build time.
-const serverRenderedPaths = new Set(["/contact", "/buy-now", "/payment-success"]);
+// /schedule redirects to the runtime SCHEDULING_URL, so it must not be frozen at build time.
+const serverRenderedPaths = new Set(["/contact", "/buy-now", "/payment-success", "/schedule"]);
 
 export default {
   ssr: true,
