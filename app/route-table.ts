@@ -9,10 +9,20 @@ export type PageRoute = {
   unlisted?: boolean;
 };
 
-export const pageRoutes: PageRoute[] = [{ path: "/", file: "routes/home.tsx" }];
+export const pageRoutes: PageRoute[] = [
+  { path: "/", file: "routes/home.tsx" },
+  { path: "/method", file: "routes/method.tsx" },
+  { path: "/about", file: "routes/about.tsx" },
+  { path: "/full-story", file: "routes/full-story.tsx" },
+  { path: "/book", file: "routes/book.tsx" },
+  { path: "/training", file: "routes/training.tsx" },
+  { path: "/landingpage", file: "routes/landingpage.tsx" },
+  { path: "/foundations-program", file: "routes/foundations-program.tsx" },
+];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
+  { path: "/schedule", file: "routes/schedule.ts" },
 ];

@@ -1,0 +1,46 @@
+/** A chapter of the book as the book page lists it; the introduction has no number. */
+export type Chapter = {
+  number: "Introduction" | number;
+  title: string;
+  description: string;
+};
+
+/** The opening of the book: the introduction and chapters 1 to 5. */
+export const bookChapters: Chapter[] = [
+  {
+    number: "Introduction",
+    title: "The End of Persuasion",
+    description:
+      "Why the techniques that built modern selling now work against us, and what opens up when we stop trying to move people and start meeting them.",
+  },
+  {
+    number: 1,
+    title: "The Knower and the Known",
+    description:
+      "The foundation of the method: discovering the awareness behind every thought, so that no pitch, price or rejection can knock you off centre.",
+  },
+  {
+    number: 2,
+    title: "The Ego at the Sales Table",
+    description:
+      "How the “me” that needs to win quietly sabotages trust — and how to recognise its patterns in the middle of a live conversation.",
+  },
+  {
+    number: 3,
+    title: "Love, Fear and the Close",
+    description:
+      "Every sales move grows from one of two roots. Learn to feel the difference and to close from care rather than from scarcity.",
+  },
+  {
+    number: 4,
+    title: "The Witness in the Room",
+    description:
+      "Practical ways to step back into witness consciousness during discovery calls, negotiations and difficult objections.",
+  },
+  {
+    number: 5,
+    title: "The Movie and the Screen",
+    description:
+      "Staying steady through wins, losses and long sales cycles by resting as the unchanging screen behind the drama of the pipeline.",
+  },
+];

@@ -1,0 +1,236 @@
+import {
+  ArrowLeft,
+  BookOpen,
+  CalendarCheck,
+  CalendarDays,
+  Clock,
+  Info,
+  Library,
+  MessagesSquare,
+  Wallet,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/foundations-program";
+import { FaqList } from "~/components/faq/faq-list";
+import { PageHero } from "~/components/page/page-hero";
+import { SectionHeading } from "~/components/page/section-heading";
+import { ScheduleButton } from "~/components/scheduling/schedule-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { foundationsPage } from "~/content/foundations-program";
+import { pageSeo } from "~/.server/page-seo";
+import { metaFromLoaderData } from "~/lib/route-meta";
+import { courseJsonLd, faqJsonLd } from "~/lib/seo";
+
+const materialIcons = { book: BookOpen, library: Library, calendar: CalendarCheck };
+
+export function loader() {
+  const { facts, cta, faq } = foundationsPage;
+  const description = `A ${facts.days}-day in-person intensive in presence-based selling, ${facts.dailyHours}: seven modules, seven role-play scenarios, workbook, case study library and a 90-day integration plan. Investment ${facts.priceLabel}.`;
+  const request = new URLSearchParams({
+    interest: cta.information.interest,
+    message: cta.information.message,
+  });
+  return {
+    ...foundationsPage,
+    informationHref: `/contact?${request.toString().replaceAll("+", "%20")}#contact-form`,
+    meta: pageSeo((siteUrl) => ({
+      title: "Foundations Program: 3-Day Presence-Based Selling Intensive",
+      description,
+      path: "/foundations-program",
+      keywords: ["sales workshop", "in-person sales training", "sales intensive", "role-play"],
+      jsonLd: [
+        courseJsonLd(siteUrl, {
+          name: "Foundations Program: 3-Day Presence-Based Selling Intensive",
+          description,
+          path: "/foundations-program",
+        }),
+        faqJsonLd(faq.items),
+      ],
+    })),
+  };
+}
+
+export const meta = metaFromLoaderData;
+
+export default function FoundationsProgram({ loaderData }: Route.ComponentProps) {
+  const { back, hero, facts, factLabels, modules, schedule, rolePlays, materials, faq, cta } =
+    loaderData;
+  const factCards = [
+    {
+      icon: CalendarDays,
+      label: factLabels.duration,
+      value: `${facts.days} days · ${facts.format}`,
+    },
+    { icon: Clock, label: factLabels.hours, value: facts.dailyHours },
+    { icon: Wallet, label: factLabels.investment, value: facts.priceLabel },
+  ];
+  return (
+    <>
+      <div className="container-page pt-6">
+        <Button asChild variant="ghost" className="-ml-3">
+          <Link to={back.href}>
+            <ArrowLeft aria-hidden="true" />
+            {back.label}
+          </Link>
+        </Button>
+      </div>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead}>
+        <dl className="grid w-full gap-3 sm:grid-cols-3" data-testid="program-facts">
+          {factCards.map(({ icon: Icon, label, value }) => (
+            <div
+              key={label}
+              className="flex items-center gap-3 rounded-lg border bg-card p-4 shadow-soft"
+            >
+              <Icon aria-hidden="true" className="size-6 shrink-0 text-accent" />
+              <div>
+                <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  {label}
+                </dt>
+                <dd className="font-semibold text-foreground">{value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+        <div className="flex flex-wrap gap-3">
+          <ScheduleButton size="lg" variant="zen">
+            <CalendarCheck aria-hidden="true" />
+            {cta.schedule}
+          </ScheduleButton>
+          <Button asChild size="lg" variant="presence">
+            <Link to={loaderData.informationHref}>
+              <Info aria-hidden="true" />
+              {cta.information.label}
+            </Link>
+          </Button>
+        </div>
+      </PageHero>
+
+      <section aria-labelledby="modules-title" className="container-page py-12 sm:py-16">
+        <SectionHeading id="modules-title" title={modules.title} lead={modules.lead} />
+        <ol className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="modules">
+          {modules.items.map((module, index) => (
+            <li key={module.title} className="rounded-lg border bg-card p-6 shadow-soft">
+              <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+                Module {index + 1}
+              </p>
+              <h3 className="mt-1 text-lg font-semibold text-primary">{module.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+                {module.description}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="schedule-title" className="bg-muted py-16 sm:py-20">
+        <div className="container-page grid gap-10 lg:grid-cols-2">
+          <div>
+            <SectionHeading id="schedule-title" title={schedule.title} lead={schedule.lead} />
+            <ol className="flex flex-col gap-4" data-testid="daily-schedule">
+              {schedule.blocks.map((block, index) => (
+                <li key={block.label}>
+                  {index > 0 && (
+                    <p className="mb-4 text-center text-sm text-muted-foreground">
+                      {schedule.lunch}
+                    </p>
+                  )}
+                  <div className="rounded-lg bg-card p-6 shadow-soft">
+                    <p className="flex flex-wrap items-baseline justify-between gap-2">
+                      <span className="font-serif text-xl font-semibold text-primary">
+                        {block.label}
+                      </span>
+                      <span className="font-semibold text-accent" data-testid="block-hours">
+                        {block.start}–{block.end}
+                      </span>
+                    </p>
+                    <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+                      {block.description}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div>
+            <SectionHeading id="roleplays-title" title={rolePlays.title} lead={rolePlays.lead} />
+            <ol className="flex flex-col gap-2" data-testid="role-plays">
+              {rolePlays.items.map((scenario, index) => (
+                <li
+                  key={scenario}
+                  className="flex items-start gap-3 rounded-md bg-card p-3 shadow-soft"
+                >
+                  <span className="grid size-7 shrink-0 place-items-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground">
+                    {index + 1}
+                  </span>
+                  <span className="flex items-center gap-2 pt-0.5">
+                    <MessagesSquare
+                      aria-hidden="true"
+                      className="hidden size-4 text-accent sm:block"
+                    />
+                    {scenario}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="materials-title" className="container-page py-16 sm:py-20">
+        <SectionHeading id="materials-title" title={materials.title} />
+        <ul className="grid gap-5 md:grid-cols-3" data-testid="materials">
+          {materials.items.map((material) => {
+            const Icon = materialIcons[material.icon];
+            return (
+              <li key={material.title}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <span className="mb-2 grid size-11 place-items-center rounded-full bg-secondary text-secondary-foreground">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <CardTitle className="text-lg">{material.title}</CardTitle>
+                    <p className="text-sm text-muted-foreground">{material.description}</p>
+                  </CardHeader>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="faq-title" className="container-page pb-16 sm:pb-20">
+        <SectionHeading id="faq-title" title={faq.title} />
+        <FaqList items={faq.items} />
+      </section>
+
+      <section aria-labelledby="cta-title" className="container-page">
+        <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground sm:px-12">
+          <h2 id="cta-title" className="text-3xl font-semibold sm:text-4xl">
+            {cta.title}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-primary-foreground/85">{cta.lead}</p>
+          <p className="mt-4 font-serif text-3xl font-semibold text-gold">{facts.priceLabel}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <ScheduleButton size="lg" variant="enlighten">
+              <CalendarCheck aria-hidden="true" />
+              {cta.schedule}
+            </ScheduleButton>
+            <Button asChild size="lg" variant="presence">
+              <Link to={loaderData.informationHref}>
+                <Info aria-hidden="true" />
+                {cta.information.label}
+              </Link>
+            </Button>
+          </div>
+          <Button asChild variant="link" className="mt-6 text-primary-foreground!">
+            <Link to={back.href}>
+              <ArrowLeft aria-hidden="true" />
+              {back.label}
+            </Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { ArrowRight, Check, Sparkles, X } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/method";
+import { PageHero } from "~/components/page/page-hero";
+import { SectionHeading } from "~/components/page/section-heading";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { methodPage } from "~/content/method-page";
+import { pageSeo } from "~/.server/page-seo";
+import { metaFromLoaderData } from "~/lib/route-meta";
+
+export function loader() {
+  return {
+    ...methodPage,
+    meta: pageSeo({
+      title: "The Seven Practices of Presence-Based Selling",
+      description:
+        "The seven practices of the method — from the Knower and the Known to Linguistic Vigilance — and how presence-based selling differs from traditional persuasion.",
+      path: "/method",
+      keywords: ["seven practices", "witness consciousness", "non-dual selling", "sales method"],
+    }),
+  };
+}
+
+export const meta = metaFromLoaderData;
+
+export default function Method({ loaderData }: Route.ComponentProps) {
+  const { hero, practices, practiceLabels, comparison, closing } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+
+      <section aria-labelledby="practices-title" className="container-page py-12 sm:py-16">
+        <h2 id="practices-title" className="sr-only">
+          {hero.title}
+        </h2>
+        <ol className="flex flex-col gap-8" data-testid="practices">
+          {practices.map((practice, index) => (
+            <li key={practice.title} data-testid="practice">
+              <Card className="overflow-hidden">
+                <div className="grid lg:grid-cols-[14rem_1fr]">
+                  <div className="flex items-center gap-4 bg-primary px-6 py-5 text-primary-foreground lg:flex-col lg:items-start lg:justify-center lg:gap-2">
+                    <span className="font-serif text-4xl font-semibold text-gold sm:text-5xl">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
+                    <span className="text-sm tracking-wide text-primary-foreground/80 uppercase">
+                      Practice {index + 1} of {practices.length}
+                    </span>
+                  </div>
+                  <div>
+                    <CardHeader>
+                      <CardTitle className="text-2xl text-primary sm:text-3xl">
+                        {practice.title}
+                      </CardTitle>
+                      <p className="font-medium text-accent" data-testid="practice-subtitle">
+                        {practice.subtitle}
+                      </p>
+                      <p className="mt-2 leading-relaxed text-muted-foreground">
+                        {practice.description}
+                      </p>
+                    </CardHeader>
+                    <CardContent className="grid gap-6 md:grid-cols-2">
+                      <div>
+                        <h4 className="mb-3 text-sm font-semibold tracking-wide text-foreground uppercase">
+                          {practiceLabels.practices}
+                        </h4>
+                        <ul className="flex flex-col gap-2 text-sm">
+                          {practice.practices.map((item) => (
+                            <li key={item} className="flex gap-2">
+                              <Sparkles
+                                aria-hidden="true"
+                                className="mt-0.5 size-4 shrink-0 text-accent"
+                              />
+                              <span>{item}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                      <div className="rounded-md bg-secondary/60 p-4">
+                        <h4 className="mb-3 text-sm font-semibold tracking-wide text-secondary-foreground uppercase">
+                          {practiceLabels.salesBenefits}
+                        </h4>
+                        <ul className="flex flex-col gap-2 text-sm">
+                          {practice.salesBenefits.map((item) => (
+                            <li key={item} className="flex gap-2">
+                              <Check
+                                aria-hidden="true"
+                                className="mt-0.5 size-4 shrink-0 text-accent"
+                              />
+                              <span>{item}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    </CardContent>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section
+        aria-labelledby="comparison-title"
+        className="bg-muted py-16 sm:py-20"
+        data-testid="comparison"
+      >
+        <div className="container-page">
+          <SectionHeading
+            id="comparison-title"
+            title={comparison.title}
+            lead={comparison.lead}
+            align="center"
+          />
+          <p
+            aria-hidden="true"
+            className="mx-auto mb-3 hidden max-w-4xl grid-cols-[8rem_1fr_1fr] gap-3 px-5 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid"
+          >
+            <span />
+            <span>{comparison.traditionalLabel}</span>
+            <span>{comparison.presenceLabel}</span>
+          </p>
+          <ul className="mx-auto flex max-w-4xl flex-col gap-4">
+            {comparison.pairs.map((pair) => (
+              <li
+                key={pair.aspect}
+                className="grid gap-3 rounded-lg border bg-card p-5 shadow-soft md:grid-cols-[8rem_1fr_1fr] md:items-center"
+                data-testid="comparison-pair"
+              >
+                <h3 className="font-serif text-lg font-semibold text-primary">{pair.aspect}</h3>
+                <p className="flex gap-2 text-sm text-muted-foreground" data-side="traditional">
+                  <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                  <span>
+                    <span className="block text-xs font-semibold tracking-wide uppercase md:sr-only">
+                      {comparison.traditionalLabel}
+                      <span className="sr-only">: </span>
+                    </span>
+                    {pair.traditional}
+                  </span>
+                </p>
+                <p className="flex gap-2 text-sm font-medium text-foreground" data-side="presence">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                  <span>
+                    <span className="block text-xs font-semibold tracking-wide text-accent uppercase md:sr-only">
+                      {comparison.presenceLabel}
+                      <span className="sr-only">: </span>
+                    </span>
+                    {pair.presence}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="closing-title" className="container-page pt-16 sm:pt-20">
+        <div className="rounded-2xl bg-gradient-to-br from-secondary via-background to-sage/40 px-6 py-14 text-center sm:px-12">
+          <h2 id="closing-title" className="text-3xl font-semibold text-primary sm:text-4xl">
+            {closing.title}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{closing.lead}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg" variant="zen">
+              <Link to={closing.training.href}>
+                {closing.training.label}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="presence">
+              <Link to={closing.book.href}>{closing.book.label}</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
