@@ -10,6 +10,7 @@ export const methodPage = {
     lead: `${siteConfig.product.name} rests on seven practices drawn from a non-dual spiritual lineage and forty years of selling. Together they move you from persuading people to being present with them — and buyers feel the difference.`,
   },
   practices,
+  practicesHeading: "The practices, one by one",
   practiceLabels: { practices: "Key practices", salesBenefits: "Sales benefits" },
   comparison: {
     title: "Traditional Selling vs. Presence-Based Selling",

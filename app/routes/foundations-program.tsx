@@ -78,17 +78,12 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead}>
         <dl className="grid w-full gap-3 sm:grid-cols-3" data-testid="program-facts">
           {factCards.map(({ icon: Icon, label, value }) => (
-            <div
-              key={label}
-              className="flex items-center gap-3 rounded-lg border bg-card p-4 shadow-soft"
-            >
-              <Icon aria-hidden="true" className="size-6 shrink-0 text-accent" />
-              <div>
-                <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  {label}
-                </dt>
-                <dd className="font-semibold text-foreground">{value}</dd>
-              </div>
+            <div key={label} className="rounded-lg border bg-card p-4 shadow-soft">
+              <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
+                {label}
+              </dt>
+              <dd className="mt-1 pl-7 font-semibold text-foreground">{value}</dd>
             </div>
           ))}
         </dl>

@@ -71,6 +71,12 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
               <span className="text-muted-foreground">{hero.rating.reviews}</span>
             </p>
             <p className="max-w-xl text-lg text-muted-foreground">{hero.lead}</p>
+            <Button asChild size="lg" variant="zen">
+              <Link to={hero.cta.href}>
+                {hero.cta.label}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
             <ul className="flex flex-col gap-2" data-testid="benefits">
               {benefits.map((benefit) => (
                 <li key={benefit} className="flex gap-2">

@@ -25,14 +25,14 @@ export function loader() {
 export const meta = metaFromLoaderData;
 
 export default function Method({ loaderData }: Route.ComponentProps) {
-  const { hero, practices, practiceLabels, comparison, closing } = loaderData;
+  const { hero, practices, practicesHeading, practiceLabels, comparison, closing } = loaderData;
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
 
       <section aria-labelledby="practices-title" className="container-page py-12 sm:py-16">
         <h2 id="practices-title" className="sr-only">
-          {hero.title}
+          {practicesHeading}
         </h2>
         <ol className="flex flex-col gap-8" data-testid="practices">
           {practices.map((practice, index) => (

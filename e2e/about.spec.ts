@@ -1,0 +1,83 @@
+import { contactMayBeMissing, expectContactFormLanding } from "./support/contact-links";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+test.describe("/about", () => {
+  test.beforeEach(async ({ page }) => {
+    await gotoHydrated(page, "/about");
+  });
+
+  test("shows the five-step timeline, the spiritual foundation and personal life", async ({
+    page,
+  }) => {
+    await expect(page).toHaveTitle("About Daniel Ashworth | Presence Selling");
+    await expect(page.getByTestId("timeline-year")).toHaveText([
+      "1978",
+      "1980s",
+      "Late 1980s",
+      "1990s–2000s",
+      "Present",
+    ]);
+    expect(await page.getByTestId("spiritual-foundation").getByRole("listitem").count()).toBe(5);
+    await expect(page.getByTestId("personal-life")).toContainText("Boulder, Colorado");
+  });
+
+  test("plays the NASDAQ closing in a dialog from the timeline", async ({ page }) => {
+    await page
+      .context()
+      .route("https://www.youtube-nocookie.com/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>video</title>" }),
+      );
+    const entry = page.getByTestId("timeline-entry").filter({ hasText: "1990s–2000s" });
+    await entry.getByRole("button", { name: "Watch NASDAQ Closing" }).click();
+    const dialog = page.getByRole("dialog", { name: "NASDAQ Closing Bell" });
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator("iframe");
+    await expect(frame).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+autoplay=1/,
+    );
+    await expect(dialog).toHaveAttribute("data-loaded", "true");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("Read Full Story goes to /full-story", async ({ page }) => {
+    await page.getByRole("link", { name: "Read Full Story" }).click();
+    await expect(page).toHaveURL(/\/full-story$/);
+    await expect(page.getByRole("link", { name: "Back to About" }).first()).toBeVisible();
+  });
+
+  test("Speaking Inquiries goes to the contact form, scrolling after 100 ms", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(contactMayBeMissing);
+    await page.getByRole("link", { name: "Speaking Inquiries" }).click();
+    await expectContactFormLanding(page, 100);
+  });
+
+  test("Book Speaking goes to the contact form, scrolling after 100 ms", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(contactMayBeMissing);
+    await page.getByRole("link", { name: "Book Speaking" }).click();
+    await expectContactFormLanding(page, 100);
+  });
+
+  test("Personal Consultation goes to /contact with Private Consulting preset", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(contactMayBeMissing);
+    const link = page.getByRole("link", { name: "Personal Consultation" });
+    await expect(link).toHaveAttribute("href", "/contact?interest=Private%20Consulting");
+    await link.click();
+    await page.waitForURL((url) => url.pathname === "/contact");
+    expect(new URL(page.url()).searchParams.get("interest")).toBe("Private Consulting");
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await expectNoAxeViolations(page);
+  });
+});
