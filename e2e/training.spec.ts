@@ -61,7 +61,11 @@ test.describe("/training", () => {
 
   test("Learn More on the foundations card goes to /foundations-program", async ({ page }) => {
     await gotoHydrated(page, "/training");
-    await page.getByTestId("program").nth(1).getByRole("link", { name: "Learn More" }).click();
+    await page
+      .getByTestId("program")
+      .nth(1)
+      .getByRole("link", { name: "Learn More about the Foundations Workshop" })
+      .click();
     await expect(page).toHaveURL(/\/foundations-program$/);
   });
 
@@ -109,5 +113,17 @@ test.describe("/training", () => {
   test("has no accessibility violations", async ({ page }) => {
     await gotoHydrated(page, "/training");
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("/training without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Schedule is a plain link that opens the scheduling page in a new tab", async ({ page }) => {
+    await page.goto("/training");
+    await expectScheduleOpensNewTab(
+      page,
+      page.getByRole("link", { name: /Schedule Your Session/ }).first(),
+    );
   });
 });

@@ -12,7 +12,14 @@ export type ProgramInvestment =
 /** What the program card's main button does. */
 export type ProgramAction =
   | { kind: "schedule"; label: string }
-  | { kind: "link"; label: string; href: string; scrollDelayMs?: number };
+  | {
+      kind: "link";
+      label: string;
+      /** Read after the label by screen readers when the label alone is vague ("Learn More"). */
+      labelContext?: string;
+      href: string;
+      scrollDelayMs?: number;
+    };
 
 /** A program card on the training page. */
 export type TrainingProgram = {
@@ -72,7 +79,12 @@ export const trainingPrograms: TrainingProgram[] = [
       note: "Dates and group rates on request",
     },
     popular: false,
-    action: { kind: "link", label: "Learn More", href: "/foundations-program" },
+    action: {
+      kind: "link",
+      label: "Learn More",
+      labelContext: "about the Foundations Workshop",
+      href: "/foundations-program",
+    },
   },
   {
     id: "corporate",

@@ -173,6 +173,7 @@ function ProgramCard({
               }
             >
               {action.label}
+              {action.labelContext && <span className="sr-only"> {action.labelContext}</span>}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

@@ -22,7 +22,6 @@ export function ScheduleButton({ children, ...buttonProps }: ScheduleButtonProps
         href={SCHEDULING_PATH}
         target="_blank"
         rel="noopener"
-        data-schedule-button=""
         onClick={(event) => {
           if (event.defaultPrevented || !isPlainLeftClick(event)) return;
           event.preventDefault();
