@@ -37,6 +37,11 @@ test.describe("/about", () => {
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+autoplay=1/,
     );
     await expect(dialog).toHaveAttribute("data-loaded", "true");
+    // The spec's size: 95vw wide, at most 4xl (56rem = 896px), 80vh high.
+    const box = (await dialog.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.width).toBeCloseTo(Math.min(viewport.width * 0.95, 896), 0);
+    expect(box.height).toBeCloseTo(viewport.height * 0.8, 0);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });

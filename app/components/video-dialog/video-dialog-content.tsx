@@ -30,7 +30,7 @@ export default function VideoDialogContent({
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent
         className={cn(
-          "h-[80vh] w-[95vw] max-w-4xl grid-rows-[auto_1fr] gap-3 p-4 sm:p-5",
+          "h-[80vh] w-[95vw]! max-w-4xl! grid-rows-[auto_1fr] gap-3 p-4 sm:p-5",
           className,
         )}
         data-testid="video-dialog"
