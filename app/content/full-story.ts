@@ -66,6 +66,7 @@ export const fullStoryPage = {
     links: [
       { label: "Explore the Book", href: "/book" },
       { label: "Training Programs", href: "/training" },
+      { label: "Get in Touch", href: "/contact#contact-form" },
     ],
   },
 };
