@@ -9,7 +9,14 @@ export type PageRoute = {
   unlisted?: boolean;
 };
 
-export const pageRoutes: PageRoute[] = [{ path: "/", file: "routes/home.tsx" }];
+export const pageRoutes: PageRoute[] = [
+  { path: "/", file: "routes/home.tsx" },
+  { path: "/resources", file: "routes/resources.tsx" },
+  { path: "/all-resources", file: "routes/all-resources.tsx" },
+  { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
+  // One route for the five articles; their paths are prerendered and listed from article-paths.
+  { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
+];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
 export const resourceRoutes: PageRoute[] = [
