@@ -24,10 +24,8 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
 const page = await browser.newPage({ viewport: { width: 1400, height: 400 } });
 await page.setContent(html);
 await page.evaluate(() => document.fonts.ready);
-await page
-  .locator(".logo")
-  .screenshot({
-    path: path.join(root, "public/downloads/presence-selling-logo.png"),
-    omitBackground: true,
-  });
+await page.locator(".logo").screenshot({
+  path: path.join(root, "public/downloads/presence-selling-logo.png"),
+  omitBackground: true,
+});
 await browser.close();

@@ -40,9 +40,10 @@ export function ArticleTeaserCard({ teaser }: { teaser: ArticleTeaser }) {
       <CardFooter>
         <Link
           to={teaser.path}
+          aria-label={`Read Article: ${teaser.title}`}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline-offset-4 hover:underline"
         >
-          Read Article<span className="sr-only">: {teaser.title}</span>
+          Read Article
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </CardFooter>

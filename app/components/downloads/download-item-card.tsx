@@ -72,9 +72,8 @@ export function DownloadItemCard({ item }: { item: DownloadItem }) {
       <CardFooter>
         {item.link ? (
           <Button asChild variant="outline" className="w-full">
-            <Link to={item.link.href}>
+            <Link to={item.link.href} aria-label={`${item.link.label}: ${item.title}`}>
               {item.link.label}
-              <span className="sr-only">: {item.title}</span>
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
