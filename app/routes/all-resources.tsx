@@ -1,12 +1,13 @@
-import { ArrowLeft, Mail } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/all-resources";
 import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/page-seo";
-import { ArticleTeaserCard } from "~/components/articles/article-teaser-card";
+import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/downloads/download-item-card";
 import { PageHero } from "~/components/layout/page-hero";
-import { SubscribeForm } from "~/components/subscribe-form/subscribe-form";
+import { NewsletterBox } from "~/components/resources/newsletter-box";
+import { SectionIntro } from "~/components/resources/section-intro";
 import { downloadCategories, libraryItems } from "~/content/downloads";
 import { allResourcesPage } from "~/content/resources";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -73,12 +74,7 @@ export default function AllResources({ loaderData }: Route.ComponentProps) {
           data-testid="library-category"
         >
           <div className="container-page">
-            <div className="mb-8 max-w-2xl">
-              <h2 id={`${id}-title`} className="text-3xl font-semibold text-primary">
-                {category}
-              </h2>
-              <p className="mt-2 text-muted-foreground">{lead}</p>
-            </div>
+            <SectionIntro id={`${id}-title`} title={category} lead={lead} />
             <ul
               className={
                 items.length === 4
@@ -97,29 +93,18 @@ export default function AllResources({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-14 mb-6 text-2xl font-semibold text-primary">
                   {page.articlesListTitle}
                 </h3>
-                <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-                  {articles.map((teaser) => (
-                    <li key={teaser.slug}>
-                      <ArticleTeaserCard teaser={teaser} />
-                    </li>
-                  ))}
-                </ul>
+                <ArticleTeaserGrid teasers={articles} className="lg:grid-cols-3" />
               </>
             )}
           </div>
         </section>
       ))}
 
-      <section aria-labelledby="newsletter-title" className="container-page py-16">
-        <div className="mx-auto max-w-3xl rounded-2xl border bg-card px-6 py-10 text-center shadow-soft sm:px-12">
-          <Mail className="mx-auto mb-3 size-8 text-accent" aria-hidden="true" />
-          <h2 id="newsletter-title" className="text-2xl font-semibold text-primary sm:text-3xl">
-            {page.newsletter.title}
-          </h2>
-          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{page.newsletter.lead}</p>
-          <SubscribeForm source="/all-resources" className="mx-auto mt-6 max-w-md text-left" />
-        </div>
-      </section>
+      <NewsletterBox
+        title={page.newsletter.title}
+        lead={page.newsletter.lead}
+        source="/all-resources"
+      />
     </>
   );
 }

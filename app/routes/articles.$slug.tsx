@@ -4,7 +4,7 @@ import type { Route } from "./+types/articles.$slug";
 import { findArticle } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/page-seo";
 import { formatArticleDate } from "~/components/articles/article-date";
-import { ArticleTeaserCard } from "~/components/articles/article-teaser-card";
+import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { ShareArticleButton } from "~/components/articles/share-article-button";
 import { Prose } from "~/components/prose/prose";
 import { Badge } from "~/components/ui/badge";
@@ -122,13 +122,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <h2 id="continue-reading-title" className="mb-8 text-3xl font-semibold text-primary">
               {copy.continueReadingTitle}
             </h2>
-            <ul className="grid gap-5 md:grid-cols-2">
-              {article.continueReading.map((teaser) => (
-                <li key={teaser.slug}>
-                  <ArticleTeaserCard teaser={teaser} />
-                </li>
-              ))}
-            </ul>
+            <ArticleTeaserGrid teasers={article.continueReading} />
           </div>
         </section>
       )}
