@@ -141,3 +141,12 @@ test("an unknown article is the 404 page with HTTP 404", async ({ page, allowCon
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
 });
+
+test("the sitemap lists the resource pages and every article", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/resources", "/all-resources", "/sample-excerpts"]) {
+    expect(sitemap).toContain(`${path}</loc>`);
+  }
+  for (const { slug } of articles) expect(sitemap).toContain(`/articles/${slug}</loc>`);
+  expect(sitemap).not.toContain(":slug");
+});
