@@ -16,7 +16,12 @@ export const pageRoutes: PageRoute[] = [
   { path: "/full-story", file: "routes/full-story.tsx" },
   { path: "/book", file: "routes/book.tsx" },
   { path: "/training", file: "routes/training.tsx" },
+  { path: "/resources", file: "routes/resources.tsx" },
+  { path: "/all-resources", file: "routes/all-resources.tsx" },
   { path: "/landingpage", file: "routes/landingpage.tsx" },
+  { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
+  // One route for the five articles; their paths are prerendered and listed from article-paths.
+  { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
 ];
 

@@ -7,17 +7,24 @@ import path from "node:path";
 
 const chromium = "/usr/bin/chromium";
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+// Debian packages the suites need: the browser, and poppler's pdfinfo/pdftotext for the PDF checks.
+const debianPackages = [
+  { name: "chromium", present: () => existsSync(chromium) },
+  { name: "poppler-utils", present: () => existsSync("/usr/bin/pdfinfo") },
+];
+
+function ensureDebianPackages() {
+  const missing = debianPackages.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      "Debian's Chromium is missing: run `sudo apt-get install -y chromium`, then `npm test` again.",
+      `Missing Debian packages: run \`sudo apt-get install -y ${missing.join(" ")}\`, then \`npm test\` again.`,
     );
     process.exit(1);
   }
-  console.log("Installing Debian's Chromium for the browser tests…");
+  console.log(`Installing Debian packages for the tests: ${missing.join(", ")}`);
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+  execFileSync("apt-get", ["install", "-y", "-qq", ...missing], {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
@@ -38,7 +45,7 @@ function readJson(file) {
   }
 }
 
-ensureChromium();
+ensureDebianPackages();
 const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

@@ -1,17 +1,12 @@
 import { getConfig } from "~/.server/config";
 import { absoluteUrl } from "~/lib/seo";
-import { pageRoutes } from "~/route-table";
 
 export function loader() {
   const { SITE_URL } = getConfig();
-  const disallowed = pageRoutes
-    .filter((page) => page.unlisted)
-    .map((page) => `Disallow: ${page.path}`);
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /functions/",
-    ...disallowed,
     "",
     `Sitemap: ${absoluteUrl(SITE_URL, "/sitemap.xml")}`,
     "",
