@@ -21,19 +21,19 @@ export const bookChapters: Chapter[] = [
   },
   {
     number: 2,
-    title: "The Ego at the Sales Table",
+    title: "The Anatomy of the Sales Ego",
     description:
       "How the “me” that needs to win quietly sabotages trust — and how to recognise its patterns in the middle of a live conversation.",
   },
   {
     number: 3,
-    title: "Love, Fear and the Close",
+    title: "Subject and Object",
     description:
-      "Every sales move grows from one of two roots. Learn to feel the difference and to close from care rather than from scarcity.",
+      "Why treating the buyer as an object to be moved breaks trust, and what changes when you meet the customer as a living, aware subject.",
   },
   {
     number: 4,
-    title: "The Witness in the Room",
+    title: "The Me vs. the Witness",
     description:
       "Practical ways to step back into witness consciousness during discovery calls, negotiations and difficult objections.",
   },

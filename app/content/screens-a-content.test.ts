@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listSampleChapters } from "~/.server/content/sample-chapters";
 import {
   BREAKTHROUGH_SESSION_PRICE,
   FOUNDATIONS_PROGRAM_PRICE,
@@ -70,6 +71,13 @@ describe("about content", () => {
 describe("book content", () => {
   it("lists the introduction and chapters 1 to 5", () => {
     expect(bookChapters.map((chapter) => chapter.number)).toEqual(["Introduction", 1, 2, 3, 4, 5]);
+  });
+
+  it("names each chapter the free preview also shows by the same title", () => {
+    const listed = new Map(bookChapters.map((chapter) => [chapter.number, chapter.title]));
+    const shared = listSampleChapters().filter((sample) => listed.has(sample.chapterNumber));
+    expect(shared.map((sample) => sample.chapterNumber)).toEqual([2, 4]);
+    for (const sample of shared) expect(listed.get(sample.chapterNumber)).toBe(sample.title);
   });
 
   it("has three five-star testimonials", () => {
