@@ -9,10 +9,17 @@ export type PageRoute = {
   unlisted?: boolean;
 };
 
-export const pageRoutes: PageRoute[] = [{ path: "/", file: "routes/home.tsx" }];
+export const pageRoutes: PageRoute[] = [
+  { path: "/", file: "routes/home.tsx" },
+  { path: "/contact", file: "routes/contact.tsx" },
+  { path: "/signup", file: "routes/signup.tsx" },
+  { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
+  { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
+];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
+  { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
 ];

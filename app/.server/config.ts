@@ -49,6 +49,7 @@ const configSchema = z
       .min(16, "must be at least 16 characters")
       .default("development-download-link-secret"),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
     NEWSLETTER_LINK_SECRET: z
       .string()
