@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig, runtimeSiteSettings } from "~/.server/config";
 import { takeFlashToast } from "~/.server/http/flash-toast";
@@ -34,6 +35,14 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await takeFlashToast(request);
   return data({ settings: runtimeSiteSettings(getConfig()), toast }, { headers });
+}
+
+/** Settings do not change when a form is submitted; skipping the reload keeps a failed send on the page. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 function useChrome() {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDays, Mail, MapPin, Mic, Phone, User, Users } from "lucide-react";
 import { data, Link } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactForm, type ContactActionData } from "~/components/contact-form/contact-form";
 import { ScheduleLink } from "~/components/scheduling/schedule-link";
@@ -72,6 +73,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...contactContent.form.success,
     variant: "success",
   });
+}
+
+/**
+ * In the browser: a failure on the way (network down, a proxy's error page) becomes the
+ * failure state instead of the error screen, so the form and what was typed stay.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { status: "failed" } satisfies ContactActionData;
+  }
+}
+
+/** After a failed send the page stays as it is (no reload that could fail too). */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return (actionResult as ContactActionData | undefined)?.status === "failed"
+    ? false
+    : defaultShouldRevalidate;
 }
 
 function formatEventDate(date: string, endDate?: string) {
@@ -198,46 +221,46 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <h2 className="font-serif text-2xl font-semibold">{content.directContact.title}</h2>
             </CardHeader>
             <CardContent>
-              <dl className="flex flex-col gap-4">
-                <div className="flex gap-3">
+              <ul className="flex flex-col gap-4">
+                <li className="flex gap-3">
                   <MapPin aria-hidden="true" className="mt-0.5 size-5 text-accent" />
                   <div>
-                    <dt className="text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground">
                       {content.directContact.locationLabel}
-                    </dt>
-                    <dd>{siteConfig.location.label}</dd>
+                    </p>
+                    <p>{siteConfig.location.label}</p>
                   </div>
-                </div>
-                <div className="flex gap-3">
+                </li>
+                <li className="flex gap-3">
                   <Mail aria-hidden="true" className="mt-0.5 size-5 text-accent" />
                   <div>
-                    <dt className="text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground">
                       {content.directContact.emailLabel}
-                    </dt>
-                    <dd>
+                    </p>
+                    <p>
                       <a href={`mailto:${contactEmail}`} className="underline underline-offset-4">
                         {contactEmail}
                       </a>
-                    </dd>
+                    </p>
                   </div>
-                </div>
-                <div className="flex gap-3">
+                </li>
+                <li className="flex gap-3">
                   <Phone aria-hidden="true" className="mt-0.5 size-5 text-accent" />
                   <div>
-                    <dt className="text-sm text-muted-foreground">
+                    <p className="text-sm text-muted-foreground">
                       {content.directContact.phoneLabel}
-                    </dt>
-                    <dd>
+                    </p>
+                    <p>
                       <a
                         href={`tel:${contactPhone.replace(/[^\d+]/g, "")}`}
                         className="underline underline-offset-4"
                       >
                         {contactPhone}
                       </a>
-                    </dd>
+                    </p>
                   </div>
-                </div>
-              </dl>
+                </li>
+              </ul>
             </CardContent>
           </Card>
 

@@ -2,7 +2,7 @@ import { BookOpen, Check, Heart } from "lucide-react";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/signup";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { signupContent } from "~/content/signup";
@@ -170,7 +170,9 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-8">
           <Card>
             <CardHeader>
-              <CardTitle className="font-serif">{content.benefits.title}</CardTitle>
+              <h2 className="font-serif text-xl leading-tight font-semibold">
+                {content.benefits.title}
+              </h2>
             </CardHeader>
             <CardContent>
               <ul className="flex flex-col gap-3">
@@ -186,7 +188,9 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardHeader>
               <BookOpen aria-hidden="true" className="size-8 text-accent" />
-              <CardTitle className="font-serif">{content.book.title}</CardTitle>
+              <h2 className="font-serif text-xl leading-tight font-semibold">
+                {content.book.title}
+              </h2>
               <CardDescription>{content.book.text}</CardDescription>
             </CardHeader>
             <CardContent>

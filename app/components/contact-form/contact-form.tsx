@@ -25,7 +25,8 @@ import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** What the /contact action answers. */
 export type ContactActionData = {
-  result: SubmissionResult<string[]>;
+  /** Absent when the request itself failed. */
+  result?: SubmissionResult<string[]>;
   status: "sent" | "invalid" | "failed";
 };
 
