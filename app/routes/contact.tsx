@@ -24,10 +24,13 @@ const serviceIcons = { mic: Mic, users: Users, user: User };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
+  const query = new URL(request.url).searchParams;
   return {
     content: contactContent,
     events: eventsAsOf(siteEvents, now),
-    interest: interestFromQuery(new URL(request.url).searchParams.get("interest")),
+    interest: interestFromQuery(query.get("interest")),
+    // Links from other pages (Request Information) may start the message for the visitor.
+    prefilledMessage: query.get("message")?.slice(0, 5000) ?? "",
     formStartedAt: now.getTime(),
     meta: pageSeo({
       title: "Contact — Speaking, Training and Consulting",
@@ -128,7 +131,7 @@ function EventEntry({ event, pastLabel }: { event: EventItem; pastLabel?: string
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { content, events, interest, formStartedAt } = loaderData;
+  const { content, events, interest, prefilledMessage, formStartedAt } = loaderData;
   const { contactEmail, contactPhone } = useSiteSettings();
   const toForm = { pathname: "/contact", hash: "#contact-form" };
   // The spec scrolls to the form 100 ms after these links.
@@ -207,8 +210,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <ContactForm
-              key={interest}
+              key={`${interest}|${prefilledMessage}`}
               defaultInterest={interest}
+              defaultMessage={prefilledMessage}
               formStartedAt={formStartedAt}
               copy={content.form}
             />
