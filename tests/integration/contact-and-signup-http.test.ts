@@ -61,7 +61,7 @@ for (const dialect of allDialects) {
         await database.db.deleteFrom("outbox_emails").execute();
         await database.db.deleteFrom("contact_messages").execute();
         await database.db.deleteFrom("subscribers").execute();
-      await database.db.deleteFrom("rate_limit_windows").execute();
+        await database.db.deleteFrom("rate_limit_windows").execute();
       });
 
       const post = (body: BodyInit, headers: Record<string, string>, server = 0) =>
