@@ -67,14 +67,6 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** Names of the spam-trap fields the contact form adds to the spec's payload. */
-export const contactTrapFields = {
-  /** Hidden from people; a bot that fills it is discarded. */
-  honeypot: "hp_comment",
-  /** When the form was rendered (ms since epoch): a form sent faster than a person types is a bot. */
-  startedAt: "formStartedAt",
-} as const;
-
 /** Decodes `?interest=` (the /about link sends `Private Consulting`) into a known interest. */
 export function interestFromQuery(value: string | null): ContactInterest {
   if (!value) return defaultContactInterest;

@@ -1,20 +1,10 @@
 import { z } from "zod";
+import { newsletterInterests, type NewsletterInterest } from "./newsletter-interests";
 
-/** The /signup interests (spec): stored as these keys. */
-export const newsletterInterests = [
-  { key: "book", label: "Book updates and exclusive content" },
-  { key: "training", label: "Training programs and workshops" },
-  { key: "insights", label: "Weekly insights and practices" },
-] as const;
-export type NewsletterInterest = (typeof newsletterInterests)[number]["key"];
 const interestKeys = newsletterInterests.map((interest) => interest.key) as [
   NewsletterInterest,
   ...NewsletterInterest[],
 ];
-
-/** What the visitor agrees to by subscribing; stored word for word with the time. */
-export const newsletterConsentText =
-  "I want to receive the Presence Selling newsletter by email. We respect your privacy. Unsubscribe at any time.";
 
 /**
  * A newsletter signup: the /signup form (first name, email, interests) and the subscribe boxes

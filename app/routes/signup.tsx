@@ -9,7 +9,8 @@ import { signupContent } from "~/content/signup";
 import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { pageSeo } from "~/.server/page-seo";
 import { receiveNewsletterSignup } from "~/.server/services/newsletter-signup";
-import { newsletterInterests } from "~/lib/newsletter-schema";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
+import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 
@@ -95,7 +96,12 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
                   >
                     <label>
                       Leave this field empty
-                      <input type="text" name="hp_comment" tabIndex={-1} autoComplete="off" />
+                      <input
+                        type="text"
+                        name={spamTrapFields.honeypot}
+                        tabIndex={-1}
+                        autoComplete="off"
+                      />
                     </label>
                   </div>
                   <div className="flex flex-col gap-2">

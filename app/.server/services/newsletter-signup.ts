@@ -1,3 +1,4 @@
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
 import { hitRateLimit } from "./rate-limit";
 import { requestSubscription, type SubscriberDeps } from "./subscribers";
@@ -42,7 +43,7 @@ export async function receiveNewsletterSignup(
       return { outcome: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
     }
   }
-  if (String(formData.get("hp_comment") ?? "").trim()) return { outcome: "accepted" };
+  if (String(formData.get(spamTrapFields.honeypot) ?? "").trim()) return { outcome: "accepted" };
   await requestSubscription(deps, parsed.data);
   return { outcome: "accepted" };
 }

@@ -5,7 +5,8 @@ import type { SubscriberTable } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { newsletterConfirmation } from "../mail/templates/newsletter-confirmation";
 import { newsletterWelcome } from "../mail/templates/newsletter-welcome";
-import { newsletterConsentText, type NewsletterSignup } from "~/lib/newsletter-schema";
+import { newsletterConsentText } from "~/lib/newsletter-interests";
+import type { NewsletterSignup } from "~/lib/newsletter-schema";
 import {
   confirmationLinkDays,
   signNewsletterToken,

@@ -18,9 +18,9 @@ import { cn } from "~/lib/class-names";
 import {
   contactInterests,
   contactMessageSchema,
-  contactTrapFields,
   type ContactInterest,
 } from "~/lib/contact-message-schema";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** What the /contact action answers. */
@@ -116,11 +116,11 @@ export function ContactForm({
       className="flex scroll-mt-24 flex-col gap-4"
     >
       {hydrated && <input type="hidden" name="enhanced" value="true" />}
-      <input type="hidden" name={contactTrapFields.startedAt} value={formStartedAt} />
+      <input type="hidden" name={spamTrapFields.startedAt} value={formStartedAt} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
           Leave this field empty
-          <input type="text" name={contactTrapFields.honeypot} tabIndex={-1} autoComplete="off" />
+          <input type="text" name={spamTrapFields.honeypot} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
 
