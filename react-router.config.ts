@@ -3,12 +3,21 @@ import type { Config } from "@react-router/dev/config";
 // Routes whose HTML depends on the request (query, runtime settings, form results)
 // are rendered by the server; every other page is written to static HTML at build time.
 // /schedule redirects to the runtime SCHEDULING_URL, so it must not be frozen at build time.
-const serverRenderedPaths = new Set(["/contact", "/buy-now", "/payment-success", "/schedule"]);
+const serverRenderedPaths = new Set([
+  "/contact",
+  "/buy-now",
+  "/payment-success",
+  "/schedule",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+]);
 
 export default {
   ssr: true,
   async prerender({ getStaticPaths }) {
     const { articlePaths } = await import("./app/content/article-paths");
-    return [...getStaticPaths(), ...articlePaths].filter((path) => !serverRenderedPaths.has(path));
+    return [...getStaticPaths(), ...articlePaths].filter(
+      (path) => !serverRenderedPaths.has(path) && !path.startsWith("/functions/"),
+    );
   },
 } satisfies Config;

@@ -7,6 +7,7 @@ import {
   Scripts,
   useMatches,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig, runtimeSiteSettings } from "~/.server/config";
@@ -34,6 +35,14 @@ export const links: LinksFunction = () => [
 
 export function loader() {
   return { settings: runtimeSiteSettings(getConfig()) };
+}
+
+/** Settings do not change when a form is submitted; not reloading keeps a failed send on screen. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 function useChrome() {

@@ -18,11 +18,15 @@ export const pageRoutes: PageRoute[] = [
   { path: "/training", file: "routes/training.tsx" },
   { path: "/resources", file: "routes/resources.tsx" },
   { path: "/all-resources", file: "routes/all-resources.tsx" },
+  { path: "/contact", file: "routes/contact.tsx" },
   { path: "/landingpage", file: "routes/landingpage.tsx" },
+  { path: "/signup", file: "routes/signup.tsx" },
   { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
   // One route for the five articles; their paths are prerendered and listed from article-paths.
   { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
+  { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
+  { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
 ];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
@@ -30,4 +34,5 @@ export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
   { path: "/schedule", file: "routes/schedule.ts" },
+  { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
 ];

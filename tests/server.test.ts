@@ -1,29 +1,40 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type RunningServer } from "./support/built-server";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startBuiltServer, type BuiltServer } from "./support/built-server";
+
+function ownDataFolder() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"));
+  return {
+    DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+    MAIL_DIR: path.join(dataDir, "mail"),
+  };
+}
 
 describe("the production server", () => {
-  let server: RunningServer;
+  let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer();
+    server = await startBuiltServer(ownDataFolder());
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it("serves prerendered pages, health, and 404 for unknown paths", async () => {
-    const home = await fetch(server.url);
+    const home = await fetch(server.baseURL);
     expect(home.status).toBe(200);
     expect(home.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect(await home.text()).toContain("The End of Persuasion, The Rise of Presence");
-    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
-    const missing = await fetch(`${server.url}/definitely-not-here`);
+    expect(await (await fetch(`${server.baseURL}/healthz`)).json()).toEqual({ status: "ok" });
+    const missing = await fetch(`${server.baseURL}/definitely-not-here`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Oops! Page not found");
   });
 
   it("stops cleanly on SIGTERM", async () => {
-    const other = await startBuiltServer();
+    const other = await startBuiltServer(ownDataFolder());
     const code = await other.stop();
     expect(code).toBe(0);
     expect(other.output()).toContain("SIGTERM received");

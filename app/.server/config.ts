@@ -49,6 +49,15 @@ const configSchema = z
       .min(16, "must be at least 16 characters")
       .default("development-download-link-secret"),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+    CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+    NEWSLETTER_LINK_SECRET: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .default("development-newsletter-link-secret"),
+    OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .superRefine((config, ctx) => {
     if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {

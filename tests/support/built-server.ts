@@ -1,66 +1,71 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 
-export type RunningServer = {
-  url: string;
-  process: ChildProcess;
+export type BuiltServer = {
+  baseURL: string;
   output: () => string;
-  stop: () => Promise<number | null>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+/** A port nobody listens on right now. */
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
 }
 
-/** The production server (build must exist) on a free port with its own data folder. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The production server (`node --import tsx server.ts` over build/), as deployed, with its own
+ * settings. Resolves once /healthz answers.
+ */
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+  if (!existsSync("build/server/index.js")) {
+    throw new Error("No production build: run `npm run build` before the HTTP tests.");
+  }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
-      ...process.env,
+      PATH: process.env.PATH,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
-      MAIL_DIR: path.join(dataDir, "mail"),
+      OUTBOX_POLL_INTERVAL_MS: "100",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`Server exited at start:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
     } catch {
-      // not listening yet
+      // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not answer /healthz within 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
-    url,
-    process: child,
+    baseURL,
     output: () => output,
-    stop: async () => {
+    async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
     },
