@@ -5,7 +5,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ContactForm, type ContactActionData } from "~/components/contact-form/contact-form";
-import { ScheduleLink } from "~/components/scheduling/schedule-link";
+import { ScheduleButton } from "~/components/scheduling/schedule-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -159,10 +159,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">{content.hero.lead}</p>
           <div className="flex flex-wrap gap-3">
-            <ScheduleLink size="lg">
+            <ScheduleButton size="lg">
               <CalendarDays aria-hidden="true" />
               {content.hero.scheduleLabel}
-            </ScheduleLink>
+            </ScheduleButton>
             <Button asChild size="lg" variant="outline">
               <Link to={toForm} state={scrollToForm} preventScrollReset>
                 <Mail aria-hidden="true" />
@@ -331,10 +331,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             {content.closing.title}
           </h2>
           <p className="max-w-2xl opacity-90">{content.closing.text}</p>
-          <ScheduleLink size="lg" variant="secondary">
+          <ScheduleButton size="lg" variant="secondary">
             <CalendarDays aria-hidden="true" />
             {content.closing.scheduleLabel}
-          </ScheduleLink>
+          </ScheduleButton>
         </div>
       </section>
     </>
