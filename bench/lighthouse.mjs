@@ -28,10 +28,14 @@ function prerenderedPaths(dir = "build/client", prefix = "") {
   return paths;
 }
 
+// What the browser loads before the page is interactive: the module preloads React Router emits
+// (the route manifest file it also names is only fetched on later navigations).
 function firstLoadJavaScript(htmlPath) {
   const html = readFileSync(htmlPath, "utf8");
-  const scripts = [...new Set(html.match(/\/assets\/[^"']+\.js/g) ?? [])];
-  return scripts.reduce(
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  return [...new Set(scripts)].reduce(
     (total, script) => total + gzipSync(readFileSync(path.join("build/client", script))).length,
     0,
   );

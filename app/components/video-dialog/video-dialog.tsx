@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactElement } from "react";
-import { Slot } from "@radix-ui/react-slot";
+import { Slot } from "~/components/ui/slot";
 
 export type VideoDialogProps = {
   videoId: string;
