@@ -9,7 +9,11 @@ export type PageRoute = {
   unlisted?: boolean;
 };
 
-export const pageRoutes: PageRoute[] = [{ path: "/", file: "routes/home.tsx" }];
+export const pageRoutes: PageRoute[] = [
+  { path: "/", file: "routes/home.tsx" },
+  { path: "/buy-now", file: "routes/buy-now.tsx" },
+  { path: "/payment-success", file: "routes/payment-success.tsx", unlisted: true },
+];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
 export const resourceRoutes: PageRoute[] = [
