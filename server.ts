@@ -58,7 +58,14 @@ if (production) {
 
 app.all(
   "/{*splat}",
-  createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: () => runtime.services }),
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (request) => ({
+      ...runtime.services,
+      clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+    }),
+  }),
 );
 
 const server = createServer(app);

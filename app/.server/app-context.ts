@@ -1,12 +1,26 @@
+import { systemClock, type Clock } from "./clock";
 import type { AppConfig } from "./config";
+import { createDatabase, pingDatabase, type Db } from "./db/database";
+import { createMailTransport } from "./mail/mail-transport";
+import { startOutboxWorker } from "./mail/outbox-worker";
 
 /** What every loader and action receives as `context`: built once in server.ts. */
 export type AppServices = {
   config: AppConfig;
+  db: Db;
+  clock: Clock;
+  /** The outbox worker: `wake()` after committing emails sends them now instead of at the next poll. */
+  outbox: { wake(): void };
+};
+
+/** Per-request values server.ts adds to the services. */
+export type RequestContext = AppServices & {
+  /** The visitor's IP address (Express `req.ip`, behind the trusted proxy). */
+  clientAddress: string;
 };
 
 declare module "react-router" {
-  interface AppLoadContext extends AppServices {}
+  interface AppLoadContext extends RequestContext {}
 }
 
 export type AppRuntime = {
@@ -18,9 +32,25 @@ export type AppRuntime = {
 };
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
+  const database = await createDatabase(config.DATABASE_URL);
+  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR });
+  const clock = systemClock;
+  const worker = startOutboxWorker({
+    db: database.db,
+    transport,
+    clock,
+    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+  });
+  console.log(`Database: ${database.dialect}; mail: ${transport.description}`);
   return {
-    services: { config },
-    async checkHealth() {},
-    async close() {},
+    services: { config, db: database.db, clock, outbox: { wake: worker.wake } },
+    checkHealth: () => pingDatabase(database.db),
+    async close() {
+      await worker.stop();
+      transport.close();
+      await database.destroy();
+    },
   };
 }

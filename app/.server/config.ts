@@ -54,6 +54,9 @@ const configSchema = z
     /** The book file buyers download; without it the server builds the PDF edition itself. */
     BOOK_PDF_PATH: optionalText,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .superRefine((config, ctx) => {
     if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {

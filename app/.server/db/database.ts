@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Dialect,
+  type Transaction,
+} from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+
+/** The application's database handle. */
+export type Db = Kysely<Database>;
+
+/**
+ * A transaction. The pattern: `await db.transaction().execute(async (trx) => { ... })` and pass
+ * `trx` to every write that must commit or roll back together (a record and its outbox emails).
+ */
+export type Trx = Transaction<Database>;
+
+export type DatabaseDialectName = "sqlite" | "postgres";
+
+export type AppDatabase = {
+  db: Db;
+  dialect: DatabaseDialectName;
+  /** Closes the SQLite file or drains the Postgres pool. */
+  destroy(): Promise<void>;
+};
+
+/** `file:data/site.db` (relative to the working directory) or `file::memory:`. */
+function sqliteDialect(url: string): Dialect {
+  const file = url.slice("file:".length);
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  // Another process (a second instance, a test reading the file) may hold the write lock briefly.
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  return new SqliteDialect({ database });
+}
+
+/** A `postgres://` URL; `?options=-c search_path=x` selects a schema (the tests use one each). */
+function postgresDialect(url: string): Dialect {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.warn(`Postgres pool: ${error.message}`));
+  return new PostgresDialect({ pool });
+}
+
+/** Opens the database named by DATABASE_URL and applies every pending migration. */
+export async function createDatabase(url: string): Promise<AppDatabase> {
+  const dialect: DatabaseDialectName = url.startsWith("file:") ? "sqlite" : "postgres";
+  const db = new Kysely<Database>({
+    dialect: dialect === "sqlite" ? sqliteDialect(url) : postgresDialect(url),
+  });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, destroy: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Branches add migrations in parallel (001–099 leads, 1xx orders): apply whichever is missing.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed ? ` ${failed.migrationName}` : "";
+    throw new Error(`Database migration${name} failed: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+/** Throws unless the database answers. */
+export async function pingDatabase(db: Db) {
+  await sql`SELECT 1`.execute(db);
+}

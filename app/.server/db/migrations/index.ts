@@ -1,0 +1,16 @@
+import type { Migration } from "kysely";
+import * as outbox from "./001_outbox";
+import * as contactMessages from "./002_contact_messages";
+import * as subscribers from "./003_subscribers";
+
+/**
+ * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
+ * (Kysely's schema builder, text timestamps, no dialect-only types). Names are `NNN_what`: the
+ * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), so features
+ * developed in parallel never collide. Never edit a migration that has shipped; add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  "001_outbox": outbox,
+  "002_contact_messages": contactMessages,
+  "003_subscribers": subscribers,
+};

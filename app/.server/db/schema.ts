@@ -1,0 +1,87 @@
+/**
+ * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings
+ * (`Date#toISOString()`), ids are UUID strings and JSON is stored as text: the same values and
+ * ordering on SQLite and Postgres, so services never branch on the dialect.
+ */
+export interface Database {
+  outbox_emails: OutboxEmailTable;
+  outbox_attempts: OutboxAttemptTable;
+  contact_messages: ContactMessageTable;
+  subscribers: SubscriberTable;
+  rate_limit_windows: RateLimitWindowTable;
+}
+
+export type OutboxEmailStatus = "pending" | "sending" | "sent" | "failed";
+
+export interface OutboxEmailTable {
+  id: string;
+  /** What the email is for (`contact.owner-notification`, ...): for people reading the table. */
+  purpose: string;
+  to_address: string;
+  from_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** Extra headers as a JSON object of strings. */
+  headers: string;
+  status: OutboxEmailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** The worker holding the email while it sends, until `locked_until` (its lease). */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxAttemptTable {
+  id: string;
+  email_id: string;
+  attempt: number;
+  worker_id: string;
+  started_at: string;
+  finished_at: string;
+  outcome: "sent" | "failed";
+  error: string | null;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string | null;
+  interest: string;
+  message: string;
+  created_at: string;
+}
+
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
+export interface SubscriberTable {
+  id: string;
+  /** As typed; `email_key` (lower case) is the unique one. */
+  email: string;
+  email_key: string;
+  first_name: string | null;
+  /** JSON array of interest keys. */
+  interests: string;
+  source: string;
+  consent_text: string;
+  consented_at: string;
+  status: SubscriberStatus;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitWindowTable {
+  bucket: string;
+  client_key: string;
+  window_start: string;
+  hits: number;
+}

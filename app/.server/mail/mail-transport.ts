@@ -1,0 +1,79 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+
+/** One email as the transport sends it. */
+export type TransportMessage = {
+  /** The outbox id: also the Message-ID, so a receiver can spot a resend. */
+  id: string;
+  createdAt: string;
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers: Record<string, string>;
+};
+
+export type MailTransport = {
+  /** For the start-up log: where mail goes. */
+  description: string;
+  send(message: TransportMessage): Promise<void>;
+  close(): void;
+};
+
+function messageId(message: TransportMessage) {
+  const domain = /@([^>\s]+)/.exec(message.from)?.[1] ?? "localhost";
+  return `<${message.id}@${domain}>`;
+}
+
+function mailOptions(message: TransportMessage): SendMailOptions {
+  return {
+    messageId: messageId(message),
+    date: new Date(message.createdAt),
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  };
+}
+
+/** Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    description: `SMTP ${new URL(smtpUrl).host}`,
+    async send(message) {
+      await transporter.sendMail(mailOptions(message));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Development and test delivery: each email becomes `<mailDir>/<created>-<id>.eml`. Written under a
+ * temporary name and renamed, so a reader never sees half a file; a resend overwrites the same file.
+ */
+export function mailDirTransport(mailDir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    description: `.eml files in ${mailDir}`,
+    async send(message) {
+      const info = await transporter.sendMail(mailOptions(message));
+      await mkdir(mailDir, { recursive: true });
+      const stamp = message.createdAt.replace(/[:.]/g, "-");
+      const file = path.join(mailDir, `${stamp}-${message.id}.eml`);
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }) {
+  return smtpUrl ? smtpTransport(smtpUrl) : mailDirTransport(mailDir);
+}

@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { PostgresAdapter } from "kysely";
+import { systemClock, type Clock } from "../clock";
+import type { Db } from "../db/database";
+import type { OutboxEmailTable } from "../db/schema";
+import type { MailTransport } from "./mail-transport";
+
+export type OutboxLogger = Pick<Console, "info" | "warn" | "error">;
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  transport: MailTransport;
+  clock?: Clock;
+  /** How often to look for due emails when nothing wakes the worker. */
+  pollIntervalMs?: number;
+  /** Attempts per email before it is marked failed. */
+  maxAttempts?: number;
+  /** Wait before the second attempt; doubles each time up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How long a claimed email stays reserved: a worker that dies mid-send releases it this way. */
+  leaseMs?: number;
+  batchSize?: number;
+  workerId?: string;
+  logger?: OutboxLogger;
+};
+
+export type OutboxWorker = {
+  /** Looks for due emails now (after a request queued one) instead of at the next poll. */
+  wake(): void;
+  /** Claims and sends one batch; resolves with how many emails it tried. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+};
+
+type ClaimedEmail = OutboxEmailTable;
+
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Delivers the outbox. Emails are claimed with a lease in one atomic UPDATE (on Postgres its
+ * candidate rows are locked with FOR UPDATE SKIP LOCKED), so several instances on one database
+ * never hold the same email; every attempt is recorded in outbox_attempts.
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    transport,
+    clock = systemClock,
+    pollIntervalMs = 5_000,
+    maxAttempts = 8,
+    retryBaseMs = 60_000,
+    retryMaxMs = 6 * 60 * 60_000,
+    leaseMs = 120_000,
+    batchSize = 10,
+    workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    logger = console,
+  } = options;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  async function claimDueEmails(): Promise<ClaimedEmail[]> {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+    let candidates = db
+      .selectFrom("outbox_emails")
+      .select("id")
+      .where("status", "in", ["pending", "sending"])
+      .where("next_attempt_at", "<=", nowIso)
+      .where("attempts", "<", maxAttempts)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
+      .orderBy("next_attempt_at")
+      .limit(batchSize);
+    if (postgres) candidates = candidates.forUpdate().skipLocked();
+    return (
+      db
+        .updateTable("outbox_emails")
+        .set((eb) => ({
+          status: "sending",
+          locked_by: workerId,
+          locked_until: leaseEnd,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "in", candidates)
+        // Checked again on the row itself: a row another worker claimed meanwhile no longer matches.
+        .where("status", "in", ["pending", "sending"])
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
+        .returningAll()
+        .execute()
+    );
+  }
+
+  /** A worker died holding an email's last attempt: nobody will retry it, so say so. */
+  async function failAbandonedLastAttempts() {
+    const nowIso = clock.now().toISOString();
+    const abandoned = await db
+      .updateTable("outbox_emails")
+      .set({ status: "failed", locked_by: null, locked_until: null })
+      .where("status", "=", "sending")
+      .where("attempts", ">=", maxAttempts)
+      .where("locked_until", "<", nowIso)
+      .returning(["id", "purpose", "to_address", "attempts", "last_error"])
+      .execute();
+    for (const email of abandoned) {
+      logger.error(
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} after ${email.attempts} attempts; the last one never finished. Last error: ${email.last_error ?? "none"}`,
+      );
+    }
+  }
+
+  async function deliver(email: ClaimedEmail) {
+    const startedAt = clock.now().toISOString();
+    let error: string | null = null;
+    try {
+      await transport.send({
+        id: email.id,
+        createdAt: email.created_at,
+        to: email.to_address,
+        from: email.from_address,
+        replyTo: email.reply_to ?? undefined,
+        subject: email.subject,
+        text: email.text_body,
+        html: email.html_body ?? undefined,
+        headers: JSON.parse(email.headers) as Record<string, string>,
+      });
+    } catch (cause) {
+      error = (cause as Error).message || String(cause);
+    }
+    const finished = clock.now();
+    const finishedAt = finished.toISOString();
+    const givingUp = error !== null && email.attempts >= maxAttempts;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("outbox_attempts")
+        .values({
+          id: randomUUID(),
+          email_id: email.id,
+          attempt: email.attempts,
+          worker_id: workerId,
+          started_at: startedAt,
+          finished_at: finishedAt,
+          outcome: error === null ? "sent" : "failed",
+          error,
+        })
+        .execute();
+      const update =
+        error === null
+          ? { status: "sent" as const, sent_at: finishedAt, last_error: null }
+          : givingUp
+            ? { status: "failed" as const, last_error: error }
+            : {
+                status: "pending" as const,
+                last_error: error,
+                next_attempt_at: new Date(
+                  finished.getTime() + retryDelayMs(email.attempts, retryBaseMs, retryMaxMs),
+                ).toISOString(),
+              };
+      await trx
+        .updateTable("outbox_emails")
+        .set({ ...update, locked_by: null, locked_until: null })
+        .where("id", "=", email.id)
+        .where("locked_by", "=", workerId)
+        .execute();
+    });
+    if (givingUp) {
+      logger.error(
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} failed ${email.attempts} times and will not be retried. Last error: ${error}`,
+      );
+    } else if (error !== null) {
+      logger.warn(
+        `Outbox: email ${email.id} (${email.purpose}) attempt ${email.attempts} of ${maxAttempts} failed, will retry: ${error}`,
+      );
+    }
+  }
+
+  async function runOnce() {
+    await failAbandonedLastAttempts();
+    const claimed = await claimDueEmails();
+    await Promise.all(claimed.map(deliver));
+    return claimed.length;
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wakeRequested = false;
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      wakeRequested = true;
+      return;
+    }
+    wakeRequested = false;
+    running = runOnce()
+      .then((count) => {
+        running = undefined;
+        // A full batch means more may be due: continue at once.
+        schedule(count >= batchSize || wakeRequested ? 0 : pollIntervalMs);
+      })
+      .catch((error: unknown) => {
+        running = undefined;
+        logger.error(`Outbox worker: ${(error as Error).message}`);
+        schedule(pollIntervalMs);
+      });
+  }
+
+  schedule(0);
+  return {
+    wake: () => schedule(0),
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
