@@ -13,10 +13,17 @@ export const pageRoutes: PageRoute[] = [
   { path: "/", file: "routes/home.tsx" },
   { path: "/buy-now", file: "routes/buy-now.tsx" },
   { path: "/payment-success", file: "routes/payment-success.tsx", unlisted: true },
+  { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },
 ];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
+  {
+    path: "/functions/v1/create-checkout-session",
+    file: "routes/functions.v1.create-checkout-session.ts",
+  },
+  { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
+  { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
 ];

@@ -49,7 +49,12 @@ const configSchema = z
       .min(16, "must be at least 16 characters")
       .default("development-download-link-secret"),
     /** How long a book download link works, and how many downloads it allows. */
-    DOWNLOAD_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
+    DOWNLOAD_LINK_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(72),
     DOWNLOAD_LINK_MAX_DOWNLOADS: z.coerce.number().int().min(1).max(100).default(5),
     /** The book file buyers download; without it the server builds the PDF edition itself. */
     BOOK_PDF_PATH: optionalText,

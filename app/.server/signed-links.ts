@@ -8,8 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export type SignedLinkPurpose = "book-download" | "waitlist-confirm";
 
 export type VerifiedLink =
-  | { ok: true; subject: string; expiresAt: Date }
-  | { ok: false; reason: "invalid" | "expired" };
+  { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
 
 function signature(secret: string, payload: string) {
   return createHmac("sha256", secret).update(payload).digest("base64url");

@@ -34,7 +34,9 @@ export async function requestCheckoutUrl(payload: CheckoutRequest): Promise<stri
   });
   const body = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
   if (!response.ok) {
-    throw new Error(typeof body.error === "string" ? body.error : `Checkout failed (${response.status})`);
+    throw new Error(
+      typeof body.error === "string" ? body.error : `Checkout failed (${response.status})`,
+    );
   }
   if (typeof body.url !== "string" || !body.url) throw new Error(purchaseMessages.noCheckoutUrl);
   return body.url;

@@ -19,7 +19,10 @@ export const purchaseMessages = {
     description: "Please select at least one format to proceed.",
   },
   emailRequired: { title: "Email Required", description: "Please enter a valid email address." },
-  paymentError: { title: "Payment Error", description: "Unable to process payment. Please try again." },
+  paymentError: {
+    title: "Payment Error",
+    description: "Unable to process payment. Please try again.",
+  },
   noCheckoutUrl: "No checkout URL received",
 } as const;
 

@@ -1,10 +1,15 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/buy-now";
 import { PurchaseForm } from "~/components/purchase/purchase-form";
 import { WaitlistForm } from "~/components/purchase/waitlist-form";
 import { Badge } from "~/components/ui/badge";
 import { buyNowContent } from "~/content/buy-now";
 import { pageSeo } from "~/.server/page-seo";
-import { BOOK_PDF_PRICE } from "~/lib/catalog";
+import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
+import { openCheckoutSession } from "~/.server/services/orders";
+import { joinWaitlist } from "~/.server/services/waitlist";
+import { BOOK_PDF_PRICE, BOOK_PRODUCT_ID } from "~/lib/catalog";
+import { purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -30,12 +35,43 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * The page's form posts: the waitlist signup, and checkout when JavaScript is off (the same
+ * validation and service as the create-checkout-session function, then a redirect to Stripe).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "waitlist") {
-    return { intent: "waitlist" as const, ok: false, message: "Not yet." };
+    const joined = await joinWaitlist(context, String(form.get("email") ?? ""));
+    if (!joined.ok) return { intent: "waitlist" as const, ok: false, message: joined.error };
+    context.outbox.wake();
+    return { intent: "waitlist" as const, ok: true, message: buyNowContent.waitlist.sent };
   }
-  return { intent: "checkout" as const, message: "Not yet." };
+  const { config, stripe } = context;
+  if (!config.SALES_OPEN || !stripe) {
+    return { intent: "checkout" as const, message: buyNowContent.comingSoon.text };
+  }
+  const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+  const formats = form.getAll("formats").map(String);
+  const parsed = parseCheckoutRequest(
+    {
+      productId: BOOK_PRODUCT_ID,
+      formats,
+      successUrl: `${config.SITE_URL}/payment-success`,
+      cancelUrl: `${config.SITE_URL}/buy-now`,
+      email: text("email"),
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+    },
+    config.SITE_URL,
+  );
+  if (!parsed.ok) return { intent: "checkout" as const, message: parsed.error };
+  try {
+    const { url } = await openCheckoutSession({ ...context, stripe }, parsed.value);
+    return redirect(url);
+  } catch {
+    return { intent: "checkout" as const, message: purchaseMessages.paymentError.description };
+  }
 }
 
 export const meta = metaFromLoaderData;

@@ -6,7 +6,8 @@ export function loader() {
   const { SITE_URL } = getConfig();
   const disallowed = pageRoutes
     .filter((page) => page.unlisted)
-    .map((page) => `Disallow: ${page.path}`);
+    // A path with a parameter is disallowed from the segment before it: /waitlist/confirm/.
+    .map((page) => `Disallow: ${page.path.replace(/:.*$/, "")}`);
   const body = [
     "User-agent: *",
     "Allow: /",

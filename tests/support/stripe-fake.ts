@@ -118,7 +118,8 @@ export async function startStripeFake(): Promise<StripeFake> {
 
   function createSession(body: FormObject, response: ServerResponse) {
     const lineItems = listOf(body.line_items);
-    if (lineItems.length === 0) return stripeError(response, 400, "Missing line_items", "line_items");
+    if (lineItems.length === 0)
+      return stripeError(response, 400, "Missing line_items", "line_items");
     const successUrl = text(body.success_url);
     if (!successUrl) return stripeError(response, 400, "Missing success_url", "success_url");
     const items: FakeLineItem[] = [];
@@ -172,7 +173,12 @@ export async function startStripeFake(): Promise<StripeFake> {
       created: now,
       expires_at: now + 24 * 60 * 60,
       livemode: false,
-      line_items: { object: "list", data: items, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` },
+      line_items: {
+        object: "list",
+        data: items,
+        has_more: false,
+        url: `/v1/checkout/sessions/${id}/line_items`,
+      },
     };
     sessions.set(id, session);
     send(response, 200, withoutLineItems(session));

@@ -13,8 +13,7 @@ export type ValidCheckoutRequest = {
 };
 
 export type CheckoutRequestResult =
-  | { ok: true; value: ValidCheckoutRequest }
-  | { ok: false; error: string };
+  { ok: true; value: ValidCheckoutRequest } | { ok: false; error: string };
 
 const optionalName = z.string().trim().max(100).optional();
 const addressLine = z.string().trim().max(200);
@@ -66,7 +65,8 @@ export function parseCheckoutRequest(input: unknown, siteUrl: string): CheckoutR
     return { ok: false, error: `Unknown productId: ${request.productId}` };
   }
   const named = request.formats ?? (request.format === undefined ? [] : [request.format]);
-  if (named.length === 0) return { ok: false, error: purchaseMessages.selectionRequired.description };
+  if (named.length === 0)
+    return { ok: false, error: purchaseMessages.selectionRequired.description };
   const mentioned = request.format === undefined ? named : [request.format, ...named];
   const unknown = mentioned.find((item) => !isPurchasableItemId(item));
   if (unknown !== undefined) return { ok: false, error: `Unknown item: ${String(unknown)}` };

@@ -90,7 +90,8 @@ async function findOrderForSession(trx: Trx, session: Stripe.Checkout.Session) {
     ? await query.where("id", "=", orderId).executeTakeFirst()
     : await query.where("stripe_session_id", "=", session.id).executeTakeFirst();
   // The session must be the one this order opened (or the order not yet linked to one).
-  if (!order || (order.stripe_session_id && order.stripe_session_id !== session.id)) return undefined;
+  if (!order || (order.stripe_session_id && order.stripe_session_id !== session.id))
+    return undefined;
   return order;
 }
 

@@ -28,7 +28,10 @@ export function CardDetails() {
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           {cardFields.map((field) => (
-            <div key={field} className={field === "cardNumber" ? "space-y-2 sm:col-span-2" : "space-y-2"}>
+            <div
+              key={field}
+              className={field === "cardNumber" ? "space-y-2 sm:col-span-2" : "space-y-2"}
+            >
               <Label htmlFor={`card-${field}`}>{cardDetails[field].label}</Label>
               <Input
                 id={`card-${field}`}

@@ -43,15 +43,19 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                   {selected && <Check className="size-4" />}
                 </span>
               </span>
-              <span className="text-2xl font-semibold text-foreground">{formatPrice(item.price)}</span>
+              <span className="text-2xl font-semibold text-foreground">
+                {formatPrice(item.price)}
+              </span>
               <span className="text-sm text-muted-foreground">{item.summary}</span>
               <ul className="mt-auto space-y-1 text-sm text-foreground">
-                {item.details.map((detail) => (
-                  <li key={detail} className="flex items-center gap-2">
-                    <Check className="size-4 text-accent" aria-hidden="true" />
-                    {detail}
-                  </li>
-                ))}
+                {item.details
+                  .filter((detail) => detail !== item.summary)
+                  .map((detail) => (
+                    <li key={detail} className="flex items-center gap-2">
+                      <Check className="size-4 text-accent" aria-hidden="true" />
+                      {detail}
+                    </li>
+                  ))}
               </ul>
             </label>
           </li>

@@ -180,7 +180,11 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
         </section>
 
         {emailValid && (
-          <section aria-labelledby="address-title" className="space-y-4" data-testid="address-fields">
+          <section
+            aria-labelledby="address-title"
+            className="space-y-4"
+            data-testid="address-fields"
+          >
             <h2 id="address-title" className="text-2xl font-semibold text-primary">
               {address.title}
             </h2>
@@ -190,7 +194,11 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
                 return (
                   <div
                     key={field}
-                    className={field === "street" || field === "suite" ? "space-y-2 sm:col-span-2" : "space-y-2"}
+                    className={
+                      field === "street" || field === "suite"
+                        ? "space-y-2 sm:col-span-2"
+                        : "space-y-2"
+                    }
                   >
                     <Label htmlFor={`purchase-${field}`}>{address[field]}</Label>
                     <Input
@@ -203,7 +211,9 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
                       aria-describedby={invalid ? `purchase-${field}-error` : undefined}
                       onChange={() =>
                         invalid &&
-                        setMissing((current) => new Set([...current].filter((item) => item !== field)))
+                        setMissing(
+                          (current) => new Set([...current].filter((item) => item !== field)),
+                        )
                       }
                     />
                     {invalid && (
@@ -236,7 +246,11 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
             disabled={!salesOpen || pending}
             data-testid="purchase-button"
           >
-            {!salesOpen ? purchaseButton.closed : pending ? purchaseButton.pending : purchaseButton.live}
+            {!salesOpen
+              ? purchaseButton.closed
+              : pending
+                ? purchaseButton.pending
+                : purchaseButton.live}
           </Button>
           <p className="text-center text-xs text-muted-foreground">{secureNote}</p>
         </OrderSummary>

@@ -26,7 +26,10 @@ export function WaitlistForm({ reply: documentReply }: WaitlistFormProps) {
       className="rounded-lg border border-accent/30 bg-card p-6 shadow-soft"
       data-testid="waitlist"
     >
-      <h2 id="waitlist-title" className="flex items-center gap-2 text-xl font-semibold text-primary">
+      <h2
+        id="waitlist-title"
+        className="flex items-center gap-2 text-xl font-semibold text-primary"
+      >
         <BellRing className="size-5 text-accent" aria-hidden="true" />
         {waitlist.title}
       </h2>
