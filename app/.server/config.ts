@@ -59,6 +59,11 @@ const configSchema = z
     /** The book file buyers download; without it the server builds the PDF edition itself. */
     BOOK_PDF_PATH: optionalText,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+    NEWSLETTER_LINK_SECRET: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .default("development-newsletter-link-secret"),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),

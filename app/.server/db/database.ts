@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import {
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   sql,
@@ -71,8 +72,16 @@ export async function createDatabase(url: string): Promise<AppDatabase> {
 }
 
 export async function migrateToLatest(db: Db) {
+  // Kysely looks for its bookkeeping tables in every schema; on Postgres pin them to the schema
+  // this connection works in, so a database shared by several schemas (the tests) stays apart.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
+    migrationTableSchema,
     provider: { getMigrations: async () => migrations },
     // Branches add migrations in parallel (001–099 leads, 1xx orders): apply whichever is missing.
     allowUnorderedMigrations: true,

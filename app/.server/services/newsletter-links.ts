@@ -1,0 +1,54 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export type NewsletterLinkPurpose = "confirm" | "unsubscribe";
+
+/** How long a confirmation link works; unsubscribe links never expire. */
+export const confirmationLinkDays = 7;
+
+function signature(secret: string, payload: string) {
+  return createHmac("sha256", secret).update(payload).digest("base64url");
+}
+
+/**
+ * A tamper-proof token for a newsletter link: `base64url(purpose.subscriberId.expiry).signature`
+ * (HMAC-SHA256 with NEWSLETTER_LINK_SECRET). Expiry 0 means it does not expire.
+ */
+export function signNewsletterToken(
+  secret: string,
+  {
+    purpose,
+    subscriberId,
+    expiresAt,
+  }: {
+    purpose: NewsletterLinkPurpose;
+    subscriberId: string;
+    expiresAt?: Date;
+  },
+) {
+  const payload = Buffer.from(
+    `${purpose}.${subscriberId}.${expiresAt ? expiresAt.getTime() : 0}`,
+  ).toString("base64url");
+  return `${payload}.${signature(secret, payload)}`;
+}
+
+/** The subscriber id a token names, or undefined when it is forged, altered, expired or for another purpose. */
+export function verifyNewsletterToken(
+  secret: string,
+  token: string,
+  purpose: NewsletterLinkPurpose,
+  now: Date,
+): string | undefined {
+  const [payload, given, extra] = token.split(".");
+  if (!payload || !given || extra !== undefined) return undefined;
+  const expected = Buffer.from(signature(secret, payload));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  const [tokenPurpose, subscriberId, expiry] = Buffer.from(payload, "base64url")
+    .toString("utf8")
+    .split(".");
+  if (tokenPurpose !== purpose || !subscriberId) return undefined;
+  const expiresAt = Number(expiry);
+  if (!Number.isFinite(expiresAt) || (expiresAt !== 0 && expiresAt < now.getTime()))
+    return undefined;
+  return subscriberId;
+}

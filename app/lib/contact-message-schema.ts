@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** The interests a visitor may pick; the spec's default is the last. */
+export const contactInterests = [
+  "Keynote Speaking",
+  "Corporate Training",
+  "Private Consulting",
+  "General Inquiry",
+] as const;
+export type ContactInterest = (typeof contactInterests)[number];
+export const defaultContactInterest: ContactInterest = "General Inquiry";
+
+/** Markup has no place in a lead: refusing it keeps stored text and owner emails inert. */
+const markupPattern = /<\s*\/?\s*[a-z!][^>]*>|javascript:/i;
+const noMarkup = (value: string) => !markupPattern.test(value);
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(noMarkup, `${label} must not contain HTML`);
+}
+
+/**
+ * One contact message (the spec's payload). The same schema checks the form in the browser,
+ * the /contact action and POST /functions/v1/send-contact-email.
+ */
+export const contactMessageSchema = z.object({
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email must be at most 254 characters")
+    .pipe(z.email("Please enter a valid email address.")),
+  company: z
+    .string({ message: "Company must be text" })
+    .trim()
+    .max(200, "Company must be at most 200 characters")
+    .refine(noMarkup, "Company must not contain HTML")
+    .optional()
+    .transform((value) => value || undefined),
+  interest: z
+    .enum(contactInterests, { message: `Interest must be one of: ${contactInterests.join(", ")}` })
+    .default(defaultContactInterest),
+  message: requiredText("Message", 5000),
+});
+
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** Names of the spam-trap fields the contact form adds to the spec's payload. */
+export const contactTrapFields = {
+  /** Hidden from people; a bot that fills it is discarded. */
+  honeypot: "website",
+  /** When the form was rendered (ms since epoch): a form sent faster than a person types is a bot. */
+  startedAt: "formStartedAt",
+} as const;
+
+/** Decodes `?interest=` (the /about link sends `Private Consulting`) into a known interest. */
+export function interestFromQuery(value: string | null): ContactInterest {
+  if (!value) return defaultContactInterest;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    // Not valid percent-encoding: use it as it is.
+  }
+  const match = contactInterests.find(
+    (interest) => interest.toLowerCase() === decoded.trim().toLowerCase(),
+  );
+  return match ?? defaultContactInterest;
+}

@@ -1,0 +1,278 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/.server/config";
+import { smtpTransport } from "~/.server/mail/mail-transport";
+import { startOutboxWorker } from "~/.server/mail/outbox-worker";
+import { receiveContactMessage } from "~/.server/services/contact-messages";
+import { signNewsletterToken } from "~/.server/services/newsletter-links";
+import {
+  confirmSubscription,
+  confirmationCoolingMs,
+  requestSubscription,
+  unsubscribe,
+} from "~/.server/services/subscribers";
+import { contactMessageSchema } from "~/lib/contact-message-schema";
+import { newsletterSignupSchema } from "~/lib/newsletter-schema";
+import { ManualClock } from "../support/manual-clock";
+import { SmtpSink, type ReceivedEmail } from "../support/smtp-sink";
+import {
+  allDialects,
+  createTestDatabase,
+  testedDialects,
+  type TestDatabase,
+} from "../support/test-databases";
+
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  OWNER_EMAIL: "owner@presence.example",
+  MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+  CONTACT_EMAIL: "hello@presence.example",
+  CONTACT_RATE_LIMIT: "2",
+  NEWSLETTER_LINK_SECRET: "a-test-secret-of-enough-length",
+});
+
+const message = contactMessageSchema.parse({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "Analytical Engines",
+  interest: "Corporate Training",
+  message: "We would like a workshop for 12 people.\nIs March possible?",
+});
+
+function linkIn(email: ReceivedEmail, path: string) {
+  const match = new RegExp(`https://presence\\.example${path}\\?token=[\\w.-]+`).exec(
+    email.parsed.text ?? "",
+  );
+  expect(match, `a ${path} link in "${email.parsed.subject}"`).not.toBeNull();
+  return new URL(match![0]);
+}
+
+for (const dialect of allDialects) {
+  describe.skipIf(!testedDialects.includes(dialect))(`lead services on ${dialect}`, () => {
+    let database: TestDatabase;
+    let sink: SmtpSink;
+    const clock = new ManualClock();
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      sink = await new SmtpSink().start();
+    });
+    afterAll(async () => {
+      await sink.stop();
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      sink.received.length = 0;
+      for (const table of [
+        "outbox_emails",
+        "contact_messages",
+        "subscribers",
+        "rate_limit_windows",
+      ] as const) {
+        await database.db.deleteFrom(table).execute();
+      }
+    });
+
+    const deps = () => ({ db: database.db, clock, config });
+    let deliveredSoFar = 0;
+    afterEach(() => {
+      deliveredSoFar = 0;
+    });
+
+    /** Runs the outbox once and returns the emails it delivered. */
+    async function deliverOutbox() {
+      const worker = startOutboxWorker({
+        db: database.db,
+        transport: smtpTransport(sink.url),
+        clock,
+        pollIntervalMs: 3_600_000,
+      });
+      await worker.stop();
+      await worker.runOnce();
+      const fresh = sink.received.slice(deliveredSoFar);
+      deliveredSoFar = sink.received.length;
+      return fresh;
+    }
+
+    it("stores a contact message and emails the owner (Reply-To the visitor) and the visitor", async () => {
+      const result = await receiveContactMessage(deps(), {
+        message,
+        traps: { formStartedAt: clock.now().getTime() - 60_000 },
+        clientAddress: "203.0.113.7",
+      });
+      expect(result.outcome).toBe("stored");
+      const stored = await database.db.selectFrom("contact_messages").selectAll().execute();
+      expect(stored).toMatchObject([
+        { first_name: "Ada", last_name: "Lovelace", interest: "Corporate Training" },
+      ]);
+
+      const emails = await deliverOutbox();
+      expect(emails).toHaveLength(2);
+      const owner = emails.find((email) => email.envelopeTo.includes("owner@presence.example"))!;
+      expect(owner.parsed.from?.address).toBe("no-reply@presence.example");
+      expect(owner.parsed.replyTo?.[0]).toMatchObject({
+        address: "ada@example.com",
+        name: "Ada Lovelace",
+      });
+      expect(owner.parsed.subject).toBe("New inquiry: Corporate Training from Ada Lovelace");
+      expect(owner.parsed.text).toContain("Is March possible?");
+      expect(owner.parsed.text).toContain("Analytical Engines");
+      expect(owner.header("x-contact-message-id")).toBe(stored[0]!.id);
+
+      const visitor = emails.find((email) => email.envelopeTo.includes("ada@example.com"))!;
+      expect(visitor.parsed.subject).toBe("We received your message — Presence Selling");
+      expect(visitor.parsed.text).toContain("within 48 hours");
+      expect(visitor.parsed.replyTo?.[0]?.address).toBe("hello@presence.example");
+      expect(visitor.header("auto-submitted")).toBe("auto-replied");
+    });
+
+    it("escapes what a visitor typed in the owner's HTML email", async () => {
+      await receiveContactMessage(deps(), {
+        message: { ...message, message: 'Price < 500 & "quoted"' },
+        traps: {},
+        clientAddress: "203.0.113.8",
+      });
+      const [owner] = (await deliverOutbox()).filter((email) =>
+        email.envelopeTo.includes("owner@presence.example"),
+      );
+      expect(owner!.parsed.html).toContain("Price &lt; 500 &amp; &quot;quoted&quot;");
+    });
+
+    it("discards bots (honeypot, too fast) as if they succeeded, storing and sending nothing", async () => {
+      const honeypot = await receiveContactMessage(deps(), {
+        message,
+        traps: { honeypot: "https://spam.example" },
+        clientAddress: "198.51.100.1",
+      });
+      const tooFast = await receiveContactMessage(deps(), {
+        message,
+        traps: { formStartedAt: clock.now().getTime() - 500 },
+        clientAddress: "198.51.100.2",
+      });
+      expect(honeypot).toEqual({ outcome: "discarded", reason: "honeypot" });
+      expect(tooFast).toEqual({ outcome: "discarded", reason: "too-fast" });
+      expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
+      expect(await database.db.selectFrom("outbox_emails").selectAll().execute()).toEqual([]);
+    });
+
+    it("rate-limits per client address and per email address, in the database", async () => {
+      const send = (clientAddress: string, email = "ada@example.com") =>
+        receiveContactMessage(deps(), {
+          message: { ...message, email },
+          traps: {},
+          clientAddress,
+        });
+      expect((await send("192.0.2.1", "a@example.com")).outcome).toBe("stored");
+      expect((await send("192.0.2.1", "b@example.com")).outcome).toBe("stored");
+      const limited = await send("192.0.2.1", "c@example.com");
+      expect(limited.outcome).toBe("rate-limited");
+      expect(limited.outcome === "rate-limited" && limited.retryAfterSeconds).toBeGreaterThan(0);
+      // Same email address from other clients: also limited after two.
+      expect((await send("192.0.2.2", "d@example.com")).outcome).toBe("stored");
+      expect((await send("192.0.2.3", "d@example.com")).outcome).toBe("stored");
+      expect((await send("192.0.2.4", "D@example.com")).outcome).toBe("rate-limited");
+      clock.advance(10 * 60_000);
+      expect((await send("192.0.2.1", "e@example.com")).outcome).toBe("stored");
+      expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toHaveLength(
+        5,
+      );
+    });
+
+    it("double opt-in: confirmation link, then welcome with the guides; unsubscribe by link", async () => {
+      const signup = newsletterSignupSchema.parse({
+        firstName: "Grace",
+        email: "Grace@Example.com",
+        interests: ["book", "insights"],
+        source: "/signup",
+      });
+      expect(await requestSubscription(deps(), signup)).toBe("confirmation-sent");
+      const subscriber = await database.db
+        .selectFrom("subscribers")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(subscriber).toMatchObject({
+        email: "Grace@Example.com",
+        email_key: "grace@example.com",
+        first_name: "Grace",
+        status: "pending",
+        source: "/signup",
+        consented_at: clock.now().toISOString(),
+      });
+      expect(JSON.parse(subscriber.interests)).toEqual(["book", "insights"]);
+      expect(subscriber.consent_text).toContain("Unsubscribe at any time.");
+
+      const [confirmation] = await deliverOutbox();
+      // Mail software lower-cases the domain; the local part is kept as typed.
+      expect(confirmation!.parsed.to?.[0]?.address).toBe("Grace@example.com");
+      expect(confirmation!.parsed.subject).toBe(
+        "Please confirm your subscription to Presence Selling",
+      );
+      const unsubscribeLink = linkIn(confirmation!, "/newsletter/unsubscribe");
+      expect(confirmation!.header("list-unsubscribe")).toBe(`<${unsubscribeLink.href}>`);
+      expect(confirmation!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      const confirmLink = linkIn(confirmation!, "/newsletter/confirm");
+      expect(confirmation!.parsed.html).toContain(confirmLink.href.replace(/&/g, "&amp;"));
+
+      const token = confirmLink.searchParams.get("token")!;
+      expect(await confirmSubscription(deps(), token.replace(/.$/, "x"))).toBe("invalid");
+      expect(await confirmSubscription(deps(), token)).toBe("confirmed");
+      expect(await confirmSubscription(deps(), token)).toBe("already-confirmed");
+      const [welcome, ...others] = await deliverOutbox();
+      expect(others).toEqual([]);
+      expect(welcome!.parsed.subject).toBe("Welcome to the Journey — Presence Selling");
+      expect(welcome!.parsed.text).toContain("https://presence.example/all-resources");
+      expect(welcome!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+
+      const unsubscribeToken = linkIn(welcome!, "/newsletter/unsubscribe").searchParams.get(
+        "token",
+      )!;
+      expect(await unsubscribe(deps(), unsubscribeToken)).toBe("unsubscribed");
+      expect(await unsubscribe(deps(), unsubscribeToken)).toBe("unsubscribed");
+      expect(await unsubscribe(deps(), token)).toBe("invalid");
+      const after = await database.db
+        .selectFrom("subscribers")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(after.status).toBe("unsubscribed");
+      expect(after.unsubscribed_at).toBeTruthy();
+    });
+
+    it("answers repeat signups alike and sends no second confirmation within the cooling period", async () => {
+      const signup = (email: string) =>
+        requestSubscription(deps(), newsletterSignupSchema.parse({ email, source: "/resources" }));
+      await signup("lin@example.com");
+      await signup("LIN@example.com");
+      expect(await database.db.selectFrom("subscribers").selectAll().execute()).toHaveLength(1);
+      expect(await deliverOutbox()).toHaveLength(1);
+
+      clock.advance(confirmationCoolingMs);
+      await signup("lin@example.com");
+      expect(await deliverOutbox()).toHaveLength(1);
+    });
+
+    it("refuses expired and forged confirmation links", async () => {
+      await requestSubscription(
+        deps(),
+        newsletterSignupSchema.parse({ email: "old@example.com", source: "/signup" }),
+      );
+      const [confirmation] = await deliverOutbox();
+      const token = linkIn(confirmation!, "/newsletter/confirm").searchParams.get("token")!;
+      const subscriber = await database.db
+        .selectFrom("subscribers")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      const forged = signNewsletterToken("another-secret-entirely", {
+        purpose: "confirm",
+        subscriberId: subscriber.id,
+      });
+      expect(await confirmSubscription(deps(), forged)).toBe("invalid");
+      clock.advance(8 * 24 * 60 * 60_000);
+      expect(await confirmSubscription(deps(), token)).toBe("invalid");
+      const after = await database.db
+        .selectFrom("subscribers")
+        .select("status")
+        .executeTakeFirstOrThrow();
+      expect(after.status).toBe("pending");
+    });
+  });
+}

@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDatabase } from "~/.server/db/database";
+import { smtpTransport } from "~/.server/mail/mail-transport";
+import { enqueueEmail, type OutgoingEmail } from "~/.server/mail/outbox";
+import { startOutboxWorker, type OutboxWorker } from "~/.server/mail/outbox-worker";
+import { ManualClock } from "../support/manual-clock";
+import { SmtpSink } from "../support/smtp-sink";
+import {
+  allDialects,
+  createTestDatabase,
+  testedDialects,
+  type TestDatabase,
+} from "../support/test-databases";
+
+function email(index: number): OutgoingEmail {
+  return {
+    purpose: "test.outbox",
+    to: `visitor${index}@example.com`,
+    from: "Presence Selling <no-reply@presenceselling.com>",
+    replyTo: "someone@example.com",
+    subject: `Message ${index}`,
+    text: `Body ${index}`,
+    headers: { "X-Test-Index": String(index) },
+  };
+}
+
+function recordingLogger() {
+  const lines: { level: string; message: string }[] = [];
+  return {
+    lines,
+    info: (message: string) => lines.push({ level: "info", message }),
+    warn: (message: string) => lines.push({ level: "warn", message }),
+    error: (message: string) => lines.push({ level: "error", message }),
+  };
+}
+
+for (const dialect of allDialects) {
+  describe.skipIf(!testedDialects.includes(dialect))(`outbox on ${dialect}`, () => {
+    let database: TestDatabase;
+    let sink: SmtpSink;
+    const clock = new ManualClock();
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      sink = await new SmtpSink().start();
+      await database.db.deleteFrom("outbox_emails").execute();
+    });
+    afterEach(async () => {
+      await sink.stop();
+    });
+
+    /** A worker driven by the test through runOnce(): its own polling is stopped at once. */
+    async function worker(options: Partial<Parameters<typeof startOutboxWorker>[0]> = {}) {
+      const started = startOutboxWorker({
+        db: database.db,
+        transport: smtpTransport(sink.url),
+        clock,
+        pollIntervalMs: 3_600_000,
+        retryBaseMs: 1_000,
+        logger: recordingLogger(),
+        ...options,
+      });
+      await started.stop();
+      return started;
+    }
+
+    async function enqueue(count: number) {
+      await database.db.transaction().execute(async (trx) => {
+        for (let index = 0; index < count; index++) {
+          await enqueueEmail(trx, email(index), { now: clock.now() });
+        }
+      });
+    }
+
+    it("delivers a queued email once, with its headers, and records the attempt", async () => {
+      await enqueue(1);
+      const outbox = await worker();
+      await outbox.runOnce();
+      expect(await outbox.runOnce()).toBe(0);
+
+      const [received] = await sink.waitFor(1);
+      expect(sink.received).toHaveLength(1);
+      expect(received!.envelopeTo).toEqual(["visitor0@example.com"]);
+      expect(received!.parsed.subject).toBe("Message 0");
+      expect(received!.parsed.replyTo?.[0]?.address).toBe("someone@example.com");
+      expect(received!.header("x-test-index")).toBe("0");
+
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "sent", attempts: 1, locked_by: null });
+      expect(received!.parsed.messageId).toBe(`<${row.id}@presenceselling.com>`);
+      const attempts = await database.db.selectFrom("outbox_attempts").selectAll().execute();
+      expect(attempts).toMatchObject([{ email_id: row.id, attempt: 1, outcome: "sent" }]);
+    });
+
+    it("keeps emails while the SMTP server is down and delivers each exactly once when it is back", async () => {
+      await sink.stop();
+      await enqueue(3);
+      const outbox = await worker();
+
+      expect(await outbox.runOnce()).toBe(3);
+      const waiting = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      expect(waiting.map((row) => row.status)).toEqual(["pending", "pending", "pending"]);
+      expect(waiting.every((row) => row.last_error)).toBe(true);
+      // Not due again before the backoff has passed.
+      expect(await outbox.runOnce()).toBe(0);
+
+      clock.advance(1_000);
+      expect(await outbox.runOnce()).toBe(3);
+      const retried = await database.db
+        .selectFrom("outbox_emails")
+        .select("next_attempt_at")
+        .execute();
+      // Second failure: the wait doubled to 2 s.
+      expect(retried[0]!.next_attempt_at).toBe(
+        new Date(clock.now().getTime() + 2_000).toISOString(),
+      );
+
+      await sink.start();
+      clock.advance(2_000);
+      expect(await outbox.runOnce()).toBe(3);
+      clock.advance(60_000);
+      expect(await outbox.runOnce()).toBe(0);
+
+      await sink.waitFor(3);
+      const subjects = sink.received.map((received) => received.parsed.subject).sort();
+      expect(subjects).toEqual(["Message 0", "Message 1", "Message 2"]);
+      const rows = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      expect(rows.every((row) => row.status === "sent" && row.attempts === 3)).toBe(true);
+      const attempts = await database.db
+        .selectFrom("outbox_attempts")
+        .select(["outcome"])
+        .orderBy("attempt")
+        .execute();
+      expect(attempts.filter((attempt) => attempt.outcome === "failed")).toHaveLength(6);
+      expect(attempts.filter((attempt) => attempt.outcome === "sent")).toHaveLength(3);
+    });
+
+    it("gives up loudly after the last attempt and keeps the email in the table", async () => {
+      await sink.stop();
+      await enqueue(1);
+      const logger = recordingLogger();
+      const outbox = await worker({ maxAttempts: 2, logger });
+      await outbox.runOnce();
+      clock.advance(1_000);
+      await outbox.runOnce();
+      clock.advance(3_600_000);
+      expect(await outbox.runOnce()).toBe(0);
+
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "failed", attempts: 2 });
+      expect(row.last_error).toBeTruthy();
+      const gaveUp = logger.lines.filter((line) => line.level === "error");
+      expect(gaveUp).toHaveLength(1);
+      expect(gaveUp[0]!.message).toContain(`OUTBOX GAVE UP: email ${row.id}`);
+    });
+
+    it("survives a restart: an email claimed by a worker that died is sent after its lease", async () => {
+      await enqueue(1);
+      await database.db
+        .updateTable("outbox_emails")
+        .set({
+          status: "sending",
+          attempts: 1,
+          locked_by: "dead-worker",
+          locked_until: new Date(clock.now().getTime() + 120_000).toISOString(),
+        })
+        .execute();
+      const outbox = await worker();
+      expect(await outbox.runOnce()).toBe(0);
+      clock.advance(120_001);
+      expect(await outbox.runOnce()).toBe(1);
+      await sink.waitFor(1);
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    });
+
+    it("two app instances on one database never send the same email twice", async () => {
+      const total = 60;
+      await enqueue(total);
+      // A second instance: its own connection (pool) to the same database.
+      const other = await createDatabase(database.url);
+      try {
+        const first = await worker({ batchSize: 5, workerId: "instance-a" });
+        const second = await worker({ db: other.db, batchSize: 5, workerId: "instance-b" });
+        const drain = async (outbox: OutboxWorker) => {
+          while ((await outbox.runOnce()) > 0);
+        };
+        await Promise.all([drain(first), drain(second), drain(first), drain(second)]);
+      } finally {
+        await other.destroy();
+      }
+      await sink.waitFor(total);
+      const ids = sink.received.map((received) => received.parsed.messageId);
+      expect(new Set(ids).size).toBe(total);
+      expect(ids).toHaveLength(total);
+      const attempts = await database.db
+        .selectFrom("outbox_attempts")
+        .select("worker_id")
+        .execute();
+      expect(attempts).toHaveLength(total);
+      const rows = await database.db.selectFrom("outbox_emails").select("status").execute();
+      expect(rows.every((row) => row.status === "sent")).toBe(true);
+    });
+  });
+}
