@@ -10,6 +10,8 @@ const CONFIRMATION_TTL_MS = 7 * 24 * 3_600_000;
 const RESEND_AFTER_MS = 10 * 60_000;
 
 const emailSchema = z.email().max(254);
+// Waitlist links are mailing-list links like the newsletter's: they share NEWSLETTER_LINK_SECRET
+// (the signed text names the purpose, so one kind of token never passes for the other).
 
 export function waitlistConfirmUrl(siteUrl: string, token: string) {
   return `${siteUrl}/waitlist/confirm/${token}`;
@@ -62,7 +64,7 @@ export async function joinWaitlist(
         .execute();
     }
     const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
-    const token = signLink(config.DOWNLOAD_LINK_SECRET, "waitlist-confirm", id, expiresAt);
+    const token = signLink(config.NEWSLETTER_LINK_SECRET, "waitlist-confirm", id, expiresAt);
     await enqueueEmail(
       trx,
       {
@@ -82,7 +84,7 @@ export async function joinWaitlist(
 
 /** Whether a confirmation link is good, without using it (the page asks for a click first). */
 export function checkWaitlistToken({ clock, config }: Omit<CheckoutDeps, "db">, token: string) {
-  return verifyLink(config.DOWNLOAD_LINK_SECRET, "waitlist-confirm", token, clock.now());
+  return verifyLink(config.NEWSLETTER_LINK_SECRET, "waitlist-confirm", token, clock.now());
 }
 
 /** Confirms the address behind a valid link; confirming twice is harmless. */
