@@ -2,7 +2,7 @@ import { AlertCircle, CalendarClock, CheckCircle2, Download, Mail } from "lucide
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toaster";
@@ -14,6 +14,9 @@ import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
 import { formatAmount } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { useSiteSettings } from "~/lib/use-site-settings";
+
+/** The cards' titles are the page's second-level headings. */
+const cardHeadingClass = "font-serif text-xl leading-tight font-semibold text-primary";
 
 type Receipt = {
   kind: "receipt";
@@ -146,7 +149,7 @@ function ReceiptView({ view }: { view: Receipt }) {
       {view.summary && (
         <Card data-testid="order-summary">
           <CardHeader>
-            <CardTitle>{content.summary.title}</CardTitle>
+            <h2 className={cardHeadingClass}>{content.summary.title}</h2>
           </CardHeader>
           <CardContent>
             <dl className="space-y-2 text-sm">
@@ -171,10 +174,10 @@ function ReceiptView({ view }: { view: Receipt }) {
       {view.showScheduling && (
         <Card data-testid="scheduling">
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
               <CalendarClock className="size-5 text-accent" aria-hidden="true" />
               {content.scheduling.title}
-            </CardTitle>
+            </h2>
           </CardHeader>
           <CardContent className="space-y-4">
             <p>{content.scheduling.text}</p>
@@ -201,10 +204,10 @@ function ReceiptView({ view }: { view: Receipt }) {
       {view.showDownload && (
         <Card data-testid="download">
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
               <Download className="size-5 text-accent" aria-hidden="true" />
               {content.download.title}
-            </CardTitle>
+            </h2>
           </CardHeader>
           <CardContent className="space-y-4">
             <p>{content.download.text}</p>

@@ -225,7 +225,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       const session = sessions.get(pay[1]!)!;
       return response.end(
-        `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-total">${session.amount_total}</p></main></html>`,
+        `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-total">${session.amount_total}</p></main></html>`,
       );
     }
     stripeError(response, 404, `Unrecognized request URL (${request.method}: ${url.pathname})`);

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { buyNowContent } from "~/content/buy-now";
 import { purchasableItems, type PurchasableItemId } from "~/lib/catalog";
 import { formatAmount, selectionTotalCents } from "~/lib/purchase-rules";
@@ -19,9 +19,9 @@ export function OrderSummary({ selection, children }: OrderSummaryProps) {
   return (
     <Card aria-labelledby="order-summary-title" role="region" data-testid="order-summary">
       <CardHeader>
-        <CardTitle id="order-summary-title" className="text-2xl">
+        <h2 id="order-summary-title" className="text-2xl font-semibold text-primary">
           {summary.title}
-        </CardTitle>
+        </h2>
       </CardHeader>
       <CardContent className="space-y-5">
         {selection.length === 0 ? (
