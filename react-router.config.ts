@@ -2,12 +2,20 @@ import type { Config } from "@react-router/dev/config";
 
 // Routes whose HTML depends on the request (query, runtime settings, form results)
 // are rendered by the server; every other page is written to static HTML at build time.
-const serverRenderedPaths = new Set(["/contact", "/buy-now", "/payment-success"]);
+const serverRenderedPaths = new Set([
+  "/contact",
+  "/buy-now",
+  "/payment-success",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+]);
 
 export default {
   ssr: true,
   async prerender({ getStaticPaths }) {
     const { articlePaths } = await import("./app/content/article-paths");
-    return [...getStaticPaths(), ...articlePaths].filter((path) => !serverRenderedPaths.has(path));
+    return [...getStaticPaths(), ...articlePaths].filter(
+      (path) => !serverRenderedPaths.has(path) && !path.startsWith("/functions/"),
+    );
   },
 } satisfies Config;

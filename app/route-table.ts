@@ -11,8 +11,12 @@ export type PageRoute = {
 
 export const pageRoutes: PageRoute[] = [
   { path: "/", file: "routes/home.tsx" },
+  { path: "/contact", file: "routes/contact.tsx" },
   { path: "/buy-now", file: "routes/buy-now.tsx" },
   { path: "/payment-success", file: "routes/payment-success.tsx", unlisted: true },
+  { path: "/signup", file: "routes/signup.tsx" },
+  { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
+  { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
   { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },
 ];
 
@@ -20,6 +24,7 @@ export const pageRoutes: PageRoute[] = [
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
+  { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
   {
     path: "/functions/v1/create-checkout-session",
     file: "routes/functions.v1.create-checkout-session.ts",

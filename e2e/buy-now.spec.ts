@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "../tests/support/app-server";
+import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
 import { startStripeFake, type StripeFake } from "../tests/support/stripe-fake";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 
@@ -118,13 +118,13 @@ test.describe("payment success page without Stripe (the spec's query-only page)"
 test.describe("purchase page with sales open", () => {
   test.describe.configure({ mode: "serial" });
   let fake: StripeFake;
-  let server: AppServer;
+  let server: BuiltServer;
   let dataDir: string;
 
   test.beforeAll(async () => {
     fake = await startStripeFake();
     dataDir = mkdtempSync(path.join(tmpdir(), "e2e-live-"));
-    server = await startAppServer({
+    server = await startBuiltServer({
       DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
       MAIL_DIR: path.join(dataDir, "mail"),
       SALES_OPEN: "true",
@@ -140,7 +140,7 @@ test.describe("purchase page with sales open", () => {
   });
 
   async function openLivePage(page: Page) {
-    await gotoHydrated(page, `${server.url}/buy-now`);
+    await gotoHydrated(page, `${server.baseURL}/buy-now`);
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);
     await expect(page.getByTestId("purchase-button")).toHaveText("Complete Purchase");
   }
@@ -181,7 +181,7 @@ test.describe("purchase page with sales open", () => {
     await button.click();
     await expect(address.getByText("This field is required.")).toHaveCount(4);
     await expect(address.getByLabel("Street Address")).toBeFocused();
-    await expect(page).toHaveURL(`${server.url}/buy-now`);
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
     expect(fake.requests).toHaveLength(0);
     await expectNoAxeViolations(page);
   });
@@ -219,13 +219,13 @@ test.describe("purchase page with sales open", () => {
     await page.getByTestId("purchase-button").click();
     await expect(toasts).toContainText("Payment Error");
     await expect(toasts).toContainText("Unable to process payment. Please try again.");
-    await expect(page).toHaveURL(`${server.url}/buy-now`);
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
 
     await page.route("**/functions/v1/create-checkout-session", (route) =>
       route.fulfill({ status: 200, json: {} }),
     );
     await page.getByTestId("purchase-button").click();
     await expect(toasts.getByText("Payment Error")).toHaveCount(2);
-    await expect(page).toHaveURL(`${server.url}/buy-now`);
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
   });
 });

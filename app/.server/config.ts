@@ -59,6 +59,7 @@ const configSchema = z
     /** The book file buyers download; without it the server builds the PDF edition itself. */
     BOOK_PDF_PATH: optionalText,
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
     NEWSLETTER_LINK_SECRET: z
       .string()

@@ -14,9 +14,19 @@ export const defaultContactInterest: ContactInterest = "General Inquiry";
 const markupPattern = /<\s*\/?\s*[a-z!][^>]*>|javascript:/i;
 const noMarkup = (value: string) => !markupPattern.test(value);
 
+/** "is required" when missing, "must be text" for a number, a list, ... */
+function textError(label: string) {
+  return {
+    error: (issue: { input: unknown }) =>
+      issue.input === undefined || issue.input === null
+        ? `${label} is required`
+        : `${label} must be text`,
+  };
+}
+
 function requiredText(label: string, max: number) {
   return z
-    .string({ message: `${label} is required` })
+    .string(textError(label))
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
@@ -31,13 +41,13 @@ export const contactMessageSchema = z.object({
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
   email: z
-    .string({ message: "Email is required" })
+    .string(textError("Email"))
     .trim()
     .min(1, "Email is required")
     .max(254, "Email must be at most 254 characters")
     .pipe(z.email("Please enter a valid email address.")),
   company: z
-    .string({ message: "Company must be text" })
+    .string(textError("Company"))
     .trim()
     .max(200, "Company must be at most 200 characters")
     .refine(noMarkup, "Company must not contain HTML")
@@ -54,7 +64,7 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 /** Names of the spam-trap fields the contact form adds to the spec's payload. */
 export const contactTrapFields = {
   /** Hidden from people; a bot that fills it is discarded. */
-  honeypot: "website",
+  honeypot: "hp_comment",
   /** When the form was rendered (ms since epoch): a form sent faster than a person types is a bot. */
   startedAt: "formStartedAt",
 } as const;

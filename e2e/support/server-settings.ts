@@ -18,5 +18,11 @@ export const e2eServer = {
     DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
     MAIL_DIR: path.join(dataDir, "mail"),
     SCHEDULING_URL: "https://scheduling.example/breakthrough-hour",
+    // Emails (written as .eml files under mailDir) go out within a fraction of a second.
+    OUTBOX_POLL_INTERVAL_MS: "200",
+    // Browser tests type faster than people: the fill-time trap is tested over HTTP instead.
+    CONTACT_MIN_FILL_SECONDS: "0",
+    CONTACT_RATE_LIMIT: "50",
+    NEWSLETTER_RATE_LIMIT: "50",
   } as Record<string, string>,
 };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { refundedCharge } from "../support/checkout-context";
 import { startStripeFake, type StripeFake } from "../support/stripe-fake";
 import {
@@ -35,14 +35,14 @@ for (const dialect of allDialects) {
   describe.skipIf(!testedDialects.includes(dialect))(`checkout over HTTP on ${dialect}`, () => {
     let database: TestDatabase;
     let fake: StripeFake;
-    let server: AppServer;
+    let server: BuiltServer;
     let mailDir: string;
 
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
       fake = await startStripeFake();
       mailDir = mkdtempSync(path.join(tmpdir(), "checkout-mail-"));
-      server = await startAppServer({
+      server = await startBuiltServer({
         DATABASE_URL: database.url,
         MAIL_DIR: mailDir,
         SITE_URL: SITE,
@@ -61,7 +61,7 @@ for (const dialect of allDialects) {
     });
 
     const post = (pathname: string, body: string, headers: Record<string, string>) =>
-      fetch(`${server.url}${pathname}`, { method: "POST", body, headers });
+      fetch(`${server.baseURL}${pathname}`, { method: "POST", body, headers });
 
     async function checkout(formats: string[]) {
       const response = await post(
@@ -89,7 +89,7 @@ for (const dialect of allDialects) {
       });
 
     it("serves the live purchase page", async () => {
-      const html = await (await fetch(`${server.url}/buy-now`)).text();
+      const html = await (await fetch(`${server.baseURL}/buy-now`)).text();
       expect(html).toContain("Complete Your Purchase");
       expect(html).toContain("Complete Purchase");
       expect(html).not.toContain('data-testid="coming-soon"');
@@ -124,14 +124,16 @@ for (const dialect of allDialects) {
       expect(await first.json()).toEqual({ received: true, outcome: "fulfilled" });
       expect(await (await webhook(event)).json()).toEqual({ received: true, outcome: "duplicate" });
 
-      const page = await html(await fetch(`${server.url}/payment-success?session_id=${sessionId}`));
+      const page = await html(
+        await fetch(`${server.baseURL}/payment-success?session_id=${sessionId}`),
+      );
       expect(page).toContain("Payment Successful!");
       expect(page).toContain("$19.99");
       expect(page).toContain('name="robots" content="noindex"');
       const href = /href="(\/downloads\/book\/[\w.-]+)"/.exec(page)?.[1];
       expect(href, "a Download PDF Now link").toBeDefined();
 
-      const file = await fetch(`${server.url}${href}`);
+      const file = await fetch(`${server.baseURL}${href}`);
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("application/pdf");
       expect(
@@ -140,19 +142,19 @@ for (const dialect of allDialects) {
           .toString(),
       ).toBe("%PDF-");
 
-      const tampered = await fetch(`${server.url}${href!.slice(0, -3)}abc`);
+      const tampered = await fetch(`${server.baseURL}${href!.slice(0, -3)}abc`);
       expect(tampered.status).toBe(403);
       expect(await tampered.text()).toContain("This download link is not valid");
 
       expect((await webhook(signed("charge.refunded", refundedCharge(session)))).status).toBe(200);
-      const revoked = await fetch(`${server.url}${href}`);
+      const revoked = await fetch(`${server.baseURL}${href}`);
       expect(revoked.status).toBe(403);
       expect(await revoked.text()).toContain("This download link no longer works");
     });
 
     it("never shows a receipt for an unknown or unpaid session", async () => {
       const unknown = await (
-        await fetch(`${server.url}/payment-success?session_id=cs_test_nope`)
+        await fetch(`${server.baseURL}/payment-success?session_id=cs_test_nope`)
       ).text();
       expect(unknown).toContain("We could not find this payment");
       expect(unknown).not.toContain("Payment Successful!");
@@ -160,7 +162,7 @@ for (const dialect of allDialects) {
       const { body } = await checkout(["breakthrough-session"]);
       const sessionId = body.url!.split("/").at(-1)!;
       const unpaid = await html(
-        await fetch(`${server.url}/payment-success?session_id=${sessionId}`),
+        await fetch(`${server.baseURL}/payment-success?session_id=${sessionId}`),
       );
       expect(unpaid).toContain("Your payment has not completed");
       expect(unpaid).not.toContain("$295");
@@ -172,7 +174,7 @@ for (const dialect of allDialects) {
         "/downloads/no-self-selling.pdf",
         "/downloads/book/",
       ]) {
-        const response = await fetch(`${server.url}${pathname}`);
+        const response = await fetch(`${server.baseURL}${pathname}`);
         expect(response.headers.get("content-type") ?? "").not.toContain("application/pdf");
       }
     });

@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { cn } from "~/lib/class-names";
 
 export type SubscribeFormProps = {
@@ -10,28 +11,49 @@ export type SubscribeFormProps = {
   className?: string;
 };
 
-/** A newsletter box: posts the address to the signup action, which sends the confirmation email. */
+type SignupAnswer = { status: "subscribed" | "invalid" | "failed" };
+
+/**
+ * A newsletter box: posts the address to the signup action, which sends the confirmation email.
+ * With JavaScript it stays on the page and says what happens next; without, /signup answers.
+ */
 export function SubscribeForm({ source, className }: SubscribeFormProps) {
+  const fetcher = useFetcher<SignupAnswer>();
+  const sending = fetcher.state !== "idle";
+  const status = sending ? undefined : fetcher.data?.status;
+  const inputId = `subscribe-email-${source.replace(/[^a-z0-9]+/gi, "-")}`;
+  const messageId = `${inputId}-message`;
   return (
-    <Form
-      method="post"
-      action="/signup"
-      className={cn("flex flex-col gap-2 sm:flex-row", className)}
-    >
-      <input type="hidden" name="source" value={source} />
-      <Label htmlFor={`subscribe-email-${source}`} className="sr-only">
-        Email address
-      </Label>
-      <Input
-        id={`subscribe-email-${source}`}
-        type="email"
-        name="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-        className="sm:flex-1"
-      />
-      <Button type="submit">Subscribe</Button>
-    </Form>
+    <div className={cn("flex flex-col gap-2", className)}>
+      <fetcher.Form method="post" action="/signup" className="flex flex-col gap-2 sm:flex-row">
+        <input type="hidden" name="source" value={source} />
+        <Label htmlFor={inputId} className="sr-only">
+          Email address
+        </Label>
+        <Input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="sm:flex-1"
+          aria-describedby={status ? messageId : undefined}
+          aria-invalid={status === "invalid" ? true : undefined}
+          readOnly={status === "subscribed"}
+        />
+        <Button type="submit" disabled={sending || status === "subscribed"}>
+          {sending ? "Subscribing..." : "Subscribe"}
+        </Button>
+      </fetcher.Form>
+      <p
+        id={messageId}
+        role="status"
+        className={cn("text-sm", status && status !== "subscribed" && "text-destructive")}
+      >
+        {status && subscribeBoxMessages[status]}
+      </p>
+    </div>
   );
 }

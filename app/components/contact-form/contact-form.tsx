@@ -1,0 +1,176 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { fieldClassName, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { showToast } from "~/components/ui/toaster";
+import { cn } from "~/lib/class-names";
+import {
+  contactInterests,
+  contactMessageSchema,
+  contactTrapFields,
+  type ContactInterest,
+} from "~/lib/contact-message-schema";
+import { useSiteSettings } from "~/lib/use-site-settings";
+
+/** What the /contact action answers. */
+export type ContactActionData = {
+  /** Absent when the request itself failed. */
+  result?: SubmissionResult<string[]>;
+  status: "sent" | "invalid" | "failed";
+};
+
+export type ContactFormCopy = {
+  submitLabel: string;
+  sendingLabel: string;
+  success: { title: string; description: string };
+  failure: { title: string; description: string };
+};
+
+const subscribeToNothing = () => () => {};
+const constraint = getZodConstraint(contactMessageSchema);
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} className="min-h-5 text-sm text-destructive">
+      {errors?.[0]}
+    </p>
+  );
+}
+
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {label}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The contact form (the spec's fields and states). It posts to the /contact action: with
+ * JavaScript through a fetcher (toasts, reset on success), without it as a plain form whose
+ * answer is a redirect carrying the toast.
+ */
+export function ContactForm({
+  defaultInterest,
+  formStartedAt,
+  copy,
+}: {
+  defaultInterest: ContactInterest;
+  formStartedAt: number;
+  copy: ContactFormCopy;
+}) {
+  const { contactEmail } = useSiteSettings();
+  const fetcher = useFetcher<ContactActionData>({ key: "contact-form" });
+  const pageResult = useActionData<ContactActionData>();
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const answer = fetcher.data ?? pageResult;
+  const sending = fetcher.state !== "idle";
+  const failureDescription = copy.failure.description.replace("{email}", contactEmail);
+
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: sending ? undefined : answer?.result,
+    constraint,
+    defaultValue: { interest: defaultInterest },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
+  });
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.status === "sent") void showToast({ ...copy.success, variant: "success" });
+    if (fetcher.data.status === "failed") {
+      void showToast({
+        title: copy.failure.title,
+        description: failureDescription,
+        variant: "destructive",
+      });
+    }
+  }, [fetcher.data, copy, failureDescription]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      // Scroll target of the spec's "scroll to the form" links; keeps clear of the fixed header.
+      className="flex scroll-mt-24 flex-col gap-4"
+    >
+      {hydrated && <input type="hidden" name="enhanced" value="true" />}
+      <input type="hidden" name={contactTrapFields.startedAt} value={formStartedAt} />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={contactTrapFields.honeypot} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={<Label htmlFor={fields.firstName.id}>First Name *</Label>}>
+          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+          <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
+        </Field>
+        <Field label={<Label htmlFor={fields.lastName.id}>Last Name *</Label>}>
+          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+          <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        </Field>
+      </div>
+      <Field label={<Label htmlFor={fields.email.id}>Email *</Label>}>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      </Field>
+      <Field label={<Label htmlFor={fields.company.id}>Company</Label>}>
+        <Input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" />
+        <FieldError id={fields.company.errorId} errors={fields.company.errors} />
+      </Field>
+      <Field label={<Label htmlFor={fields.interest.id}>Interest</Label>}>
+        <select
+          {...getSelectProps(fields.interest)}
+          className={cn(fieldClassName, "h-10 appearance-auto")}
+        >
+          {contactInterests.map((interest) => (
+            <option key={interest} value={interest}>
+              {interest}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.interest.errorId} errors={fields.interest.errors} />
+      </Field>
+      <Field label={<Label htmlFor={fields.message.id}>Message *</Label>}>
+        <Textarea {...getTextareaProps(fields.message)} rows={6} />
+        <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+      </Field>
+
+      {answer?.status === "failed" && !sending && (
+        <div
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm"
+        >
+          <p className="font-medium text-destructive">{copy.failure.title}</p>
+          <p>{failureDescription}</p>
+        </div>
+      )}
+
+      <Button type="submit" size="lg" disabled={sending} className="self-start">
+        {sending ? copy.sendingLabel : copy.submitLabel}
+      </Button>
+    </fetcher.Form>
+  );
+}

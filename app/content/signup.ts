@@ -1,0 +1,62 @@
+/** The /signup page's copy. */
+export const signupContent = {
+  title: "Stay Connected",
+  lead: "Insights, practices and news about the book and upcoming programs, in your inbox.",
+  form: {
+    firstNameLabel: "First name",
+    emailLabel: "Email",
+    interestsLegend: "I'm interested in (optional)",
+    submitLabel: "Subscribe",
+    sendingLabel: "Subscribing...",
+    privacy: "We respect your privacy. Unsubscribe at any time.",
+    /** Replaces the spec's 'needs backend integration' note with what really happens. */
+    confirmationNote:
+      "We'll email you a link to confirm your address. Nothing more is sent until you confirm.",
+  },
+  submitted: {
+    title: "Welcome to the Journey",
+    text: "Thank you for subscribing. We've sent a confirmation link to your inbox: open it to start receiving the newsletter. If it doesn't arrive in a few minutes, check your spam folder.",
+    homeLabel: "Return to Home",
+  },
+  benefits: {
+    title: "What You'll Receive",
+    items: [
+      "Weekly insights and practices for selling from presence",
+      "Early news about the book and exclusive excerpts",
+      "First access to training programs and workshops",
+      "Free guides and audio practices",
+    ],
+  },
+  book: {
+    title: "Get the Book",
+    text: "The complete method in one book: the seven practices, with exercises for every sales conversation.",
+    label: "Get the Book",
+  },
+} as const;
+
+/** Copy of the pages behind the newsletter email links. */
+export const newsletterLinkContent = {
+  confirm: {
+    title: "Confirm your subscription",
+    text: "One click and you're on the list.",
+    button: "Confirm my subscription",
+    confirmedTitle: "You're subscribed — welcome to the journey",
+    confirmedText:
+      "Your address is confirmed. A welcome email is on its way. While you wait, the free guides, audio practices and articles are yours:",
+    guidesLabel: "Get the free guides",
+    invalidTitle: "This link has expired or is not valid",
+    invalidText:
+      "Confirmation links work for 7 days. Sign up again and we'll send you a fresh one.",
+    signupLabel: "Sign up again",
+  },
+  unsubscribe: {
+    title: "Unsubscribe from the newsletter",
+    text: "You'll stop receiving the Presence Selling newsletter at this address.",
+    button: "Unsubscribe",
+    doneTitle: "You're unsubscribed",
+    doneText: "You won't receive the newsletter any more. You can sign up again at any time.",
+    invalidTitle: "This unsubscribe link is not valid",
+    invalidText: "Please use the link from one of our emails, or write to us and we'll remove you.",
+    homeLabel: "Return to Home",
+  },
+} as const;

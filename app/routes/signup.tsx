@@ -1,0 +1,206 @@
+import { BookOpen, Check, Heart } from "lucide-react";
+import { data, Link, useActionData, useFetcher } from "react-router";
+import type { Route } from "./+types/signup";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { signupContent } from "~/content/signup";
+import { subscribeBoxMessages } from "~/content/subscribe-box";
+import { pageSeo } from "~/.server/page-seo";
+import { receiveNewsletterSignup } from "~/.server/services/newsletter-signup";
+import { newsletterInterests } from "~/lib/newsletter-schema";
+import { metaFromLoaderData } from "~/lib/route-meta";
+import { siteConfig } from "~/lib/site";
+
+export function loader() {
+  return {
+    content: signupContent,
+    meta: pageSeo({
+      title: "Stay Connected — Newsletter",
+      description: `Subscribe to the ${siteConfig.brand} newsletter: insights and practices for selling from presence, book news and training programs.`,
+      path: "/signup",
+      keywords: ["sales newsletter", "mindful selling insights"],
+    }),
+  };
+}
+
+export const meta = metaFromLoaderData;
+
+/** What the signup action answers (the page and every subscribe box read it). */
+export type SignupActionData =
+  | { status: "subscribed" }
+  | { status: "invalid"; fieldErrors: Record<string, string[]> }
+  | { status: "failed" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  try {
+    const received = await receiveNewsletterSignup(context, {
+      formData,
+      clientAddress: context.clientAddress,
+    });
+    if (received.outcome === "invalid") {
+      return data<SignupActionData>({ status: "invalid", fieldErrors: received.fieldErrors }, 400);
+    }
+    if (received.outcome === "rate-limited") {
+      return data<SignupActionData>(
+        { status: "failed" },
+        { status: 429, headers: { "Retry-After": String(received.retryAfterSeconds) } },
+      );
+    }
+  } catch (error) {
+    console.error(`Newsletter signup not stored: ${(error as Error).message}`);
+    return data<SignupActionData>({ status: "failed" }, 500);
+  }
+  context.outbox.wake();
+  return data<SignupActionData>({ status: "subscribed" });
+}
+
+export default function Signup({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
+  const fetcher = useFetcher<SignupActionData>();
+  const pageAnswer = useActionData<SignupActionData>();
+  const answer = fetcher.data ?? pageAnswer;
+  const sending = fetcher.state !== "idle";
+  const errors = answer?.status === "invalid" ? answer.fieldErrors : {};
+
+  return (
+    <section className="container-page py-16">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <Card>
+          {answer?.status === "subscribed" ? (
+            <div className="flex flex-col items-start gap-4 p-8" data-testid="signup-submitted">
+              <Heart aria-hidden="true" className="size-10 text-accent" />
+              <h1 className="font-serif text-3xl font-semibold">{content.submitted.title}</h1>
+              <p className="text-muted-foreground" role="status">
+                {content.submitted.text}
+              </p>
+              <Button asChild>
+                <Link to="/">{content.submitted.homeLabel}</Link>
+              </Button>
+            </div>
+          ) : (
+            <>
+              <CardHeader>
+                <h1 className="font-serif text-3xl font-semibold">{content.title}</h1>
+                <CardDescription className="text-base">{content.lead}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
+                  <input type="hidden" name="source" value="/signup" />
+                  <div
+                    aria-hidden="true"
+                    className="absolute -left-[9999px] h-px w-px overflow-hidden"
+                  >
+                    <label>
+                      Leave this field empty
+                      <input type="text" name="hp_comment" tabIndex={-1} autoComplete="off" />
+                    </label>
+                  </div>
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="signup-first-name">{content.form.firstNameLabel}</Label>
+                    <Input
+                      id="signup-first-name"
+                      name="firstName"
+                      required
+                      maxLength={100}
+                      autoComplete="given-name"
+                      aria-invalid={errors.firstName ? true : undefined}
+                      aria-describedby={errors.firstName ? "signup-first-name-error" : undefined}
+                    />
+                    {errors.firstName && (
+                      <p id="signup-first-name-error" className="text-sm text-destructive">
+                        {errors.firstName[0]}
+                      </p>
+                    )}
+                  </div>
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="signup-email">{content.form.emailLabel}</Label>
+                    <Input
+                      id="signup-email"
+                      name="email"
+                      type="email"
+                      required
+                      maxLength={254}
+                      autoComplete="email"
+                      aria-invalid={errors.email ? true : undefined}
+                      aria-describedby={errors.email ? "signup-email-error" : undefined}
+                    />
+                    {errors.email && (
+                      <p id="signup-email-error" className="text-sm text-destructive">
+                        {errors.email[0]}
+                      </p>
+                    )}
+                  </div>
+                  <fieldset className="flex flex-col gap-3">
+                    <legend className="mb-3 text-sm font-medium">
+                      {content.form.interestsLegend}
+                    </legend>
+                    {newsletterInterests.map((interest) => (
+                      <label key={interest.key} className="flex items-center gap-3 text-sm">
+                        <input
+                          type="checkbox"
+                          name="interests"
+                          value={interest.key}
+                          className="size-4 accent-primary"
+                        />
+                        {interest.label}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {answer?.status === "failed" && (
+                    <p role="alert" className="text-sm text-destructive">
+                      {subscribeBoxMessages.failed}
+                    </p>
+                  )}
+                  <Button type="submit" size="lg" disabled={sending} className="self-start">
+                    {sending ? content.form.sendingLabel : content.form.submitLabel}
+                  </Button>
+                  <p className="text-sm text-muted-foreground">{content.form.privacy}</p>
+                  <p className="text-sm text-muted-foreground" data-testid="confirmation-note">
+                    {content.form.confirmationNote}
+                  </p>
+                </fetcher.Form>
+              </CardContent>
+            </>
+          )}
+        </Card>
+
+        <div className="flex flex-col gap-8">
+          <Card>
+            <CardHeader>
+              <h2 className="font-serif text-xl leading-tight font-semibold">
+                {content.benefits.title}
+              </h2>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-3">
+                {content.benefits.items.map((item) => (
+                  <li key={item} className="flex gap-3 text-sm">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <BookOpen aria-hidden="true" className="size-8 text-accent" />
+              <h2 className="font-serif text-xl leading-tight font-semibold">
+                {content.book.title}
+              </h2>
+              <CardDescription>{content.book.text}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link to="/buy-now">{content.book.label}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// The few parts of autocannon's API the benchmark uses (the package ships no types).
+declare module "autocannon" {
+  type Histogram = { p50: number; p99: number; average: number };
+  type Result = {
+    "2xx": number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    duration: number;
+    latency: Histogram;
+    requests: Histogram;
+  };
+  type Options = {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    duration?: number;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,199 @@
+import type { Page } from "@playwright/test";
+import { waitForEmail } from "./support/captured-mail";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+const schedulingUrl = "https://scheduling.example/breakthrough-hour";
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByLabel("First Name *").fill("Ada");
+  await page.getByLabel("Last Name *").fill("Lovelace");
+  await page.getByLabel("Email *").fill(email);
+  await page.getByLabel("Company").fill("Analytical Engines");
+  await page.getByLabel("Interest").selectOption("Corporate Training");
+  await page.getByLabel("Message *").fill("We'd like a workshop for our team of 12.");
+}
+
+test.describe("contact page", () => {
+  test("shows the spec's sections, settings and an honest events card", async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+    await expect(page).toHaveTitle(/Contact/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Let's Connect");
+    const hero = page.getByRole("region", { name: "Let's Connect" });
+    await expect(hero.getByRole("link", { name: /Schedule Call/ })).toHaveAttribute(
+      "href",
+      schedulingUrl,
+    );
+    await expect(hero.getByRole("link", { name: /Schedule Call/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    const cards = page.getByTestId("service-cards").getByRole("listitem");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.getByRole("heading")).toHaveText([
+      "Keynote Speaking",
+      "Corporate Training",
+      "Private Consulting",
+    ]);
+    await expect(cards.nth(1).getByRole("link", { name: /Learn More/ })).toHaveAttribute(
+      "href",
+      "/training",
+    );
+    await expect(cards.nth(2).getByRole("link", { name: /Learn More/ })).toHaveAttribute(
+      "href",
+      "/training",
+    );
+
+    const direct = page.getByRole("heading", { name: "Direct Contact" }).locator("../..");
+    await expect(direct).toContainText("Boulder, Colorado");
+    await expect(direct.getByRole("link", { name: "hello@presenceselling.com" })).toHaveAttribute(
+      "href",
+      "mailto:hello@presenceselling.com",
+    );
+    await expect(direct).toContainText("+1 (303) 555-0142");
+
+    // Today is after every event in the content: none may be presented as upcoming.
+    const events = page.getByTestId("events-card");
+    await expect(events.getByTestId("no-upcoming-events")).toContainText(
+      "No upcoming events scheduled",
+    );
+    await expect(events.getByTestId("upcoming-events")).toHaveCount(0);
+    const allEvents = events.getByTestId("all-events");
+    await events.getByText("View All Events").click();
+    await expect(allEvents.getByRole("listitem")).toHaveCount(3);
+    await expect(allEvents.getByRole("listitem").filter({ hasText: "Past" })).toHaveCount(3);
+    await expect(allEvents).toContainText("Denver, CO");
+    await expect(allEvents).toContainText("Boulder, CO");
+    await expect(allEvents).toContainText("San Francisco, CA");
+
+    const closing = page.getByRole("region", { name: "Ready to Sell from Presence?" });
+    await expect(closing.getByRole("link", { name: /Schedule Call/ })).toHaveAttribute(
+      "href",
+      schedulingUrl,
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test("preselects the interest from ?interest=", async ({ page }) => {
+    await gotoHydrated(page, "/contact?interest=Private%20Consulting");
+    await expect(page.getByLabel("Interest")).toHaveValue("Private Consulting");
+    await gotoHydrated(page, "/contact?interest=Unknown");
+    await expect(page.getByLabel("Interest")).toHaveValue("General Inquiry");
+  });
+
+  test("Send Message scrolls to the form", async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+    await page.getByRole("link", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expect(page.locator("#contact-form")).toBeInViewport();
+  });
+
+  test("Schedule Call opens a new tab, or this window when the tab is blocked", async ({
+    page,
+    context,
+  }) => {
+    await context.route("https://scheduling.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Scheduling</title>" }),
+    );
+    await gotoHydrated(page, "/contact");
+    const popup = page.waitForEvent("popup");
+    await page
+      .getByRole("link", { name: /Schedule Call/ })
+      .first()
+      .click();
+    await expect(await popup).toHaveURL(schedulingUrl);
+    await expect(page).toHaveURL(/\/contact$/);
+
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page
+      .getByRole("link", { name: /Schedule Call/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(schedulingUrl);
+  });
+
+  test("with JavaScript: validates, sends, toasts, resets, and the owner is emailed", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact?interest=Keynote%20Speaking");
+    await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByLabel("First Name *")).toHaveAttribute("aria-invalid", "true");
+
+    const email = `ada.${Date.now()}@example.com`;
+    await fillContactForm(page, email);
+    // Hold the answer a moment so the sending state can be seen.
+    await page.route("**/contact.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const submit = page.locator("#contact-form").getByRole("button");
+    await submit.click();
+    await expect(submit).toHaveText("Sending...");
+    await expect(submit).toBeDisabled();
+
+    const toast = page.getByRole("region", { name: /Notifications/ });
+    await expect(toast.getByText("Message sent successfully!")).toBeVisible();
+    await expect(
+      toast.getByText("Thank you for reaching out. We'll get back to you within 48 hours."),
+    ).toBeVisible();
+    await expect(submit).toHaveText("Send Message");
+    await expect(page.getByLabel("First Name *")).toHaveValue("");
+    await expect(page.getByLabel("Message *")).toHaveValue("");
+    await expect(page.getByLabel("Interest")).toHaveValue("Keynote Speaking");
+
+    const ownerEmail = await waitForEmail("owner@presenceselling.com", "from Ada Lovelace");
+    expect(ownerEmail.replyTo?.[0]?.address).toBe(email);
+    expect(ownerEmail.text).toContain("We'd like a workshop for our team of 12.");
+    await waitForEmail(email, "We received your message");
+  });
+
+  test("with JavaScript: a failed send shows the destructive toast and keeps the form", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource: net::ERR_FAILED/);
+    await gotoHydrated(page, "/contact");
+    await fillContactForm(page, "kept@example.com");
+    // The network fails on the way to the server.
+    await page.route("**/contact.data*", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    await page.locator("#contact-form").getByRole("button").click();
+    const toast = page.getByRole("region", { name: /Notifications/ });
+    await expect(toast.getByText("Failed to send message")).toBeVisible();
+    await expect(
+      toast.getByText("Please try again or contact us directly at hello@presenceselling.com."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email *")).toHaveValue("kept@example.com");
+    await expect(page.getByLabel("First Name *")).toHaveValue("Ada");
+  });
+});
+
+test.describe("contact page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sends through the route action and shows the success message after the redirect", async ({
+    page,
+  }) => {
+    await page.goto("/contact?interest=Private%20Consulting");
+    await expect(page.getByLabel("Interest")).toHaveValue("Private Consulting");
+    const email = `nojs.${Date.now()}@example.com`;
+    await fillContactForm(page, email);
+    await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    const notice = page.getByTestId("flash-toast");
+    await expect(notice).toContainText("Message sent successfully!");
+    await expect(notice).toContainText(
+      "Thank you for reaching out. We'll get back to you within 48 hours.",
+    );
+    await expect(page.getByLabel("First Name *")).toHaveValue("");
+    await waitForEmail("owner@presenceselling.com", "from Ada Lovelace");
+    await waitForEmail(email, "We received your message");
+
+    // The toast was shown once: the next page has none.
+    await page.goto("/contact");
+    await expect(page.getByTestId("flash-toast")).toHaveCount(0);
+  });
+});

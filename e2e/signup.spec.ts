@@ -1,0 +1,65 @@
+import { linkPath, waitForEmail } from "./support/captured-mail";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+test("signup: form, confirmation email, confirmed with the welcome email, then unsubscribed", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stay Connected");
+  await expect(page.getByText("We respect your privacy. Unsubscribe at any time.")).toBeVisible();
+  await expect(page.getByTestId("confirmation-note")).toContainText(
+    "We'll email you a link to confirm your address.",
+  );
+  await expect(page.getByRole("checkbox")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Get the Book" })).toHaveAttribute(
+    "href",
+    "/buy-now",
+  );
+  await expectNoAxeViolations(page);
+
+  const email = `grace.${Date.now()}@example.com`;
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Weekly insights and practices").check();
+  await page.getByRole("button", { name: "Subscribe" }).click();
+
+  await expect(page.getByRole("heading", { name: "Welcome to the Journey" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expect(page).toHaveURL(/\/signup$/);
+
+  const confirmation = await waitForEmail(email, "Please confirm your subscription");
+  await page.goto(linkPath(confirmation, "/newsletter/confirm"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByTestId("newsletter-confirmed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get the free guides" })).toHaveAttribute(
+    "href",
+    "/all-resources",
+  );
+
+  const welcome = await waitForEmail(email, "Welcome to the Journey");
+  expect(welcome.text).toContain("/all-resources");
+  await page.goto(linkPath(welcome, "/newsletter/unsubscribe"));
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByTestId("newsletter-unsubscribed")).toHaveText("You're unsubscribed");
+});
+
+test("an invalid confirmation link says so", async ({ page }) => {
+  await page.goto("/newsletter/confirm?token=forged.token");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "This link has expired or is not valid",
+  );
+});
+
+test.describe("signup without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts to the action and the page becomes the thank-you view", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("First name").fill("Lin");
+    await page.getByLabel("Email").fill(`lin.${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to the Journey" })).toBeVisible();
+  });
+});

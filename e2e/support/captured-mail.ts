@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import PostalMime, { type Email } from "postal-mime";
+import { e2eServer } from "./server-settings";
+
+/** Waits for the server's outbox to write an email to `to` whose subject contains `subject`. */
+export async function waitForEmail(to: string, subject: string): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(e2eServer.mailDir).filter((file) => file.endsWith(".eml"));
+        } catch {
+          return false;
+        }
+        for (const file of files) {
+          const email = await PostalMime.parse(readFileSync(path.join(e2eServer.mailDir, file)));
+          const recipients = email.to?.map((address) => address.address?.toLowerCase());
+          if (recipients?.includes(to.toLowerCase()) && email.subject?.includes(subject)) {
+            found = email;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an email to ${to} about "${subject}"`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The path and query of the first link in the email's text that goes to `pathname`. */
+export function linkPath(email: Email, pathname: string) {
+  const match = new RegExp(`https?://[^\\s/]+(${pathname}\\?token=[\\w.-]+)`).exec(
+    email.text ?? "",
+  );
+  expect(match, `a ${pathname} link`).not.toBeNull();
+  return match![1]!;
+}
