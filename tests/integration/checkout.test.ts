@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig, type AppConfig } from "~/.server/config";
+import { action as buyNowAction } from "~/routes/buy-now";
 import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import { loader as downloadBook } from "~/routes/downloads.book.$token";
@@ -238,6 +239,36 @@ for (const dialect of allDialects) {
       expect(body.error).toBe(message);
       expect(fake.requests).toHaveLength(0);
       expect(await database.db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("checks out from the page's form without JavaScript, redirecting to Stripe", async () => {
+      async function post(fields: [string, string][]) {
+        const form = new FormData();
+        for (const [name, value] of fields) form.append(name, value);
+        return buyNowAction({
+          request: new Request(`${SITE}/buy-now`, { method: "POST", body: form }),
+          context,
+          params: {},
+        } as never);
+      }
+      const refused = await post([
+        ["intent", "checkout"],
+        ["email", "buyer@example.com"],
+      ]);
+      expect(refused).toEqual({
+        intent: "checkout",
+        message: "Please select at least one format to proceed.",
+      });
+      const redirected = (await post([
+        ["intent", "checkout"],
+        ["formats", "pdf"],
+        ["formats", "breakthrough-session"],
+        ["email", "buyer@example.com"],
+      ])) as Response;
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.get("location")).toMatch(new RegExp(`^${fake.url}/c/pay/`));
+      const sent = fake.requests.at(-1)!.body as unknown as SentSession;
+      expect(Object.values(sent.line_items)).toHaveLength(2);
     });
 
     it("refuses a body that is not JSON", async () => {
