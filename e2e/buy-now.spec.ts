@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
 import { startStripeFake, type StripeFake } from "../tests/support/stripe-fake";
+import { waitForEmail } from "./support/captured-mail";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 
 async function expectTotal(page: Page, total: string) {
@@ -61,14 +62,31 @@ test.describe("purchase page, sales closed (the default)", () => {
     await expect(page.getByRole("checkbox", { name: /PDF Download/ })).not.toBeChecked();
   });
 
-  test("takes a waitlist signup", async ({ page }) => {
+  test("takes a waitlist signup, confirmed by a click on the emailed link", async ({ page }) => {
+    const address = `reader-${Date.now()}@example.com`;
     await gotoHydrated(page, "/buy-now");
     const waitlist = page.getByTestId("waitlist");
     await expect(waitlist.getByRole("heading")).toHaveText("Notify me when it's available");
-    await waitlist.getByLabel("Email address").fill("reader@example.com");
+    await waitlist.getByLabel("Email address").fill(address);
     await waitlist.getByRole("button", { name: "Notify Me" }).click();
     await expect(page.getByTestId("waitlist-reply")).toHaveText(
       "Thank you! Check your inbox and confirm your address to join the list.",
+    );
+
+    const email = await waitForEmail(address, "Confirm: tell me when");
+    const confirmPath = /https?:\/\/[^\s/]+(\/waitlist\/confirm\/[\w.-]+)/.exec(
+      email.text ?? "",
+    )?.[1];
+    expect(confirmPath, "a confirmation link").toBeDefined();
+    await gotoHydrated(page, confirmPath!);
+    await expect(page.getByTestId("waitlist-state")).toHaveText("Confirm your place on the list");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm My Email" }).click();
+    await expect(page.getByTestId("waitlist-state")).toHaveText("You're on the list");
+
+    await gotoHydrated(page, `${confirmPath!.slice(0, -2)}xx`);
+    await expect(page.getByTestId("waitlist-state")).toHaveText(
+      "This confirmation link is not valid",
     );
   });
 
@@ -227,5 +245,47 @@ test.describe("purchase page with sales open", () => {
     await page.getByTestId("purchase-button").click();
     await expect(toasts.getByText("Payment Error")).toHaveCount(2);
     await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+  });
+
+  test("verifies the session on the success page: receipt and download only when paid", async ({
+    page,
+  }) => {
+    const response = await page.request.post(
+      `${server.baseURL}/functions/v1/create-checkout-session`,
+      {
+        data: {
+          productId: "no-self-selling-book",
+          format: "pdf",
+          formats: ["pdf"],
+          successUrl: "http://localhost:3000/payment-success",
+          cancelUrl: "http://localhost:3000/buy-now",
+          email: "reader@example.com",
+        },
+      },
+    );
+    const { url } = (await response.json()) as { url: string };
+    const sessionId = url.split("/").at(-1)!;
+
+    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your payment has not completed",
+    );
+    await expect(page.getByTestId("order-summary")).toHaveCount(0);
+
+    fake.completeSession(sessionId);
+    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
+    await expect(page.getByTestId("order-amount")).toHaveText("$19.99");
+    const downloadLink = page.getByRole("link", { name: "Download PDF Now" });
+    await expect(downloadLink).toHaveAttribute("href", /^\/downloads\/book\/[\w.-]+$/);
+    const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
+    expect(download.suggestedFilename()).toBe("no-self-selling.pdf");
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Email address").fill("someone-else@example.com");
+    await page.getByRole("button", { name: "Send New Link" }).click();
+    await expect(page.getByTestId("reissue").getByRole("status")).toHaveText(
+      "If that address matches this order, a fresh download link is on its way to it.",
+    );
   });
 });
