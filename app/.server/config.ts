@@ -58,6 +58,8 @@ const configSchema = z
     DOWNLOAD_LINK_MAX_DOWNLOADS: z.coerce.number().int().min(1).max(100).default(5),
     /** The book file buyers download; without it the server builds the PDF edition itself. */
     BOOK_PDF_PATH: optionalText,
+    /** Checkout sessions one visitor address may start per 10 minutes; 0 lifts the limit. */
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),

@@ -5,6 +5,7 @@ import { WaitlistForm } from "~/components/purchase/waitlist-form";
 import { Badge } from "~/components/ui/badge";
 import { buyNowContent } from "~/content/buy-now";
 import { pageSeo } from "~/.server/page-seo";
+import { checkCheckoutRateLimit } from "~/.server/payments/checkout-rate-limit";
 import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
 import { openCheckoutSession } from "~/.server/services/orders";
 import { joinWaitlist } from "~/.server/services/waitlist";
@@ -66,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     config.SITE_URL,
   );
   if (!parsed.ok) return { intent: "checkout" as const, message: parsed.error };
+  if (!(await checkCheckoutRateLimit(context)).allowed) {
+    return { intent: "checkout" as const, message: purchaseMessages.paymentError.description };
+  }
   try {
     const { url } = await openCheckoutSession({ ...context, stripe }, parsed.value);
     return redirect(url);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/functions.v1.create-checkout-session";
+import { checkCheckoutRateLimit } from "~/.server/payments/checkout-rate-limit";
 import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
 import { openCheckoutSession } from "~/.server/services/orders";
 
@@ -30,6 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseCheckoutRequest(body, config.SITE_URL);
   if (!parsed.ok) return fail(400, parsed.error);
+  const limited = await checkCheckoutRateLimit(context);
+  if (!limited.allowed) {
+    return Response.json(
+      { error: "Too many checkout attempts. Please try again in a few minutes." },
+      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+    );
+  }
   try {
     const { url } = await openCheckoutSession({ ...context, stripe }, parsed.value);
     return Response.json({ url }, { headers: { "cache-control": "no-store" } });

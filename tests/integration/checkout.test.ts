@@ -58,6 +58,7 @@ function settings(stripeBase: string, overrides: Record<string, string> = {}): A
     DOWNLOAD_LINK_SECRET: "download-secret-for-tests",
     DOWNLOAD_LINK_TTL_HOURS: "48",
     DOWNLOAD_LINK_MAX_DOWNLOADS: "3",
+    CHECKOUT_RATE_LIMIT: "0",
     ...overrides,
   });
 }
@@ -269,6 +270,21 @@ for (const dialect of allDialects) {
       expect(redirected.headers.get("location")).toMatch(new RegExp(`^${fake.url}/c/pay/`));
       const sent = fake.requests.at(-1)!.body as unknown as SentSession;
       expect(Object.values(sent.line_items)).toHaveLength(2);
+    });
+
+    it("limits how many checkouts one visitor address starts", async () => {
+      await database.db.deleteFrom("rate_limit_windows").execute();
+      const limited = checkoutContext(
+        settings(fake.url, { CHECKOUT_RATE_LIMIT: "2" }),
+        database.db,
+        clock,
+      );
+      expect((await checkout(validPayload, limited)).status).toBe(200);
+      expect((await checkout(validPayload, limited)).status).toBe(200);
+      const third = await checkout(validPayload, limited);
+      expect(third.status).toBe(429);
+      expect(third.body.error).toMatch(/Too many checkout attempts/);
+      expect(fake.requests).toHaveLength(2);
     });
 
     it("refuses a body that is not JSON", async () => {
