@@ -1,20 +1,16 @@
 import { useEffect } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   useMatches,
-  useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig, runtimeSiteSettings } from "~/.server/config";
-import { takeFlashToast } from "~/.server/http/flash-toast";
-import { FlashToast } from "~/components/layout/flash-toast";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -32,12 +28,11 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await takeFlashToast(request);
-  return data({ settings: runtimeSiteSettings(getConfig()), toast }, { headers });
+export function loader() {
+  return { settings: runtimeSiteSettings(getConfig()) };
 }
 
-/** Settings do not change when a form is submitted; skipping the reload keeps a failed send on the page. */
+/** Settings do not change when a form is submitted; not reloading keeps a failed send on screen. */
 export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
@@ -55,7 +50,6 @@ function useChrome() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome();
-  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -82,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {chrome === "full" && <SiteFooter />}
         <Toaster />
-        <FlashToast toast={rootData?.toast} />
         <ScrollManager />
         <Scripts />
       </body>

@@ -76,6 +76,12 @@ test.describe("contact page", () => {
   test("preselects the interest from ?interest=", async ({ page }) => {
     await gotoHydrated(page, "/contact?interest=Private%20Consulting");
     await expect(page.getByLabel("Interest")).toHaveValue("Private Consulting");
+    await gotoHydrated(
+      page,
+      "/contact?interest=Corporate%20Training&message=Please%20send%20dates.#contact-form",
+    );
+    await expect(page.getByLabel("Interest")).toHaveValue("Corporate Training");
+    await expect(page.getByLabel("Message *")).toHaveValue("Please send dates.");
     await gotoHydrated(page, "/contact?interest=Unknown");
     await expect(page.getByLabel("Interest")).toHaveValue("General Inquiry");
   });

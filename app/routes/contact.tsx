@@ -3,6 +3,7 @@ import { CalendarDays, Mail, MapPin, Mic, Phone, User, Users } from "lucide-reac
 import { data, Link } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
+import { FlashToast } from "~/components/layout/flash-toast";
 import { ContactForm, type ContactActionData } from "~/components/contact-form/contact-form";
 import { ScheduleLink } from "~/components/scheduling/schedule-link";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { contactContent } from "~/content/contact";
 import { siteEvents } from "~/content/events";
-import { redirectWithToast } from "~/.server/http/flash-toast";
+import { redirectWithToast, takeFlashToast } from "~/.server/http/flash-toast";
 import { pageSeo } from "~/.server/page-seo";
 import { contactTrapsFrom } from "~/.server/services/contact-form-submission";
 import { receiveContactMessage } from "~/.server/services/contact-messages";
@@ -22,20 +23,29 @@ import { useSiteSettings } from "~/lib/use-site-settings";
 
 const serviceIcons = { mic: Mic, users: Users, user: User };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
-  return {
-    content: contactContent,
-    events: eventsAsOf(siteEvents, now),
-    interest: interestFromQuery(new URL(request.url).searchParams.get("interest")),
-    formStartedAt: now.getTime(),
-    meta: pageSeo({
-      title: "Contact — Speaking, Training and Consulting",
-      description: `Book ${siteConfig.author.name} for a keynote, corporate sales training or private consulting, schedule a call, or send a message. We reply within 48 hours.`,
-      path: "/contact",
-      keywords: ["sales keynote speaker", "corporate sales training", "sales consulting"],
-    }),
-  };
+  const query = new URL(request.url).searchParams;
+  // The toast of a form sent without JavaScript (read here, not in root: no cost on other pages).
+  const { toast, headers } = await takeFlashToast(request);
+  return data(
+    {
+      toast,
+      content: contactContent,
+      events: eventsAsOf(siteEvents, now),
+      interest: interestFromQuery(query.get("interest")),
+      // Links from other pages (Request Information) may start the message for the visitor.
+      prefilledMessage: query.get("message")?.slice(0, 5000) ?? "",
+      formStartedAt: now.getTime(),
+      meta: pageSeo({
+        title: "Contact — Speaking, Training and Consulting",
+        description: `Book ${siteConfig.author.name} for a keynote, corporate sales training or private consulting, schedule a call, or send a message. We reply within 48 hours.`,
+        path: "/contact",
+        keywords: ["sales keynote speaker", "corporate sales training", "sales consulting"],
+      }),
+    },
+    { headers },
+  );
 }
 
 export const meta = metaFromLoaderData;
@@ -128,13 +138,14 @@ function EventEntry({ event, pastLabel }: { event: EventItem; pastLabel?: string
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { content, events, interest, formStartedAt } = loaderData;
+  const { content, events, interest, prefilledMessage, formStartedAt, toast } = loaderData;
   const { contactEmail, contactPhone } = useSiteSettings();
   const toForm = { pathname: "/contact", hash: "#contact-form" };
   // The spec scrolls to the form 100 ms after these links.
   const scrollToForm = { scrollDelayMs: 100 };
   return (
     <>
+      <FlashToast toast={toast} />
       <section
         aria-labelledby="contact-title"
         className="bg-gradient-to-b from-secondary/60 via-background to-background"
@@ -207,8 +218,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <ContactForm
-              key={interest}
+              key={`${interest}|${prefilledMessage}`}
               defaultInterest={interest}
+              defaultMessage={prefilledMessage}
               formStartedAt={formStartedAt}
               copy={content.form}
             />

@@ -64,10 +64,12 @@ function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
  */
 export function ContactForm({
   defaultInterest,
+  defaultMessage,
   formStartedAt,
   copy,
 }: {
   defaultInterest: ContactInterest;
+  defaultMessage?: string;
   formStartedAt: number;
   copy: ContactFormCopy;
 }) {
@@ -87,7 +89,7 @@ export function ContactForm({
     id: "contact-form",
     lastResult: sending ? undefined : answer?.result,
     constraint,
-    defaultValue: { interest: defaultInterest },
+    defaultValue: { interest: defaultInterest, message: defaultMessage || undefined },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),

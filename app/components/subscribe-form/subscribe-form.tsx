@@ -50,9 +50,10 @@ export function SubscribeForm({ source, className }: SubscribeFormProps) {
       <p
         id={messageId}
         role="status"
+        // Inherits the text colour: the box sits on light and dark sections alike.
         className={cn("text-sm", status && status !== "subscribed" && "text-destructive")}
       >
-        {status && subscribeBoxMessages[status]}
+        {subscribeBoxMessages[status ?? "note"]}
       </p>
     </div>
   );
