@@ -134,7 +134,8 @@ test.describe("payment success page without Stripe (the spec's query-only page)"
 });
 
 test.describe("purchase page with sales open", () => {
-  test.describe.configure({ mode: "serial" });
+  // One server for these tests, started here; its start and the flows need more than 30 s on a busy machine.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
   let fake: StripeFake;
   let server: BuiltServer;
   let dataDir: string;
