@@ -421,6 +421,13 @@ for (const dialect of allDialects) {
       expect(await tampered.text()).toContain("This download link is not valid");
       expect((await download("garbage")).status).toBe(403);
 
+      // A HEAD request (a link preview) checks the link without using a download.
+      const head = (await downloadBook({
+        request: new Request(`${SITE}/downloads/book/${token}`, { method: "HEAD" }),
+        context,
+        params: { token },
+      } as never)) as Response;
+      expect(head.status).toBe(200);
       for (let use = 0; use < 3; use += 1) expect((await download(token)).status).toBe(200);
       const usedUp = await download(token);
       expect(usedUp.status).toBe(403);

@@ -69,39 +69,61 @@ export async function currentDownloadToken({ db, clock, config }: CheckoutDeps, 
   return signLink(config.DOWNLOAD_LINK_SECRET, "book-download", link.id, new Date(link.expires_at));
 }
 
+/** Why the link behind a verified token does not open the book now, if it does not. */
+async function refusalFor(
+  db: CheckoutDeps["db"],
+  linkId: string,
+  now: Date,
+): Promise<DownloadRefusal | undefined> {
+  const link = await db
+    .selectFrom("download_links")
+    .innerJoin("orders", "orders.id", "download_links.order_id")
+    .select([
+      "download_links.revoked_at",
+      "download_links.expires_at",
+      "download_links.download_count",
+      "download_links.max_downloads",
+      "orders.status",
+    ])
+    .where("download_links.id", "=", linkId)
+    .executeTakeFirst();
+  if (!link) return "invalid";
+  if (link.revoked_at || link.status !== "paid") return "revoked";
+  if (link.expires_at <= now.toISOString()) return "expired";
+  if (link.download_count >= link.max_downloads) return "exhausted";
+  return undefined;
+}
+
 /**
- * Checks a link and counts one download. The count is taken in one conditional UPDATE, so two
- * requests racing for the last download cannot both win.
+ * Checks a link and, with `count`, counts one download. The count is taken in one conditional
+ * UPDATE, so two requests racing for the last download cannot both win. A HEAD request (link
+ * previews, scanners) checks without counting.
  */
 export async function redeemDownloadLink(
   { db, clock, config }: CheckoutDeps,
   token: string,
+  { count = true }: { count?: boolean } = {},
 ): Promise<{ ok: true } | { ok: false; reason: DownloadRefusal }> {
   const now = clock.now();
   const verified = verifyLink(config.DOWNLOAD_LINK_SECRET, "book-download", token, now);
   if (!verified.ok) return verified;
-  const counted = await db
-    .updateTable("download_links")
-    .set((eb) => ({ download_count: eb("download_count", "+", 1) }))
-    .where("id", "=", verified.subject)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .whereRef("download_count", "<", "max_downloads")
-    .where("order_id", "in", (eb) =>
-      eb.selectFrom("orders").select("id").where("status", "=", "paid"),
-    )
-    .executeTakeFirst();
-  if (Number(counted.numUpdatedRows) === 1) return { ok: true };
-  const link = await db
-    .selectFrom("download_links")
-    .innerJoin("orders", "orders.id", "download_links.order_id")
-    .select(["download_links.revoked_at", "download_links.expires_at", "orders.status"])
-    .where("download_links.id", "=", verified.subject)
-    .executeTakeFirst();
-  if (!link) return { ok: false, reason: "invalid" };
-  if (link.revoked_at || link.status !== "paid") return { ok: false, reason: "revoked" };
-  if (link.expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
-  return { ok: false, reason: "exhausted" };
+  if (count) {
+    const counted = await db
+      .updateTable("download_links")
+      .set((eb) => ({ download_count: eb("download_count", "+", 1) }))
+      .where("id", "=", verified.subject)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .whereRef("download_count", "<", "max_downloads")
+      .where("order_id", "in", (eb) =>
+        eb.selectFrom("orders").select("id").where("status", "=", "paid"),
+      )
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 1) return { ok: true };
+  }
+  const reason = await refusalFor(db, verified.subject, now);
+  if (reason) return { ok: false, reason };
+  return count ? { ok: false, reason: "exhausted" } : { ok: true };
 }
 
 /**
