@@ -42,6 +42,20 @@ for (const dialect of allDialects) {
       database = await createTestDatabase(dialect);
       fake = await startStripeFake();
       mailDir = mkdtempSync(path.join(tmpdir(), "checkout-mail-"));
+      // A reader confirmed on the waitlist while sales were closed: the start with sales open tells them.
+      await database.db
+        .insertInto("waitlist_signups")
+        .values({
+          id: "waiting-reader",
+          email: "waiting@example.com",
+          email_key: "waiting@example.com",
+          status: "confirmed",
+          created_at: "2026-11-01T00:00:00.000Z",
+          confirmation_sent_at: "2026-11-01T00:00:00.000Z",
+          confirmed_at: "2026-11-01T00:05:00.000Z",
+          notified_at: null,
+        })
+        .execute();
       server = await startBuiltServer({
         DATABASE_URL: database.url,
         MAIL_DIR: mailDir,
@@ -87,6 +101,17 @@ for (const dialect of allDialects) {
         "content-type": "application/json",
         "stripe-signature": event.header,
       });
+
+    it("tells confirmed waitlist readers once, at the start with sales open", async () => {
+      const sent = await database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "subject"])
+        .where("purpose", "=", "waitlist.now-available")
+        .execute();
+      expect(sent).toEqual([
+        { to_address: "waiting@example.com", subject: "No-Self Selling is now available" },
+      ]);
+    });
 
     it("serves the live purchase page", async () => {
       const html = await (await fetch(`${server.baseURL}/buy-now`)).text();
