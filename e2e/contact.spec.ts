@@ -122,6 +122,7 @@ test.describe("contact page", () => {
   test("with JavaScript: validates, sends, toasts, resets, and the owner is emailed", async ({
     page,
   }) => {
+    test.slow(); // Waits for two emails through the outbox.
     await gotoHydrated(page, "/contact?interest=Keynote%20Speaking");
     await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("First name is required")).toBeVisible();
@@ -183,6 +184,7 @@ test.describe("contact page without JavaScript", () => {
   test("sends through the route action and shows the success message after the redirect", async ({
     page,
   }) => {
+    test.slow(); // Waits for two emails through the outbox.
     await page.goto("/contact?interest=Private%20Consulting");
     await expect(page.getByLabel("Interest")).toHaveValue("Private Consulting");
     const email = `nojs.${Date.now()}@example.com`;

@@ -4,6 +4,8 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/tes
 test("signup: form, confirmation email, confirmed with the welcome email, then unsubscribed", async ({
   page,
 }) => {
+  // Three pages and two emails through the outbox: more than the default 30 s on a busy machine.
+  test.slow();
   await gotoHydrated(page, "/signup");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stay Connected");
   await expect(page.getByText("We respect your privacy. Unsubscribe at any time.")).toBeVisible();

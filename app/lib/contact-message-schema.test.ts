@@ -30,6 +30,10 @@ describe("contactMessageSchema", () => {
       "Message must not contain HTML",
     ]);
     expect(issues({ ...valid, interest: "Lunch" })[0]).toMatch(/^Interest must be one of/);
+    expect(issues({ ...valid, firstName: "Ada\r\nBcc: x@example.com" })).toEqual([
+      "First name must be a single line",
+    ]);
+    expect(issues({ ...valid, message: "Line one\nLine two" })).toEqual([]);
     // Angle brackets that are not markup are fine in a message.
     expect(issues({ ...valid, message: "Budget < 5k and team > 10" })).toEqual([]);
   });

@@ -24,13 +24,18 @@ function textError(label: string) {
   };
 }
 
-function requiredText(label: string, max: number) {
-  return z
+/** Names go into email headers (subject, Reply-To): one line, no control characters. */
+// eslint-disable-next-line no-control-regex
+const oneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+
+function requiredText(label: string, max: number, { multiline = false } = {}) {
+  const text = z
     .string(textError(label))
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noMarkup, `${label} must not contain HTML`);
+  return multiline ? text : text.refine(oneLine, `${label} must be a single line`);
 }
 
 /**
@@ -51,12 +56,13 @@ export const contactMessageSchema = z.object({
     .trim()
     .max(200, "Company must be at most 200 characters")
     .refine(noMarkup, "Company must not contain HTML")
+    .refine(oneLine, "Company must be a single line")
     .optional()
     .transform((value) => value || undefined),
   interest: z
     .enum(contactInterests, { message: `Interest must be one of: ${contactInterests.join(", ")}` })
     .default(defaultContactInterest),
-  message: requiredText("Message", 5000),
+  message: requiredText("Message", 5000, { multiline: true }),
 });
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;

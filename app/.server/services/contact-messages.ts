@@ -44,7 +44,7 @@ export async function recordContactMessage(deps: ContactDeps, message: ContactMe
         purpose: "contact.owner-notification",
         to: config.OWNER_EMAIL,
         from: config.MAIL_FROM,
-        replyTo: `"${message.firstName} ${message.lastName}" <${message.email}>`,
+        replyTo: `"${`${message.firstName} ${message.lastName}`.replace(/["\\]/g, "")}" <${message.email}>`,
         ...owner,
         headers: { "X-Contact-Message-Id": id },
       },
