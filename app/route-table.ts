@@ -19,6 +19,8 @@ export const pageRoutes: PageRoute[] = [
   { path: "/resources", file: "routes/resources.tsx" },
   { path: "/all-resources", file: "routes/all-resources.tsx" },
   { path: "/contact", file: "routes/contact.tsx" },
+  { path: "/buy-now", file: "routes/buy-now.tsx" },
+  { path: "/payment-success", file: "routes/payment-success.tsx", unlisted: true },
   { path: "/landingpage", file: "routes/landingpage.tsx" },
   { path: "/signup", file: "routes/signup.tsx" },
   { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
@@ -27,6 +29,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
   { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
   { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
+  { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },
 ];
 
 /** Machine-readable routes (sitemap, robots, the functions API); not pages. */
@@ -35,4 +38,10 @@ export const resourceRoutes: PageRoute[] = [
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
   { path: "/schedule", file: "routes/schedule.ts" },
   { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
+  {
+    path: "/functions/v1/create-checkout-session",
+    file: "routes/functions.v1.create-checkout-session.ts",
+  },
+  { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
+  { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
 ];

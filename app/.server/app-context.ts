@@ -3,6 +3,8 @@ import type { AppConfig } from "./config";
 import { createDatabase, pingDatabase, type Db } from "./db/database";
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
+import { createStripeClient, type Stripe } from "./payments/stripe-client";
+import { notifyWaitlist } from "./services/waitlist";
 
 /** What every loader and action receives as `context`: built once in server.ts. */
 export type AppServices = {
@@ -11,6 +13,8 @@ export type AppServices = {
   clock: Clock;
   /** The outbox worker: `wake()` after committing emails sends them now instead of at the next poll. */
   outbox: { wake(): void };
+  /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
+  stripe: Stripe | undefined;
 };
 
 /** Per-request values server.ts adds to the services. */
@@ -44,8 +48,12 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
   });
   console.log(`Database: ${database.dialect}; mail: ${transport.description}`);
+  const stripe = createStripeClient(config);
+  // Sales just opened (or a waitlist address was confirmed since): tell each address once.
+  const notified = await notifyWaitlist({ db: database.db, clock, config });
+  if (notified > 0) console.log(`Waitlist: queued ${notified} 'now available' emails`);
   return {
-    services: { config, db: database.db, clock, outbox: { wake: worker.wake } },
+    services: { config, db: database.db, clock, outbox: { wake: worker.wake }, stripe },
     checkHealth: () => pingDatabase(database.db),
     async close() {
       await worker.stop();

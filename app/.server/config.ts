@@ -48,6 +48,18 @@ const configSchema = z
       .string()
       .min(16, "must be at least 16 characters")
       .default("development-download-link-secret"),
+    /** How long a book download link works, and how many downloads it allows. */
+    DOWNLOAD_LINK_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(72),
+    DOWNLOAD_LINK_MAX_DOWNLOADS: z.coerce.number().int().min(1).max(100).default(5),
+    /** The book file buyers download; without it the server builds the PDF edition itself. */
+    BOOK_PDF_PATH: optionalText,
+    /** Checkout sessions one visitor address may start per 10 minutes; 0 lifts the limit. */
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),

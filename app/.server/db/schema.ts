@@ -1,9 +1,11 @@
+import type { CheckoutTables } from "./checkout-tables";
+
 /**
  * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings
  * (`Date#toISOString()`), ids are UUID strings and JSON is stored as text: the same values and
  * ordering on SQLite and Postgres, so services never branch on the dialect.
  */
-export interface Database {
+export interface Database extends CheckoutTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

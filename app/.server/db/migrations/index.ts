@@ -2,6 +2,9 @@ import type { Migration } from "kysely";
 import * as outbox from "./001_outbox";
 import * as contactMessages from "./002_contact_messages";
 import * as subscribers from "./003_subscribers";
+import * as orders from "./101_orders";
+import * as downloadLinks from "./102_download_links";
+import * as waitlist from "./103_waitlist";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   "001_outbox": outbox,
   "002_contact_messages": contactMessages,
   "003_subscribers": subscribers,
+  "101_orders": orders,
+  "102_download_links": downloadLinks,
+  "103_waitlist": waitlist,
 };

@@ -1,0 +1,62 @@
+/** The tables of the checkout (migrations 101–103), part of the Database interface in schema.ts. */
+
+export type OrderStatus = "pending" | "paid" | "refunded" | "failed";
+
+export interface OrderTable {
+  id: string;
+  status: OrderStatus;
+  /** JSON array of OrderItem: what was sold, at the catalog's price when the order was made. */
+  items: string;
+  amount_total_cents: number;
+  currency: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  /** JSON object of the address fields the buyer gave, or null. */
+  billing_address: string | null;
+  stripe_session_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** What Stripe says was paid (amount_total of the completed session). */
+  amount_paid_cents: number | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface DownloadLinkTable {
+  id: string;
+  order_id: string;
+  expires_at: string;
+  max_downloads: number;
+  download_count: number;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type WaitlistStatus = "pending" | "confirmed";
+
+export interface WaitlistSignupTable {
+  id: string;
+  email: string;
+  /** Lower case: the unique one. */
+  email_key: string;
+  status: WaitlistStatus;
+  created_at: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  notified_at: string | null;
+}
+
+export interface CheckoutTables {
+  orders: OrderTable;
+  stripe_events: StripeEventTable;
+  download_links: DownloadLinkTable;
+  waitlist_signups: WaitlistSignupTable;
+}

@@ -1,0 +1,66 @@
+import Stripe from "stripe";
+import type { PurchasableItemId } from "~/lib/catalog";
+import type { PaymentDeps } from "./checkout-deps";
+import { currentDownloadToken } from "./download-links";
+import { fulfilPaidSession } from "./orders";
+import { parseOrderItems, type OrderItem } from "./order-items";
+
+/** What the success page may say about a Checkout session, as Stripe and our orders know it. */
+export type CheckoutResult =
+  | { state: "unknown" }
+  | { state: "unpaid" }
+  | { state: "unavailable" }
+  | {
+      state: "paid" | "refunded";
+      sessionId: string;
+      items: OrderItem[];
+      amountPaidCents: number;
+      /** The newest usable book link's token, when the order includes the PDF. */
+      downloadToken: string | undefined;
+    };
+
+export function includesItem(items: OrderItem[], id: PurchasableItemId) {
+  return items.some((item) => item.id === id);
+}
+
+/**
+ * Asks Stripe about the session and answers only what is true: a receipt for a paid session of
+ * one of our orders, never for an unknown or unpaid one. A paid session whose webhook has not
+ * arrived yet is fulfilled here (idempotently), so the buyer's download works at once.
+ */
+export async function readCheckoutResult(
+  deps: PaymentDeps,
+  sessionId: string,
+): Promise<CheckoutResult> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await deps.stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: "unknown" };
+    console.warn(`Checkout session ${sessionId} could not be read: ${(error as Error).message}`);
+    return { state: "unavailable" };
+  }
+  if (session.payment_status !== "paid") {
+    return session.metadata?.order_id ? { state: "unpaid" } : { state: "unknown" };
+  }
+  const { db, ...rest } = deps;
+  const { order } = await db.transaction().execute((trx) => fulfilPaidSession(trx, rest, session));
+  if (!order) return { state: "unknown" };
+  const current = await db
+    .selectFrom("orders")
+    .select(["status"])
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  const items = parseOrderItems(order.items);
+  const refunded = current.status === "refunded";
+  return {
+    state: refunded ? "refunded" : "paid",
+    sessionId: session.id,
+    items,
+    amountPaidCents: session.amount_total ?? order.amount_total_cents,
+    downloadToken:
+      !refunded && includesItem(items, "pdf")
+        ? await currentDownloadToken(deps, order.id)
+        : undefined,
+  };
+}

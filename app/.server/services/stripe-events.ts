@@ -1,0 +1,35 @@
+import type Stripe from "stripe";
+import type { CheckoutDeps } from "./checkout-deps";
+import { fulfilPaidSession, recordRefund } from "./orders";
+
+export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignored";
+
+/**
+ * Handles a verified webhook event once. The event id is recorded in the same transaction as its
+ * effects: a repeated delivery finds it and changes nothing; a failure rolls both back, so
+ * Stripe's retry gets another chance.
+ */
+export async function handleStripeEvent(
+  { db, ...deps }: CheckoutDeps,
+  event: Stripe.Event,
+): Promise<StripeEventOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .insertInto("stripe_events")
+      .values({ id: event.id, type: event.type, received_at: deps.clock.now().toISOString() })
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded": {
+        const { fulfilled } = await fulfilPaidSession(trx, deps, event.data.object);
+        return fulfilled ? "fulfilled" : "ignored";
+      }
+      case "charge.refunded":
+        return (await recordRefund(trx, deps, event.data.object)) ? "refunded" : "ignored";
+      default:
+        return "ignored";
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Tokens for links sent by email (confirm a waitlist address, download the book): the subject
+ * (a record id), what the link is for and when it expires, signed with HMAC-SHA256 so a changed
+ * character makes it invalid. The record the subject names decides whether it was revoked.
+ */
+export type SignedLinkPurpose = "book-download" | "waitlist-confirm";
+
+export type VerifiedLink =
+  { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
+
+function signature(secret: string, payload: string) {
+  return createHmac("sha256", secret).update(payload).digest("base64url");
+}
+
+export function signLink(
+  secret: string,
+  purpose: SignedLinkPurpose,
+  subject: string,
+  expiresAt: Date,
+): string {
+  const payload = Buffer.from(
+    JSON.stringify({ p: purpose, s: subject, e: Math.floor(expiresAt.getTime() / 1000) }),
+  ).toString("base64url");
+  return `${payload}.${signature(secret, `${purpose}:${payload}`)}`;
+}
+
+export function verifyLink(
+  secret: string,
+  purpose: SignedLinkPurpose,
+  token: string,
+  now: Date,
+): VerifiedLink {
+  const [payload, given, extra] = token.split(".");
+  if (!payload || !given || extra !== undefined) return { ok: false, reason: "invalid" };
+  const expected = Buffer.from(signature(secret, `${purpose}:${payload}`));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+    return { ok: false, reason: "invalid" };
+  }
+  let claims: { p?: unknown; s?: unknown; e?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  if (claims.p !== purpose || typeof claims.s !== "string" || typeof claims.e !== "number") {
+    return { ok: false, reason: "invalid" };
+  }
+  const expiresAt = new Date(claims.e * 1000);
+  if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  return { ok: true, subject: claims.s, expiresAt };
+}

@@ -1,0 +1,66 @@
+import { Check } from "lucide-react";
+import { formatPrice, type PurchasableItem, type PurchasableItemId } from "~/lib/catalog";
+import { cn } from "~/lib/class-names";
+
+type FormatPickerProps = {
+  items: PurchasableItem[];
+  selection: readonly PurchasableItemId[];
+  onToggle: (id: PurchasableItemId) => void;
+};
+
+/** The purchasable items as checkbox cards: choosing one toggles it in the selection. */
+export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2" data-testid="format-picker">
+      {items.map((item) => {
+        const selected = selection.includes(item.id);
+        return (
+          <li key={item.id}>
+            <label
+              className={cn(
+                "relative flex h-full cursor-pointer flex-col gap-3 rounded-lg border-2 bg-card p-5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                selected ? "border-accent bg-secondary/40" : "border-border hover:border-accent/50",
+              )}
+              data-testid={`format-${item.id}`}
+            >
+              <input
+                type="checkbox"
+                name="formats"
+                value={item.id}
+                checked={selected}
+                onChange={() => onToggle(item.id)}
+                className="sr-only"
+              />
+              <span className="flex items-start justify-between gap-3">
+                <span className="font-serif text-lg font-semibold text-primary">{item.name}</span>
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    "grid size-6 shrink-0 place-items-center rounded-full border",
+                    selected ? "border-accent bg-accent text-accent-foreground" : "border-input",
+                  )}
+                >
+                  {selected && <Check className="size-4" />}
+                </span>
+              </span>
+              <span className="text-2xl font-semibold text-foreground">
+                {formatPrice(item.price)}
+              </span>
+              <span className="text-sm text-muted-foreground">{item.summary}</span>
+              <ul className="mt-auto space-y-1 text-sm text-foreground">
+                {item.details
+                  .filter((detail) => detail !== item.summary)
+                  .map((detail) => (
+                    <li key={detail} className="flex items-center gap-2">
+                      <Check className="size-4 text-accent" aria-hidden="true" />
+                      {detail}
+                    </li>
+                  ))}
+              </ul>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,260 @@
+import { useRef, useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { showToast } from "~/components/ui/toaster";
+import { buyNowContent } from "~/content/buy-now";
+import {
+  BOOK_PRODUCT_ID,
+  purchasableItemIds,
+  purchasableItems,
+  type PurchasableItemId,
+} from "~/lib/catalog";
+import { requestCheckoutUrl } from "~/lib/checkout-client";
+import { isValidPurchaseEmail, purchaseMessages, toggleSelection } from "~/lib/purchase-rules";
+import { useSiteSettings } from "~/lib/use-site-settings";
+import { CardDetails } from "./card-details";
+import { FormatPicker } from "./format-picker";
+import { OrderSummary } from "./order-summary";
+
+const { contact, address, purchaseButton, secureNote } = buyNowContent;
+const requiredAddressFields = ["street", "city", "state", "zipCode", "country"] as const;
+type AddressField = (typeof requiredAddressFields)[number] | "suite";
+const addressFields: AddressField[] = ["street", "suite", "city", "state", "zipCode", "country"];
+const addressAutocomplete: Record<AddressField, string> = {
+  street: "address-line1",
+  suite: "address-line2",
+  city: "address-level2",
+  state: "address-level1",
+  zipCode: "postal-code",
+  country: "country-name",
+};
+
+type PurchaseFormProps = {
+  /** A refusal from the server when the form was posted without JavaScript. */
+  serverError?: string;
+};
+
+/**
+ * The purchase page's form. With sales closed (the default) it is the spec's Coming Soon state:
+ * the purchase button and the name and email inputs are disabled. With sales open it sends every
+ * selected item to create-checkout-session and follows the returned Stripe Checkout URL.
+ */
+export function PurchaseForm({ serverError }: PurchaseFormProps) {
+  const { salesOpen, siteUrl } = useSiteSettings();
+  const [selection, setSelection] = useState<PurchasableItemId[]>([]);
+  const [email, setEmail] = useState("");
+  const [emailValid, setEmailValid] = useState(false);
+  const [missing, setMissing] = useState<Set<AddressField>>(new Set());
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function onEmailChange(value: string) {
+    setEmail(value);
+    setEmailValid(isValidPurchaseEmail(value));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!salesOpen || pending) return;
+    if (selection.length === 0) {
+      void showToast({ ...purchaseMessages.selectionRequired, variant: "destructive" });
+      return;
+    }
+    if (!isValidPurchaseEmail(email)) {
+      void showToast({ ...purchaseMessages.emailRequired, variant: "destructive" });
+      return;
+    }
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "").trim();
+    const absent = new Set(requiredAddressFields.filter((field) => !value(field)));
+    setMissing(absent);
+    if (absent.size > 0) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${[...absent][0]}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const url = await requestCheckoutUrl({
+        productId: BOOK_PRODUCT_ID,
+        format: selection[0]!,
+        formats: selection,
+        successUrl: `${siteUrl}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${siteUrl}${window.location.pathname}`,
+        email: email.trim(),
+        firstName: value("firstName") || undefined,
+        lastName: value("lastName") || undefined,
+        address: {
+          street: value("street"),
+          suite: value("suite") || undefined,
+          city: value("city"),
+          state: value("state"),
+          zipCode: value("zipCode"),
+          country: value("country"),
+        },
+      });
+      window.location.assign(url);
+    } catch {
+      setPending(false);
+      void showToast({ ...purchaseMessages.paymentError, variant: "destructive" });
+    }
+  }
+
+  const showEmailError = email !== "" && !emailValid;
+  const items = purchasableItemIds.map((id) => purchasableItems[id]);
+
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      data-testid="purchase-form"
+    >
+      <input type="hidden" name="intent" value="checkout" />
+      <div className="space-y-10">
+        <section aria-labelledby="format-title" className="space-y-4">
+          <div>
+            <h2 id="format-title" className="text-2xl font-semibold text-primary">
+              {buyNowContent.formatPicker.title}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">{buyNowContent.formatPicker.lead}</p>
+          </div>
+          <FormatPicker
+            items={items}
+            selection={selection}
+            onToggle={(id) => setSelection((current) => toggleSelection(current, id))}
+          />
+        </section>
+
+        <section aria-labelledby="contact-title" className="space-y-4">
+          <h2 id="contact-title" className="text-2xl font-semibold text-primary">
+            {contact.title}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="purchase-first-name">{contact.firstName}</Label>
+              <Input
+                id="purchase-first-name"
+                name="firstName"
+                autoComplete="given-name"
+                disabled={!salesOpen}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="purchase-last-name">{contact.lastName}</Label>
+              <Input
+                id="purchase-last-name"
+                name="lastName"
+                autoComplete="family-name"
+                disabled={!salesOpen}
+              />
+            </div>
+            <div className="space-y-2 sm:col-span-2">
+              <Label htmlFor="purchase-email">{contact.email}</Label>
+              <Input
+                id="purchase-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                placeholder={contact.emailPlaceholder}
+                value={email}
+                onChange={(event) => onEmailChange(event.target.value)}
+                disabled={!salesOpen}
+                aria-invalid={showEmailError}
+                aria-describedby={showEmailError ? "purchase-email-error" : "purchase-email-hint"}
+              />
+              {showEmailError ? (
+                <p id="purchase-email-error" className="text-sm text-destructive">
+                  {purchaseMessages.invalidEmail}
+                </p>
+              ) : (
+                <p id="purchase-email-hint" className="text-sm text-muted-foreground">
+                  {contact.emailHint}
+                </p>
+              )}
+            </div>
+          </div>
+        </section>
+
+        {emailValid && (
+          <section
+            aria-labelledby="address-title"
+            className="space-y-4"
+            data-testid="address-fields"
+          >
+            <h2 id="address-title" className="text-2xl font-semibold text-primary">
+              {address.title}
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {addressFields.map((field) => {
+                const invalid = missing.has(field);
+                return (
+                  <div
+                    key={field}
+                    className={
+                      field === "street" || field === "suite"
+                        ? "space-y-2 sm:col-span-2"
+                        : "space-y-2"
+                    }
+                  >
+                    <Label htmlFor={`purchase-${field}`}>{address[field]}</Label>
+                    <Input
+                      id={`purchase-${field}`}
+                      name={field}
+                      required={field !== "suite"}
+                      autoComplete={addressAutocomplete[field]}
+                      defaultValue={field === "country" ? "United States" : undefined}
+                      aria-invalid={invalid}
+                      aria-describedby={invalid ? `purchase-${field}-error` : undefined}
+                      onChange={() =>
+                        invalid &&
+                        setMissing(
+                          (current) => new Set([...current].filter((item) => item !== field)),
+                        )
+                      }
+                    />
+                    {invalid && (
+                      <p id={`purchase-${field}-error`} className="text-sm text-destructive">
+                        {address.required}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+        )}
+
+        <CardDetails />
+      </div>
+
+      <div className="lg:sticky lg:top-24 lg:self-start">
+        <OrderSummary selection={selection}>
+          {serverError && (
+            <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+              {serverError}
+            </p>
+          )}
+          <Button
+            type="submit"
+            variant="zen"
+            size="lg"
+            className="w-full"
+            disabled={!salesOpen || pending}
+            data-testid="purchase-button"
+          >
+            {!salesOpen
+              ? purchaseButton.closed
+              : pending
+                ? purchaseButton.pending
+                : purchaseButton.live}
+          </Button>
+          <p className="text-center text-xs text-muted-foreground">{secureNote}</p>
+        </OrderSummary>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+import { purchasableItems, type PurchasableItemId } from "./catalog";
+
+/**
+ * The purchase page's rules and messages (spec sections 5 and 8), shared by the page and the
+ * checkout function so both refuse the same things with the same words.
+ */
+
+/** Text, an at sign, text, a dot and text. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidPurchaseEmail(value: string) {
+  return emailPattern.test(value.trim());
+}
+
+export const purchaseMessages = {
+  invalidEmail: "Please enter a valid email address.",
+  selectionRequired: {
+    title: "Selection Required",
+    description: "Please select at least one format to proceed.",
+  },
+  emailRequired: { title: "Email Required", description: "Please enter a valid email address." },
+  paymentError: {
+    title: "Payment Error",
+    description: "Unable to process payment. Please try again.",
+  },
+  noCheckoutUrl: "No checkout URL received",
+} as const;
+
+/** The sum of the selected items, in cents (to add money without floating-point drift). */
+export function selectionTotalCents(selection: readonly PurchasableItemId[]) {
+  return selection.reduce((sum, id) => sum + purchasableItems[id].amountCents, 0);
+}
+
+/** Toggles an item: selecting a chosen item removes it; the catalog's order is kept. */
+export function toggleSelection(selection: readonly PurchasableItemId[], id: PurchasableItemId) {
+  return selection.includes(id) ? selection.filter((item) => item !== id) : [...selection, id];
+}
+
+/** A dollar amount with cents, as the order summary and receipts show it: 19.99, 0.00. */
+export function formatAmount(cents: number) {
+  return (cents / 100).toFixed(2);
+}

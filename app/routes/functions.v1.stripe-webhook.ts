@@ -1,0 +1,27 @@
+import type Stripe from "stripe";
+import type { Route } from "./+types/functions.v1.stripe-webhook";
+import { handleStripeEvent } from "~/.server/services/stripe-events";
+
+/**
+ * Stripe's webhook: the signature is checked on the raw body before anything is read from it;
+ * `checkout.session.completed` fulfils the order once, `charge.refunded` revokes the download.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { stripe, config } = context;
+  const secret = config.STRIPE_WEBHOOK_SECRET;
+  if (!stripe || !secret)
+    return Response.json({ error: "Payments are not configured." }, { status: 503 });
+  const signature = request.headers.get("stripe-signature");
+  if (!signature)
+    return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch {
+    return Response.json({ error: "Invalid signature." }, { status: 400 });
+  }
+  const outcome = await handleStripeEvent(context, event);
+  if (outcome === "fulfilled") context.outbox.wake();
+  return Response.json({ received: true, outcome });
+}

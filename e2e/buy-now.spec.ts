@@ -1,0 +1,292 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
+import { startStripeFake, type StripeFake } from "../tests/support/stripe-fake";
+import { waitForEmail } from "./support/captured-mail";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+async function expectTotal(page: Page, total: string) {
+  await expect(page.getByTestId("summary-total")).toHaveText(total);
+}
+
+test.describe("purchase page, sales closed (the default)", () => {
+  test("shows the spec's Coming Soon state", async ({ page }) => {
+    await gotoHydrated(page, "/buy-now");
+    await expect(page).toHaveTitle("Complete Your Purchase | Presence Selling");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete Your Purchase");
+    await expect(page.getByTestId("coming-soon-badge")).toHaveText("Coming Soon");
+
+    const button = page.getByTestId("purchase-button");
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText("Coming Soon");
+    for (const label of ["First Name", "Last Name", "Email Address"]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+    }
+    for (const label of ["Card Number", "Expiry Date", "CVV"]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+    }
+    await expect(page.getByRole("heading", { name: "Payment Method" })).toBeVisible();
+    await expect(page.getByText("Credit or Debit Card")).toBeVisible();
+    await expect(page.getByTestId("card-brands")).toHaveText(
+      "Visa, Mastercard, American Express, Discover · No additional fees",
+    );
+    await expect(page.getByTestId("summary-tax")).toHaveText("$0.00");
+    await expect(page.getByTestId("summary-shipping")).toHaveText("Free");
+    await expect(page.getByText("30-Day Money-Back Guarantee")).toBeVisible();
+    await expect(page.getByTestId("address-fields")).toHaveCount(0);
+  });
+
+  test("the format picker toggles items and sums the total", async ({ page }) => {
+    await gotoHydrated(page, "/buy-now");
+    const pdf = page.getByTestId("format-pdf");
+    const session = page.getByTestId("format-breakthrough-session");
+    await expect(pdf).toContainText("PDF Download");
+    await expect(pdf).toContainText("$19.99");
+    await expect(pdf).toContainText("Instant download");
+    await expect(session).toContainText("Sales Breakthrough Hour");
+    await expect(session).toContainText("$295");
+    await expect(session).toContainText("60-minute one-to-one video consultation");
+    await expect(session).toContainText("Recorded");
+    await expect(session).toContainText("Scheduled after purchase");
+
+    await expectTotal(page, "$0.00");
+    await pdf.click();
+    await expectTotal(page, "$19.99");
+    await session.click();
+    await expectTotal(page, "$314.99");
+    await expect(page.getByTestId("summary-items").getByRole("listitem")).toHaveCount(2);
+    await pdf.click();
+    await expectTotal(page, "$295.00");
+    await expect(page.getByRole("checkbox", { name: /PDF Download/ })).not.toBeChecked();
+  });
+
+  test("takes a waitlist signup, confirmed by a click on the emailed link", async ({ page }) => {
+    const address = `reader-${Date.now()}@example.com`;
+    await gotoHydrated(page, "/buy-now");
+    const waitlist = page.getByTestId("waitlist");
+    await expect(waitlist.getByRole("heading")).toHaveText("Notify me when it's available");
+    await waitlist.getByLabel("Email address").fill(address);
+    await waitlist.getByRole("button", { name: "Notify Me" }).click();
+    await expect(page.getByTestId("waitlist-reply")).toHaveText(
+      "Thank you! Check your inbox and confirm your address to join the list.",
+    );
+
+    const email = await waitForEmail(address, "Confirm: tell me when");
+    const confirmPath = /https?:\/\/[^\s/]+(\/waitlist\/confirm\/[\w.-]+)/.exec(
+      email.text ?? "",
+    )?.[1];
+    expect(confirmPath, "a confirmation link").toBeDefined();
+    await gotoHydrated(page, confirmPath!);
+    await expect(page.getByTestId("waitlist-state")).toHaveText("Confirm your place on the list");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm My Email" }).click();
+    await expect(page.getByTestId("waitlist-state")).toHaveText("You're on the list");
+
+    await gotoHydrated(page, `${confirmPath!.slice(0, -2)}xx`);
+    await expect(page.getByTestId("waitlist-state")).toHaveText(
+      "This confirmation link is not valid",
+    );
+  });
+
+  test("has no axe violations", async ({ page }) => {
+    await gotoHydrated(page, "/buy-now");
+    await page.getByTestId("format-pdf").click();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("payment success page without Stripe (the spec's query-only page)", () => {
+  test("builds the session order from the query", async ({ page }) => {
+    await gotoHydrated(page, "/payment-success?session_id=cs_demo_1&format=breakthrough-session");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
+    await expect(page.getByTestId("order-id")).toHaveText("cs_demo_1");
+    await expect(page.getByTestId("order-format")).toHaveText("Sales Breakthrough Hour");
+    await expect(page.getByTestId("order-amount")).toHaveText("$295.00");
+    const scheduling = page.getByTestId("scheduling");
+    await expect(scheduling).toContainText("within 24 hours");
+    await expect(scheduling).toContainText("60-minute one-to-one video session");
+    await expect(scheduling.getByRole("button", { name: "Check Your Email" })).toBeVisible();
+    await expect(page.getByTestId("download")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("defaults to the PDF, reads sessionId, shows no total without a session", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/payment-success?sessionId=cs_demo_2");
+    await expect(page.getByTestId("order-amount")).toHaveText("$19.99");
+    await expect(page.getByTestId("order-format")).toHaveText("PDF Download");
+    await expect(page.getByTestId("download").getByText("Download PDF Now")).toBeVisible();
+    await expect(page.getByTestId("scheduling")).toHaveCount(0);
+
+    await gotoHydrated(page, "/payment-success");
+    await expect(page.getByTestId("order-summary")).toHaveCount(0);
+    await expect(page.getByTestId("download")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("purchase page with sales open", () => {
+  // One server for these tests, started here; its start and the flows need more than 30 s on a busy machine.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+  let fake: StripeFake;
+  let server: BuiltServer;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    fake = await startStripeFake();
+    dataDir = mkdtempSync(path.join(tmpdir(), "e2e-live-"));
+    server = await startBuiltServer({
+      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+      MAIL_DIR: path.join(dataDir, "mail"),
+      SALES_OPEN: "true",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_API_BASE: fake.url,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openLivePage(page: Page) {
+    await gotoHydrated(page, `${server.baseURL}/buy-now`);
+    await expect(page.getByTestId("coming-soon")).toHaveCount(0);
+    await expect(page.getByTestId("purchase-button")).toHaveText("Complete Purchase");
+  }
+
+  async function fillAddress(page: Page) {
+    const address = page.getByTestId("address-fields");
+    await address.getByLabel("Street Address").fill("1 Pearl Street");
+    await address.getByLabel("City").fill("Boulder");
+    await address.getByLabel("State").fill("CO");
+    await address.getByLabel("ZIP Code").fill("80302");
+  }
+
+  test("validates the selection, the email and the address", async ({ page }) => {
+    await openLivePage(page);
+    const button = page.getByTestId("purchase-button");
+    await button.click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts).toContainText("Selection Required");
+    await expect(toasts).toContainText("Please select at least one format to proceed.");
+
+    await page.getByTestId("format-pdf").click();
+    const email = page.getByLabel("Email Address");
+    await email.fill("buyer@example");
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("address-fields")).toHaveCount(0);
+    await button.click();
+    await expect(toasts).toContainText("Email Required");
+
+    await email.fill("buyer@example.com");
+    await expect(page.getByText("Please enter a valid email address.")).toHaveCount(0);
+    const address = page.getByTestId("address-fields");
+    await expect(address).toBeVisible();
+    for (const label of ["Street Address", "Apartment, Suite (optional)", "City", "State"]) {
+      await expect(address.getByLabel(label)).toBeVisible();
+    }
+    await expect(address.getByLabel("Country")).toHaveValue("United States");
+    await button.click();
+    await expect(address.getByText("This field is required.")).toHaveCount(4);
+    await expect(address.getByLabel("Street Address")).toBeFocused();
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+    expect(fake.requests).toHaveLength(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("sends every selected item and follows the Checkout URL", async ({ page }) => {
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByTestId("format-breakthrough-session").click();
+    await page.getByLabel("First Name").fill("Ada");
+    await page.getByLabel("Email Address").fill("buyer@example.com");
+    await fillAddress(page);
+    await page.getByTestId("purchase-button").click();
+    await expect(page).toHaveURL(new RegExp(`^${fake.url}/c/pay/cs_test_\\w+$`));
+    await expect(page.getByTestId("fake-total")).toHaveText("31499");
+    const session = [...fake.sessions.values()].at(-1)!;
+    expect(session.customer_email).toBe("buyer@example.com");
+    expect(session.line_items.data.map((item) => item.description)).toEqual([
+      "PDF Download",
+      "Sales Breakthrough Hour",
+    ]);
+  });
+
+  test("shows the Payment Error toast when checkout fails or returns no URL", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill("buyer@example.com");
+    await fillAddress(page);
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+
+    fake.failNextRequest(402);
+    await page.getByTestId("purchase-button").click();
+    await expect(toasts).toContainText("Payment Error");
+    await expect(toasts).toContainText("Unable to process payment. Please try again.");
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+
+    await page.route("**/functions/v1/create-checkout-session", (route) =>
+      route.fulfill({ status: 200, json: {} }),
+    );
+    await page.getByTestId("purchase-button").click();
+    await expect(toasts.getByText("Payment Error")).toHaveCount(2);
+    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+  });
+
+  test("verifies the session on the success page: receipt and download only when paid", async ({
+    page,
+  }) => {
+    const response = await page.request.post(
+      `${server.baseURL}/functions/v1/create-checkout-session`,
+      {
+        data: {
+          productId: "no-self-selling-book",
+          format: "pdf",
+          formats: ["pdf"],
+          successUrl: "http://localhost:3000/payment-success",
+          cancelUrl: "http://localhost:3000/buy-now",
+          email: "reader@example.com",
+        },
+      },
+    );
+    const { url } = (await response.json()) as { url: string };
+    const sessionId = url.split("/").at(-1)!;
+
+    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your payment has not completed",
+    );
+    await expect(page.getByTestId("order-summary")).toHaveCount(0);
+
+    fake.completeSession(sessionId);
+    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
+    await expect(page.getByTestId("order-amount")).toHaveText("$19.99");
+    const downloadLink = page.getByRole("link", { name: "Download PDF Now" });
+    await expect(downloadLink).toHaveAttribute("href", /^\/downloads\/book\/[\w.-]+$/);
+    const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
+    expect(download.suggestedFilename()).toBe("no-self-selling.pdf");
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Email address").fill("someone-else@example.com");
+    await page.getByRole("button", { name: "Send New Link" }).click();
+    await expect(page.getByTestId("reissue").getByRole("status")).toHaveText(
+      "If that address matches this order, a fresh download link is on its way to it.",
+    );
+  });
+});

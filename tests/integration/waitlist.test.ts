@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/.server/config";
+import { notifyWaitlist } from "~/.server/services/waitlist";
+import { action as buyNowAction } from "~/routes/buy-now";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/waitlist.confirm.$token";
+import { checkoutContext } from "../support/checkout-context";
+import { ManualClock } from "../support/manual-clock";
+import {
+  allDialects,
+  createTestDatabase,
+  testedDialects,
+  type TestDatabase,
+} from "../support/test-databases";
+
+const SITE = "https://presence.example";
+const closed = parseConfig({
+  SITE_URL: SITE,
+  NEWSLETTER_LINK_SECRET: "waitlist-test-secret-long-enough",
+});
+const open = parseConfig({
+  SITE_URL: SITE,
+  NEWSLETTER_LINK_SECRET: "waitlist-test-secret-long-enough",
+  SALES_OPEN: "true",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+});
+
+for (const dialect of allDialects) {
+  describe.skipIf(!testedDialects.includes(dialect))(`waitlist on ${dialect}`, () => {
+    let database: TestDatabase;
+    let clock: ManualClock;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      await database.db.deleteFrom("waitlist_signups").execute();
+      await database.db.deleteFrom("outbox_emails").execute();
+      clock = new ManualClock();
+    });
+
+    async function signUp(email: string) {
+      const form = new FormData();
+      form.set("intent", "waitlist");
+      form.set("email", email);
+      return buyNowAction({
+        request: new Request(`${SITE}/buy-now`, { method: "POST", body: form }),
+        context: checkoutContext(closed, database.db, clock),
+        params: {},
+      } as never);
+    }
+
+    async function emails(purpose: string) {
+      return database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "text_body"])
+        .where("purpose", "=", purpose)
+        .execute();
+    }
+
+    async function confirmToken(email: string) {
+      const [mail] = (await emails("waitlist.confirmation")).filter(
+        (row) => row.to_address === email,
+      );
+      return /\/waitlist\/confirm\/([\w.-]+)/.exec(mail!.text_body)![1]!;
+    }
+
+    async function confirm(token: string, config = closed) {
+      const args = {
+        request: new Request(`${SITE}/waitlist/confirm/${token}`, { method: "POST" }),
+        context: checkoutContext(config, database.db, clock),
+        params: { token },
+      } as never;
+      return confirmAction(args);
+    }
+
+    it("records a pending address and sends one confirmation email", async () => {
+      const reply = await signUp("Reader@Example.com");
+      expect(reply).toMatchObject({ intent: "waitlist", ok: true });
+      await signUp("reader@example.com");
+      const rows = await database.db.selectFrom("waitlist_signups").selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: "pending", email_key: "reader@example.com" });
+      expect(await emails("waitlist.confirmation")).toHaveLength(1);
+    });
+
+    it("refuses an invalid address", async () => {
+      expect(await signUp("not-an-email")).toEqual({
+        intent: "waitlist",
+        ok: false,
+        message: "Please enter a valid email address.",
+      });
+      expect(await database.db.selectFrom("waitlist_signups").selectAll().execute()).toEqual([]);
+    });
+
+    it("confirms only through a click on a valid, unexpired link", async () => {
+      await signUp("reader@example.com");
+      const token = await confirmToken("reader@example.com");
+      const page = await confirmLoader({
+        request: new Request(`${SITE}/waitlist/confirm/${token}`),
+        context: checkoutContext(closed, database.db, clock),
+        params: { token },
+      } as never);
+      expect(page.state).toBe("ready");
+      // Opening the link confirms nothing; the button's POST does.
+      const before = await database.db.selectFrom("waitlist_signups").select("status").execute();
+      expect(before).toEqual([{ status: "pending" }]);
+
+      expect(await confirm(`${token.slice(0, -2)}xx`)).toEqual({ state: "invalid" });
+      expect(await confirm(token)).toEqual({ state: "confirmed" });
+      expect(await confirm(token)).toEqual({ state: "confirmed" });
+
+      await signUp("late@example.com");
+      const late = await confirmToken("late@example.com");
+      clock.advance(8 * 24 * 3_600_000);
+      expect(await confirm(late)).toEqual({ state: "expired" });
+    });
+
+    it("sends each confirmed address exactly one 'now available' email once sales open", async () => {
+      await signUp("one@example.com");
+      await signUp("two@example.com");
+      await signUp("unconfirmed@example.com");
+      await confirm(await confirmToken("one@example.com"));
+      await confirm(await confirmToken("two@example.com"));
+
+      const closedDeps = { db: database.db, clock, config: closed };
+      expect(await notifyWaitlist(closedDeps)).toBe(0);
+
+      const openDeps = { db: database.db, clock, config: open };
+      // Two instances starting at once still queue one email per address.
+      const counts = await Promise.all([notifyWaitlist(openDeps), notifyWaitlist(openDeps)]);
+      expect(counts[0]! + counts[1]!).toBe(2);
+      expect(await notifyWaitlist(openDeps)).toBe(0);
+      const sent = await emails("waitlist.now-available");
+      expect(sent.map((row) => row.to_address).sort()).toEqual([
+        "one@example.com",
+        "two@example.com",
+      ]);
+      expect(sent[0]!.text_body).toContain(`${SITE}/buy-now`);
+
+      // Confirming after sales opened sends that address its one email at once.
+      await confirm(await confirmToken("unconfirmed@example.com"), open);
+      expect(await emails("waitlist.now-available")).toHaveLength(3);
+    });
+  });
+}
