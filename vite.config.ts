@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const shellModules =
-  /app\/(lib\/(site|class-names|use-site-settings|route-meta|analytics)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
+  /app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -12,7 +12,7 @@ export type ToastMessage = {
 let markReady: () => void;
 const toasterReady = new Promise<void>((resolve) => (markReady = resolve));
 
-// sonner is loaded after hydration so it stays out of the first-load JavaScript.
+// sonner is loaded with the first toast, so pages that never show one never load it.
 const LazyToaster = lazy(async () => {
   const { Toaster } = await import("sonner");
   function ReadyToaster() {
@@ -38,16 +38,30 @@ const LazyToaster = lazy(async () => {
   return { default: ReadyToaster };
 });
 
-const subscribeToNothing = () => () => {};
+let toasterRequested = false;
+const requestListeners = new Set<() => void>();
 
-/** Mounts the toast region once the page is interactive. */
+function requestToaster() {
+  if (toasterRequested) return;
+  toasterRequested = true;
+  requestListeners.forEach((listener) => listener());
+}
+
+function subscribeToRequests(listener: () => void) {
+  requestListeners.add(listener);
+  return () => {
+    requestListeners.delete(listener);
+  };
+}
+
+/** The toast region: mounted when the first toast is shown. */
 export function Toaster() {
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
+  const requested = useSyncExternalStore(
+    subscribeToRequests,
+    () => toasterRequested,
     () => false,
   );
-  if (!hydrated) return null;
+  if (!requested) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster />
@@ -57,6 +71,7 @@ export function Toaster() {
 
 /** Shows a toast; waits for the toast region when it is still loading. */
 export async function showToast({ title, description, variant = "default" }: ToastMessage) {
+  requestToaster();
   const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
   if (variant === "destructive") toast.error(title, { description });
   else if (variant === "success") toast.success(title, { description });
