@@ -2,25 +2,19 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { Button } from "~/components/ui/button";
 import { newsletterLinkContent } from "~/content/signup";
-import { pageSeo } from "~/.server/page-seo";
-import { confirmSubscription, isNewsletterTokenValid } from "~/.server/services/subscribers";
+import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
+import { confirmSubscription } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 const content = newsletterLinkContent.confirm;
 
-// Opening the link only shows a button: mail scanners that fetch every link must not confirm.
+// Opening the link only shows a button (see loadNewsletterLinkPage): mail scanners must not confirm.
 export function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return {
-    token,
-    valid: isNewsletterTokenValid(context, token, "confirm"),
-    meta: pageSeo({
-      title: content.title,
-      description: "Confirm your subscription to the newsletter.",
-      path: "/newsletter/confirm",
-      noindex: true,
-    }),
-  };
+  return loadNewsletterLinkPage(request, context, {
+    purpose: "confirm",
+    title: content.title,
+    description: "Confirm your subscription to the newsletter.",
+  });
 }
 
 export const meta = metaFromLoaderData;

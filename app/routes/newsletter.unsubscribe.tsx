@@ -2,24 +2,18 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { Button } from "~/components/ui/button";
 import { newsletterLinkContent } from "~/content/signup";
-import { pageSeo } from "~/.server/page-seo";
-import { isNewsletterTokenValid, unsubscribe } from "~/.server/services/subscribers";
+import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
+import { unsubscribe } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 const content = newsletterLinkContent.unsubscribe;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return {
-    token,
-    valid: isNewsletterTokenValid(context, token, "unsubscribe"),
-    meta: pageSeo({
-      title: content.title,
-      description: "Unsubscribe from the newsletter.",
-      path: "/newsletter/unsubscribe",
-      noindex: true,
-    }),
-  };
+  return loadNewsletterLinkPage(request, context, {
+    purpose: "unsubscribe",
+    title: content.title,
+    description: "Unsubscribe from the newsletter.",
+  });
 }
 
 export const meta = metaFromLoaderData;
