@@ -4,7 +4,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const shellModules =
-  /app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
+  /app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
+
+const sharedModules =
+  /app\/components\/(?!video-dialog\/video-dialog-content)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -15,7 +18,12 @@ export default defineConfig({
       output: {
         // The site shell and the small pieces every page uses, in one chunk instead of a dozen:
         // fewer requests and better compression of first-load JavaScript.
-        codeSplitting: { groups: [{ name: "shell", test: shellModules }] },
+        codeSplitting: {
+          groups: [
+            { name: "shell", test: shellModules, priority: 2 },
+            { name: "shared", test: sharedModules, minShareCount: 2, priority: 1 },
+          ],
+        },
       },
     },
   },

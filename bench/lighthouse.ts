@@ -1,47 +1,37 @@
 // Lighthouse on every prerendered page of the production build (mobile defaults), printing each
 // page's four category scores (median of RUNS runs) and the home page's first-load JavaScript.
-// Usage: npm run build && npm run bench:lighthouse [-- /path ...]   (RUNS=3 by default)
+// Usage: npm run build && npm run bench:lighthouse [-- /path ...]   (RUNS=3 by default;
+// METRICS=1 also prints each run's FCP, LCP, TBT, speed index and CLS, to see what costs points)
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import type { Result } from "lighthouse";
+import { clientBuildDir, firstLoadJavaScript, prerenderedPaths } from "./first-load-javascript";
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const base = `http://127.0.0.1:${port}`;
 
-function prerenderedPaths(dir = "build/client", prefix = "") {
-  const paths = [];
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (entry === "assets" || !statSync(full).isDirectory()) continue;
-    paths.push(...prerenderedPaths(full, `${prefix}/${entry}`));
-  }
-  try {
-    statSync(path.join(dir, "index.html"));
-    paths.unshift(prefix || "/");
-  } catch {
-    // a folder of files only (images, downloads)
-  }
-  return paths;
-}
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof categories)[number];
 
-// What the browser loads before the page is interactive: the module preloads React Router emits
-// (the route manifest file it also names is only fetched on later navigations).
-function firstLoadJavaScript(htmlPath) {
-  const html = readFileSync(htmlPath, "utf8");
-  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-    (match) => match[1],
-  );
-  return [...new Set(scripts)].reduce(
-    (total, script) => total + gzipSync(readFileSync(path.join("build/client", script))).length,
-    0,
-  );
-}
+const metricIds = {
+  FCP: "first-contentful-paint",
+  LCP: "largest-contentful-paint",
+  TBT: "total-blocking-time",
+  SI: "speed-index",
+  CLS: "cumulative-layout-shift",
+};
+const score = (lhr: Result, category: Category) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metricSummary = (lhr: Result) =>
+  Object.entries(metricIds)
+    .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue}`)
+    .join(", ") + `, perf ${score(lhr, "performance")}`;
 
-const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : prerenderedPaths();
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -76,24 +66,32 @@ const chrome = await chromeLauncher.launch({
     "--no-first-run",
   ],
 });
-const categories = ["performance", "accessibility", "best-practices", "seo"];
-const rows = [];
+type Row = { path: string } & Record<Category, number>;
+const rows: Row[] = [];
 try {
   for (const pagePath of paths) {
-    const scores = Object.fromEntries(categories.map((category) => [category, []]));
+    const scores = { performance: [], accessibility: [], "best-practices": [], seo: [] } as Record<
+      Category,
+      number[]
+    >;
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${pagePath}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
-        onlyCategories: categories,
+        onlyCategories: [...categories],
       });
-      for (const category of categories)
-        scores[category].push(Math.round(result.lhr.categories[category].score * 100));
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      for (const category of categories) scores[category].push(score(result.lhr, category));
+      if (process.env.METRICS)
+        console.log(`  ${pagePath} run ${run + 1}: ${metricSummary(result.lhr)}`);
     }
-    const row = {
+    const row: Row = {
       path: pagePath,
-      ...Object.fromEntries(categories.map((category) => [category, median(scores[category])])),
+      performance: median(scores.performance),
+      accessibility: median(scores.accessibility),
+      "best-practices": median(scores["best-practices"]),
+      seo: median(scores.seo),
     };
     rows.push(row);
     console.log(
@@ -104,7 +102,7 @@ try {
   await chrome.kill();
   server.kill("SIGTERM");
 }
-const homeJs = firstLoadJavaScript("build/client/index.html");
+const homeJs = firstLoadJavaScript(path.join(clientBuildDir, "index.html"));
 console.log(
   `\nHome first-load JavaScript: ${(homeJs / 1024).toFixed(1)} KiB gzipped (${homeJs} bytes)`,
 );
