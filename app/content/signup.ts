@@ -34,29 +34,43 @@ export const signupContent = {
   },
 } as const;
 
-/** Copy of the pages behind the newsletter email links. */
+/**
+ * Copy of the pages behind the newsletter email links: before the visitor presses the button,
+ * after, and for a link that is not valid.
+ */
 export const newsletterLinkContent = {
   confirm: {
-    title: "Confirm your subscription",
-    text: "One click and you're on the list.",
-    button: "Confirm my subscription",
-    confirmedTitle: "You're subscribed — welcome to the journey",
-    confirmedText:
-      "Your address is confirmed. A welcome email is on its way. While you wait, the free guides, audio practices and articles are yours:",
-    guidesLabel: "Get the free guides",
-    invalidTitle: "This link has expired or is not valid",
-    invalidText:
-      "Confirmation links work for 7 days. Sign up again and we'll send you a fresh one.",
-    signupLabel: "Sign up again",
+    pending: {
+      title: "Confirm your subscription",
+      text: "One click and you're on the list.",
+      button: "Confirm my subscription",
+    },
+    done: {
+      title: "You're subscribed — welcome to the journey",
+      text: "Your address is confirmed. A welcome email is on its way. While you wait, the free guides, audio practices and articles are yours:",
+      link: { label: "Get the free guides", href: "/all-resources" },
+    },
+    invalid: {
+      title: "This link has expired or is not valid",
+      text: "Confirmation links work for 7 days. Sign up again and we'll send you a fresh one.",
+      link: { label: "Sign up again", href: "/signup" },
+    },
   },
   unsubscribe: {
-    title: "Unsubscribe from the newsletter",
-    text: "You'll stop receiving the Presence Selling newsletter at this address.",
-    button: "Unsubscribe",
-    doneTitle: "You're unsubscribed",
-    doneText: "You won't receive the newsletter any more. You can sign up again at any time.",
-    invalidTitle: "This unsubscribe link is not valid",
-    invalidText: "Please use the link from one of our emails, or write to us and we'll remove you.",
-    homeLabel: "Return to Home",
+    pending: {
+      title: "Unsubscribe from the newsletter",
+      text: "You'll stop receiving the Presence Selling newsletter at this address.",
+      button: "Unsubscribe",
+    },
+    done: {
+      title: "You're unsubscribed",
+      text: "You won't receive the newsletter any more. You can sign up again at any time.",
+      link: { label: "Return to Home", href: "/" },
+    },
+    invalid: {
+      title: "This unsubscribe link is not valid",
+      text: "Please use the link from one of our emails, or write to us and we'll remove you.",
+      link: { label: "Contact us", href: "/contact" },
+    },
   },
 } as const;

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, Check, Heart, Mic, PlayCircle, UserRound } from "lucide-react";
+import { ArrowRight, BookOpen, Heart, Mic, PlayCircle, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { PageHero } from "~/components/page/page-hero";
@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { VideoDialog } from "~/components/video-dialog/video-dialog";
 import type { ScrollState } from "~/components/layout/scroll-manager";
+import { IconList } from "~/components/ui/icon-list";
 import { ABOUT_SCROLL_TO_FORM_MS, aboutPage } from "~/content/about-page";
 import { pageSeo } from "~/.server/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -115,14 +116,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <p className="text-muted-foreground">{spiritualFoundation.lead}</p>
             </CardHeader>
             <CardContent>
-              <ul className="flex flex-col gap-3" data-testid="spiritual-foundation">
-                {spiritualFoundation.items.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <IconList
+                items={spiritualFoundation.items}
+                className="flex flex-col gap-3"
+                data-testid="spiritual-foundation"
+              />
             </CardContent>
           </Card>
           <Card data-testid="personal-life">

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, Check, Mail } from "lucide-react";
+import { ArrowRight, BookOpen, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/book";
 import { PageHero } from "~/components/page/page-hero";
@@ -7,6 +7,7 @@ import { TestimonialCard } from "~/components/testimonials/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconList } from "~/components/ui/icon-list";
 import { bookPage } from "~/content/book-page";
 import { pageSeo } from "~/.server/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -86,14 +87,12 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid items-start gap-10 lg:grid-cols-[1.3fr_1fr]">
           <div>
             <SectionHeading id="benefits-title" title={benefits.title} />
-            <ul className="grid gap-3 sm:grid-cols-2" data-testid="benefits">
-              {benefits.items.map((item) => (
-                <li key={item} className="flex gap-3 rounded-md bg-card p-4 shadow-soft">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={benefits.items}
+              className="grid gap-3 sm:grid-cols-2"
+              itemClassName="rounded-md bg-card p-4 shadow-soft"
+              data-testid="benefits"
+            />
           </div>
           <Card className="border-accent/40" data-testid="pricing-card">
             <CardHeader>
@@ -106,14 +105,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               </p>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
-              <ul className="flex flex-col gap-2 text-sm">
-                {pricing.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                    <span>{feature}</span>
-                  </li>
-                ))}
-              </ul>
+              <IconList items={pricing.features} size="sm" />
               <Button asChild size="lg" variant="zen">
                 <Link to={pricing.cta.href}>{pricing.cta.label}</Link>
               </Button>

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Download, Gift, ShieldCheck, Smartphone } from "lucide-react";
+import { ArrowRight, Download, Gift, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/landingpage";
 import { Logo } from "~/components/layout/logo";
@@ -6,6 +6,7 @@ import { StarRating } from "~/components/testimonials/star-rating";
 import { TestimonialCard } from "~/components/testimonials/testimonial-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IconList } from "~/components/ui/icon-list";
 import { landingPage } from "~/content/landing-page";
 import type { RouteHandle } from "~/root";
 import { pageSeo } from "~/.server/page-seo";
@@ -77,14 +78,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <ul className="flex flex-col gap-2" data-testid="benefits">
-              {benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
-                  <span>{benefit}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList items={benefits} data-testid="benefits" />
           </div>
           <div className="flex flex-col items-center gap-6">
             <img

@@ -5,6 +5,7 @@ import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconList } from "~/components/ui/icon-list";
 import { methodPage } from "~/content/method-page";
 import { pageSeo } from "~/.server/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -64,33 +65,13 @@ export default function Method({ loaderData }: Route.ComponentProps) {
                         <h4 className="mb-3 text-sm font-semibold tracking-wide text-foreground uppercase">
                           {practiceLabels.practices}
                         </h4>
-                        <ul className="flex flex-col gap-2 text-sm">
-                          {practice.practices.map((item) => (
-                            <li key={item} className="flex gap-2">
-                              <Sparkles
-                                aria-hidden="true"
-                                className="mt-0.5 size-4 shrink-0 text-accent"
-                              />
-                              <span>{item}</span>
-                            </li>
-                          ))}
-                        </ul>
+                        <IconList items={practice.practices} icon={Sparkles} size="sm" />
                       </div>
                       <div className="rounded-md bg-secondary/60 p-4">
                         <h4 className="mb-3 text-sm font-semibold tracking-wide text-secondary-foreground uppercase">
                           {practiceLabels.salesBenefits}
                         </h4>
-                        <ul className="flex flex-col gap-2 text-sm">
-                          {practice.salesBenefits.map((item) => (
-                            <li key={item} className="flex gap-2">
-                              <Check
-                                aria-hidden="true"
-                                className="mt-0.5 size-4 shrink-0 text-accent"
-                              />
-                              <span>{item}</span>
-                            </li>
-                          ))}
-                        </ul>
+                        <IconList items={practice.salesBenefits} size="sm" />
                       </div>
                     </CardContent>
                   </div>

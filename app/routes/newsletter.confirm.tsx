@@ -1,6 +1,5 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
-import { Button } from "~/components/ui/button";
+import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import { newsletterLinkContent } from "~/content/signup";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { confirmSubscription } from "~/.server/services/subscribers";
@@ -12,7 +11,7 @@ const content = newsletterLinkContent.confirm;
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadNewsletterLinkPage(request, context, {
     purpose: "confirm",
-    title: content.title,
+    title: content.pending.title,
     description: "Confirm your subscription to the newsletter.",
   });
 }
@@ -28,40 +27,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? (loaderData.valid ? "pending" : "invalid");
+  const state = outcome === "confirmed" || outcome === "already-confirmed" ? "done" : outcome;
   return (
-    <section className="container-page flex max-w-2xl flex-col items-start gap-5 py-24">
-      {outcome === "pending" && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold">{content.title}</h1>
-          <p className="text-lg text-muted-foreground">{content.text}</p>
-          <Form method="post">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Button type="submit" size="lg">
-              {content.button}
-            </Button>
-          </Form>
-        </>
-      )}
-      {(outcome === "confirmed" || outcome === "already-confirmed") && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold" data-testid="newsletter-confirmed">
-            {content.confirmedTitle}
-          </h1>
-          <p className="text-lg text-muted-foreground">{content.confirmedText}</p>
-          <Button asChild size="lg">
-            <Link to="/all-resources">{content.guidesLabel}</Link>
-          </Button>
-        </>
-      )}
-      {outcome === "invalid" && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold">{content.invalidTitle}</h1>
-          <p className="text-lg text-muted-foreground">{content.invalidText}</p>
-          <Button asChild size="lg">
-            <Link to="/signup">{content.signupLabel}</Link>
-          </Button>
-        </>
-      )}
-    </section>
+    <NewsletterLinkPage
+      content={content}
+      state={state}
+      token={loaderData.token}
+      doneTestId="newsletter-confirmed"
+    />
   );
 }

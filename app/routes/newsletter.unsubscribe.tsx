@@ -1,6 +1,5 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
-import { Button } from "~/components/ui/button";
+import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import { newsletterLinkContent } from "~/content/signup";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { unsubscribe } from "~/.server/services/subscribers";
@@ -11,7 +10,7 @@ const content = newsletterLinkContent.unsubscribe;
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadNewsletterLinkPage(request, context, {
     purpose: "unsubscribe",
-    title: content.title,
+    title: content.pending.title,
     description: "Unsubscribe from the newsletter.",
   });
 }
@@ -32,39 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? (loaderData.valid ? "pending" : "invalid");
   return (
-    <section className="container-page flex max-w-2xl flex-col items-start gap-5 py-24">
-      {outcome === "pending" && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold">{content.title}</h1>
-          <p className="text-lg text-muted-foreground">{content.text}</p>
-          <Form method="post">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Button type="submit" size="lg">
-              {content.button}
-            </Button>
-          </Form>
-        </>
-      )}
-      {outcome === "unsubscribed" && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold" data-testid="newsletter-unsubscribed">
-            {content.doneTitle}
-          </h1>
-          <p className="text-lg text-muted-foreground">{content.doneText}</p>
-          <Button asChild size="lg">
-            <Link to="/">{content.homeLabel}</Link>
-          </Button>
-        </>
-      )}
-      {outcome === "invalid" && (
-        <>
-          <h1 className="font-serif text-4xl font-semibold">{content.invalidTitle}</h1>
-          <p className="text-lg text-muted-foreground">{content.invalidText}</p>
-          <Button asChild size="lg">
-            <Link to="/contact">Contact us</Link>
-          </Button>
-        </>
-      )}
-    </section>
+    <NewsletterLinkPage
+      content={content}
+      state={outcome === "unsubscribed" ? "done" : outcome}
+      token={loaderData.token}
+      doneTestId="newsletter-unsubscribed"
+    />
   );
 }

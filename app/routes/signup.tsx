@@ -1,10 +1,11 @@
-import { BookOpen, Check, Heart } from "lucide-react";
+import { BookOpen, Heart } from "lucide-react";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/signup";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { IconList } from "~/components/ui/icon-list";
 import { signupContent } from "~/content/signup";
 import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { pageSeo } from "~/.server/page-seo";
@@ -181,14 +182,7 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
               </h2>
             </CardHeader>
             <CardContent>
-              <ul className="flex flex-col gap-3">
-                {content.benefits.items.map((item) => (
-                  <li key={item} className="flex gap-3 text-sm">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <IconList items={content.benefits.items} size="sm" className="flex flex-col gap-3" />
             </CardContent>
           </Card>
           <Card>

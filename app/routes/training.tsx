@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Clock, MonitorPlay } from "lucide-react";
+import { ArrowRight, Clock, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/training";
 import { FaqList } from "~/components/faq/faq-list";
@@ -10,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ScrollState } from "~/components/layout/scroll-manager";
+import { IconList } from "~/components/ui/icon-list";
 import { trainingPage } from "~/content/training-page";
 import type { TrainingProgram } from "~/content/training-programs";
 import { pageSeo } from "~/.server/page-seo";
@@ -148,14 +149,7 @@ function ProgramCard({
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="leading-relaxed text-muted-foreground">{program.description}</p>
-        <ul className="flex flex-col gap-2 text-sm">
-          {program.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <IconList items={program.features} size="sm" />
       </CardContent>
       <CardFooter>
         {action.kind === "schedule" ? (
