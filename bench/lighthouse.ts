@@ -66,6 +66,35 @@ const chrome = await chromeLauncher.launch({
     "--no-first-run",
   ],
 });
+// Stop the server and the browser when the bench is interrupted, not only when it finishes.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    server.kill("SIGTERM");
+    chrome.kill();
+    process.exit(130);
+  });
+
+/**
+ * One Lighthouse run. A run whose trace Chromium failed to record (a runtime error such as
+ * NO_NAVSTART, scored 0) says nothing about the page: it is reported and run again.
+ */
+async function audit(pagePath: string, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${base}${pagePath}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === attempts)
+      throw new Error(`Lighthouse failed ${attempts} times on ${pagePath}: ${error.code}`);
+    console.log(`  ${pagePath}: run failed (${error.code}), running it again`);
+  }
+}
+
 type Row = { path: string } & Record<Category, number>;
 const rows: Row[] = [];
 try {
@@ -75,16 +104,9 @@ try {
       number[]
     >;
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${base}${pagePath}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...categories],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-      for (const category of categories) scores[category].push(score(result.lhr, category));
-      if (process.env.METRICS)
-        console.log(`  ${pagePath} run ${run + 1}: ${metricSummary(result.lhr)}`);
+      const lhr = await audit(pagePath);
+      for (const category of categories) scores[category].push(score(lhr, category));
+      if (process.env.METRICS) console.log(`  ${pagePath} run ${run + 1}: ${metricSummary(lhr)}`);
     }
     const row: Row = {
       path: pagePath,

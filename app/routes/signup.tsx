@@ -3,14 +3,13 @@ import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/signup";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { IconList } from "~/components/ui/icon-list";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { TextField } from "~/components/forms/text-field";
 import { signupContent } from "~/content/signup";
 import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { pageSeo } from "~/.server/page-seo";
 import { receiveNewsletterSignup } from "~/.server/services/newsletter-signup";
-import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
@@ -91,55 +90,26 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
               <CardContent>
                 <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
                   <input type="hidden" name="source" value="/signup" />
-                  <div
-                    aria-hidden="true"
-                    className="absolute -left-[9999px] h-px w-px overflow-hidden"
-                  >
-                    <label>
-                      Leave this field empty
-                      <input
-                        type="text"
-                        name={spamTrapFields.honeypot}
-                        tabIndex={-1}
-                        autoComplete="off"
-                      />
-                    </label>
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signup-first-name">{content.form.firstNameLabel}</Label>
-                    <Input
-                      id="signup-first-name"
-                      name="firstName"
-                      required
-                      maxLength={100}
-                      autoComplete="given-name"
-                      aria-invalid={errors.firstName ? true : undefined}
-                      aria-describedby={errors.firstName ? "signup-first-name-error" : undefined}
-                    />
-                    {errors.firstName && (
-                      <p id="signup-first-name-error" className="text-sm text-destructive">
-                        {errors.firstName[0]}
-                      </p>
-                    )}
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signup-email">{content.form.emailLabel}</Label>
-                    <Input
-                      id="signup-email"
-                      name="email"
-                      type="email"
-                      required
-                      maxLength={254}
-                      autoComplete="email"
-                      aria-invalid={errors.email ? true : undefined}
-                      aria-describedby={errors.email ? "signup-email-error" : undefined}
-                    />
-                    {errors.email && (
-                      <p id="signup-email-error" className="text-sm text-destructive">
-                        {errors.email[0]}
-                      </p>
-                    )}
-                  </div>
+                  <HoneypotField />
+                  <TextField
+                    id="signup-first-name"
+                    label={content.form.firstNameLabel}
+                    name="firstName"
+                    required
+                    maxLength={100}
+                    autoComplete="given-name"
+                    errors={errors.firstName}
+                  />
+                  <TextField
+                    id="signup-email"
+                    label={content.form.emailLabel}
+                    name="email"
+                    type="email"
+                    required
+                    maxLength={254}
+                    autoComplete="email"
+                    errors={errors.email}
+                  />
                   <fieldset className="flex flex-col gap-3">
                     <legend className="mb-3 text-sm font-medium">
                       {content.form.interestsLegend}

@@ -4,8 +4,15 @@ import { expect } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { e2eServer } from "./server-settings";
 
-/** Waits for the server's outbox to write an email to `to` whose subject contains `subject`. */
-export async function waitForEmail(to: string, subject: string): Promise<Email> {
+/**
+ * Waits for the server's outbox to write an email to `to` whose subject contains `subject` and,
+ * when several tests write to the same address, that `matches` picks out.
+ */
+export async function waitForEmail(
+  to: string,
+  subject: string,
+  matches: (email: Email) => boolean = () => true,
+): Promise<Email> {
   let found: Email | undefined;
   await expect
     .poll(
@@ -19,7 +26,11 @@ export async function waitForEmail(to: string, subject: string): Promise<Email> 
         for (const file of files) {
           const email = await PostalMime.parse(readFileSync(path.join(e2eServer.mailDir, file)));
           const recipients = email.to?.map((address) => address.address?.toLowerCase());
-          if (recipients?.includes(to.toLowerCase()) && email.subject?.includes(subject)) {
+          if (
+            recipients?.includes(to.toLowerCase()) &&
+            email.subject?.includes(subject) &&
+            matches(email)
+          ) {
             found = email;
             return true;
           }

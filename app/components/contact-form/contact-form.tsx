@@ -7,13 +7,14 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/components/ui/toaster";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { cn } from "~/lib/class-names";
 import {
   contactInterests,
@@ -95,8 +96,11 @@ export function ContactForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
   });
 
+  // One toast per answer: the loaders revalidate after the send and hand `copy` over anew.
+  const toastedAnswer = useRef<ContactActionData>(undefined);
   useEffect(() => {
-    if (!fetcher.data) return;
+    if (!fetcher.data || toastedAnswer.current === fetcher.data) return;
+    toastedAnswer.current = fetcher.data;
     if (fetcher.data.status === "sent") void showToast({ ...copy.success, variant: "success" });
     if (fetcher.data.status === "failed") {
       void showToast({
@@ -117,12 +121,7 @@ export function ContactForm({
     >
       {hydrated && <input type="hidden" name="enhanced" value="true" />}
       <input type="hidden" name={spamTrapFields.startedAt} value={formStartedAt} />
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name={spamTrapFields.honeypot} tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <HoneypotField />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={<Label htmlFor={fields.firstName.id}>First Name *</Label>}>

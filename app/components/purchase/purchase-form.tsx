@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toaster";
+import { TextField } from "~/components/forms/text-field";
 import { buyNowContent } from "~/content/buy-now";
 import {
   BOOK_PRODUCT_ID,
@@ -134,24 +135,20 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
             {contact.title}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="purchase-first-name">{contact.firstName}</Label>
-              <Input
-                id="purchase-first-name"
-                name="firstName"
-                autoComplete="given-name"
-                disabled={!salesOpen}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="purchase-last-name">{contact.lastName}</Label>
-              <Input
-                id="purchase-last-name"
-                name="lastName"
-                autoComplete="family-name"
-                disabled={!salesOpen}
-              />
-            </div>
+            <TextField
+              id="purchase-first-name"
+              label={contact.firstName}
+              name="firstName"
+              autoComplete="given-name"
+              disabled={!salesOpen}
+            />
+            <TextField
+              id="purchase-last-name"
+              label={contact.lastName}
+              name="lastName"
+              autoComplete="family-name"
+              disabled={!salesOpen}
+            />
             <div className="space-y-2 sm:col-span-2">
               <Label htmlFor="purchase-email">{contact.email}</Label>
               <Input
