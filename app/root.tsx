@@ -17,14 +17,14 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
 import appStylesHref from "./app.css?url";
-import serifFontHref from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import sansFontHref from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import serifFontHref from "./fonts/fraunces-subset.woff2?url";
+import sansFontHref from "./fonts/inter-subset.woff2?url";
 
 /** A route module may export `handle = { chrome: "bare" }` to render without the site navigation. */
 export type RouteHandle = { chrome?: "full" | "bare" };
 
 export const links: LinksFunction = () => [
-  // The two Latin faces every page uses, fetched alongside the stylesheet rather than after it.
+  // The two faces every page uses, fetched alongside the stylesheet rather than after it.
   { rel: "preload", href: sansFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: serifFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
