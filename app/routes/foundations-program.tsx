@@ -53,6 +53,34 @@ export function loader() {
 
 export const meta = metaFromLoaderData;
 
+/** The page's two calls to action, in the hero and again at the end: schedule, or ask for details. */
+function ProgramActions({
+  cta,
+  scheduleVariant,
+  informationHref,
+  className,
+}: {
+  cta: (typeof foundationsPage)["cta"];
+  scheduleVariant: "zen" | "enlighten";
+  informationHref: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <ScheduleButton size="lg" variant={scheduleVariant}>
+        <CalendarCheck aria-hidden="true" />
+        {cta.schedule}
+      </ScheduleButton>
+      <Button asChild size="lg" variant="presence">
+        <Link to={informationHref}>
+          <Info aria-hidden="true" />
+          {cta.information.label}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 export default function FoundationsProgram({ loaderData }: Route.ComponentProps) {
   const { back, hero, facts, factLabels, modules, schedule, rolePlays, materials, faq, cta } =
     loaderData;
@@ -87,18 +115,12 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
             </div>
           ))}
         </dl>
-        <div className="flex flex-wrap gap-3">
-          <ScheduleButton size="lg" variant="zen">
-            <CalendarCheck aria-hidden="true" />
-            {cta.schedule}
-          </ScheduleButton>
-          <Button asChild size="lg" variant="presence">
-            <Link to={loaderData.informationHref}>
-              <Info aria-hidden="true" />
-              {cta.information.label}
-            </Link>
-          </Button>
-        </div>
+        <ProgramActions
+          cta={cta}
+          scheduleVariant="zen"
+          informationHref={loaderData.informationHref}
+          className="flex flex-wrap gap-3"
+        />
       </PageHero>
 
       <section aria-labelledby="modules-title" className="container-page py-12 sm:py-16">
@@ -206,18 +228,12 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-primary-foreground/85">{cta.lead}</p>
           <p className="mt-4 font-serif text-3xl font-semibold text-gold">{facts.priceLabel}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ScheduleButton size="lg" variant="enlighten">
-              <CalendarCheck aria-hidden="true" />
-              {cta.schedule}
-            </ScheduleButton>
-            <Button asChild size="lg" variant="presence">
-              <Link to={loaderData.informationHref}>
-                <Info aria-hidden="true" />
-                {cta.information.label}
-              </Link>
-            </Button>
-          </div>
+          <ProgramActions
+            cta={cta}
+            scheduleVariant="enlighten"
+            informationHref={loaderData.informationHref}
+            className="mt-8 flex flex-wrap justify-center gap-3"
+          />
           <Button asChild variant="link" className="mt-6 text-primary-foreground!">
             <Link to={back.href}>
               <ArrowLeft aria-hidden="true" />

@@ -11,6 +11,7 @@ import { landingPage } from "~/content/landing-page";
 import type { RouteHandle } from "~/root";
 import { pageSeo } from "~/.server/page-seo";
 import { LANDING_PAGE_PRICE } from "~/lib/catalog";
+import { cn } from "~/lib/class-names";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { siteConfig } from "~/lib/site";
@@ -40,6 +41,29 @@ const inclusionIcons = {
   guarantee: ShieldCheck,
   gift: Gift,
 };
+
+/** The offer price beside the struck-through list price, which screen readers name as such. */
+function OfferPrice({
+  offer,
+  className,
+  priceClassName,
+  listPriceClassName,
+}: {
+  offer: { price: string; listPrice: string };
+  className: string;
+  priceClassName: string;
+  listPriceClassName: string;
+}) {
+  return (
+    <p className={cn("flex items-baseline justify-center gap-3", className)}>
+      <span className={cn("font-serif font-semibold", priceClassName)}>{offer.price}</span>
+      <del className={listPriceClassName}>
+        <span className="sr-only">Regular price </span>
+        {offer.listPrice}
+      </del>
+    </p>
+  );
+}
 
 export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const { hero, benefits, offer, stats, testimonials, inside, finalOffer, footer } = loaderData;
@@ -94,15 +118,12 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
               data-testid="offer"
             >
               <Badge className="bg-destructive!">{offer.badge}</Badge>
-              <p className="mt-4 flex items-baseline justify-center gap-3">
-                <span className="font-serif text-5xl font-semibold text-primary">
-                  {offer.price}
-                </span>
-                <del className="text-xl text-muted-foreground">
-                  <span className="sr-only">Regular price </span>
-                  {offer.listPrice}
-                </del>
-              </p>
+              <OfferPrice
+                offer={offer}
+                className="mt-4"
+                priceClassName="text-5xl text-primary"
+                listPriceClassName="text-xl text-muted-foreground"
+              />
               <p className="mt-1 font-semibold text-destructive">{offer.savings}</p>
               <p className="mt-2 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
                 <Download aria-hidden="true" className="size-4" />
@@ -187,13 +208,12 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
-          <p className="mt-6 flex items-baseline justify-center gap-3">
-            <span className="font-serif text-4xl font-semibold">{offer.price}</span>
-            <del className="text-primary-foreground/70">
-              <span className="sr-only">Regular price </span>
-              {offer.listPrice}
-            </del>
-          </p>
+          <OfferPrice
+            offer={offer}
+            className="mt-6"
+            priceClassName="text-4xl"
+            listPriceClassName="text-primary-foreground/70"
+          />
           <Button asChild size="lg" variant="enlighten" className="mt-6">
             <Link to={finalOffer.cta.href}>
               {finalOffer.cta.label}
