@@ -3,11 +3,10 @@
 // Usage: npm run build && npm run bench:lighthouse [-- /path ...]   (RUNS=3 by default;
 // METRICS=1 also prints each run's FCP, LCP, TBT, speed index and CLS, to see what costs points)
 import { spawn } from "node:child_process";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
-import { clientBuildDir, firstLoadJavaScript, prerenderedPaths } from "./first-load-javascript";
+import { firstLoadJavaScript, prerenderedPaths } from "./prerendered-pages";
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -99,22 +98,22 @@ type Row = { path: string } & Record<Category, number>;
 const rows: Row[] = [];
 try {
   for (const pagePath of paths) {
-    const scores = { performance: [], accessibility: [], "best-practices": [], seo: [] } as Record<
-      Category,
-      number[]
-    >;
+    const runScores: Record<Category, number>[] = [];
     for (let run = 0; run < runs; run++) {
       const lhr = await audit(pagePath);
-      for (const category of categories) scores[category].push(score(lhr, category));
+      runScores.push(
+        Object.fromEntries(
+          categories.map((category) => [category, score(lhr, category)]),
+        ) as Record<Category, number>,
+      );
       if (process.env.METRICS) console.log(`  ${pagePath} run ${run + 1}: ${metricSummary(lhr)}`);
     }
-    const row: Row = {
+    const row = {
       path: pagePath,
-      performance: median(scores.performance),
-      accessibility: median(scores.accessibility),
-      "best-practices": median(scores["best-practices"]),
-      seo: median(scores.seo),
-    };
+      ...Object.fromEntries(
+        categories.map((category) => [category, median(runScores.map((run) => run[category]))]),
+      ),
+    } as Row;
     rows.push(row);
     console.log(
       `${pagePath.padEnd(48)} perf ${row.performance}  a11y ${row.accessibility}  best ${row["best-practices"]}  seo ${row.seo}`,
@@ -124,7 +123,7 @@ try {
   await chrome.kill();
   server.kill("SIGTERM");
 }
-const homeJs = firstLoadJavaScript(path.join(clientBuildDir, "index.html"));
+const homeJs = firstLoadJavaScript("/");
 console.log(
   `\nHome first-load JavaScript: ${(homeJs / 1024).toFixed(1)} KiB gzipped (${homeJs} bytes)`,
 );

@@ -14,12 +14,10 @@ export type FontSubset = {
   characters: () => Set<string>;
 };
 
-const printableAscii = Array.from({ length: 0x7e - 0x20 + 1 }, (_, index) =>
-  String.fromCharCode(0x20 + index),
-);
-const latin1 = Array.from({ length: 0xff - 0xa0 + 1 }, (_, index) =>
-  String.fromCharCode(0xa0 + index),
-);
+const characterRange = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, index) => String.fromCodePoint(first + index));
+const printableAscii = characterRange(0x20, 0x7e);
+const latin1 = characterRange(0xa0, 0xff);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

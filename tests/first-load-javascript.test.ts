@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   clientBuildDir,
   firstLoadJavaScript,
   modulePreloads,
+  prerenderedHtml,
   prerenderedPaths,
-} from "../bench/first-load-javascript";
-
-const pageHtml = (pagePath: string) =>
-  readFileSync(path.join(clientBuildDir, pagePath, "index.html"), "utf8");
+} from "../bench/prerendered-pages";
 
 // Budgets of decision 002, checked on the production build (`npm test` builds before Vitest runs).
 describe("first-load JavaScript of the prerendered pages", () => {
@@ -19,9 +17,7 @@ describe("first-load JavaScript of the prerendered pages", () => {
   });
 
   it("keeps Home at or under 120 KB gzipped", () => {
-    expect(firstLoadJavaScript(path.join(clientBuildDir, "index.html"))).toBeLessThanOrEqual(
-      120_000,
-    );
+    expect(firstLoadJavaScript("/")).toBeLessThanOrEqual(120_000);
   });
 
   it("prerenders every page of the route table", () => {
@@ -31,7 +27,7 @@ describe("first-load JavaScript of the prerendered pages", () => {
   });
 
   it.each(prerenderedPaths())("%s preloads at most seven scripts, after its stylesheet", (page) => {
-    const html = pageHtml(page);
+    const html = prerenderedHtml(page);
     expect(modulePreloads(html).length).toBeGreaterThan(0);
     expect(modulePreloads(html).length).toBeLessThanOrEqual(7);
     const stylesheet = html.search(/<link rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import fontverter from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
-import { describe, expect, it } from "vitest";
-import { clientBuildDir, prerenderedPaths } from "../bench/first-load-javascript";
+import { beforeAll, describe, expect, it } from "vitest";
+import { clientBuildDir, prerenderedHtml, prerenderedPaths } from "../bench/prerendered-pages";
 import { fontSubsets, subsetWeights } from "../scripts/font-subsets";
 
 async function openFace(file: string) {
@@ -20,32 +19,38 @@ function pageCharacters(html: string) {
 }
 
 describe.each(fontSubsets)("font subset $output", ({ source, output, characters }) => {
-  it("has every character the site writes that the full face has", async () => {
+  let subset: Face;
+  /** Characters the full face has but the subset lacks (a character neither has falls back). */
+  let lacks: (character: string) => boolean;
+
+  beforeAll(async () => {
+    subset = await openFace(output);
     const inSource = new Set((await openFace(source)).collectUnicodes());
-    const covered = new Set((await openFace(output)).collectUnicodes());
-    const missing = [...characters()].filter((character) => {
+    const covered = new Set(subset.collectUnicodes());
+    lacks = (character) => {
       const codePoint = character.codePointAt(0)!;
       return inSource.has(codePoint) && !covered.has(codePoint);
-    });
-    expect(missing, "characters missing: run `npm run fonts:subset`").toEqual([]);
+    };
   });
 
-  it("has every character of the prerendered pages that the full face has", async () => {
+  it("has every character the site writes that the full face has", () => {
+    expect(
+      [...characters()].filter((character) => lacks(character)),
+      "characters missing: run `npm run fonts:subset`",
+    ).toEqual([]);
+  });
+
+  it("has every character of the prerendered pages that the full face has", () => {
     expect(existsSync(clientBuildDir), "no production build: run `npm run build` first").toBe(true);
-    const inSource = new Set((await openFace(source)).collectUnicodes());
-    const covered = new Set((await openFace(output)).collectUnicodes());
-    const missing = new Set<string>();
-    for (const page of prerenderedPaths())
-      for (const character of pageCharacters(
-        readFileSync(path.join(clientBuildDir, page, "index.html"), "utf8"),
-      ))
-        if (inSource.has(character.codePointAt(0)!) && !covered.has(character.codePointAt(0)!))
-          missing.add(`${character} on ${page}`);
-    expect([...missing]).toEqual([]);
+    const missing = prerenderedPaths().flatMap((page) =>
+      [...pageCharacters(prerenderedHtml(page))]
+        .filter((character) => lacks(character))
+        .map((character) => `${character} on ${page}`),
+    );
+    expect(missing).toEqual([]);
   });
 
-  it("varies in weight from 400 to 700, the weights the styles use", async () => {
-    const axes = (await openFace(output)).getAxisInfos();
-    expect(axes.wght).toMatchObject(subsetWeights);
+  it("varies in weight from 400 to 700, the weights the styles use", () => {
+    expect(subset.getAxisInfos().wght).toMatchObject(subsetWeights);
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, BookOpen, Calendar, Clock } from "lucide-react";
+import { ArrowRight, BookOpen, Calendar, Clock } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/articles.$slug";
 import { findArticle } from "~/.server/content/articles";
@@ -9,6 +9,7 @@ import { ShareArticleButton } from "~/components/articles/share-article-button";
 import { Prose } from "~/components/prose/prose";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { BackLink } from "~/components/page/back-link";
 import { articlePageCopy } from "~/content/articles";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { absoluteUrl, articleJsonLd } from "~/lib/seo";
@@ -47,12 +48,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <article className="container-page max-w-3xl! py-12 sm:py-16" data-testid="article">
-        <Button asChild variant="link" className="px-0!">
-          <Link to={copy.backLink.href}>
-            <ArrowLeft aria-hidden="true" />
-            {copy.backLink.label}
-          </Link>
-        </Button>
+        <BackLink
+          to={copy.backLink.href}
+          label={copy.backLink.label}
+          variant="link"
+          className="px-0!"
+        />
 
         <header className="mt-6 border-b pb-8">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">

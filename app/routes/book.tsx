@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/book";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
-import { TestimonialCard } from "~/components/testimonials/testimonial-card";
+import { TestimonialList } from "~/components/testimonials/testimonial-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -116,13 +116,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="testimonials-title" className="container-page py-16 sm:py-20">
         <SectionHeading id="testimonials-title" title={testimonials.title} align="center" />
-        <ul className="grid gap-5 md:grid-cols-3">
-          {testimonials.items.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
+        <TestimonialList testimonials={testimonials.items} className="grid gap-5 md:grid-cols-3" />
       </section>
 
       <section aria-labelledby="contact-title" className="container-page">

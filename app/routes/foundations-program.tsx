@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   BookOpen,
   CalendarCheck,
   CalendarDays,
@@ -17,6 +16,7 @@ import { SectionHeading } from "~/components/page/section-heading";
 import { ScheduleButton } from "~/components/scheduling/schedule-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
+import { BackLink } from "~/components/page/back-link";
 import { foundationsPage } from "~/content/foundations-program";
 import { pageSeo } from "~/.server/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -96,12 +96,7 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
   return (
     <>
       <div className="container-page pt-6">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to={back.href}>
-            <ArrowLeft aria-hidden="true" />
-            {back.label}
-          </Link>
-        </Button>
+        <BackLink to={back.href} label={back.label} className="-ml-3" />
       </div>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead}>
         <dl className="grid w-full gap-3 sm:grid-cols-3" data-testid="program-facts">
@@ -234,12 +229,12 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
             informationHref={loaderData.informationHref}
             className="mt-8 flex flex-wrap justify-center gap-3"
           />
-          <Button asChild variant="link" className="mt-6 text-primary-foreground!">
-            <Link to={back.href}>
-              <ArrowLeft aria-hidden="true" />
-              {back.label}
-            </Link>
-          </Button>
+          <BackLink
+            to={back.href}
+            label={back.label}
+            variant="link"
+            className="mt-6 text-primary-foreground!"
+          />
         </div>
       </section>
     </>

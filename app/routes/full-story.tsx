@@ -1,7 +1,8 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/full-story";
 import { Button } from "~/components/ui/button";
+import { BackLink } from "~/components/page/back-link";
 import { fullStoryPage } from "~/content/full-story";
 import { pageSeo } from "~/.server/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -26,12 +27,7 @@ export default function FullStory({ loaderData }: Route.ComponentProps) {
   const { hero, back, sections, closing } = loaderData;
   return (
     <article className="container-page max-w-3xl! py-12 sm:py-16">
-      <Button asChild variant="ghost" className="-ml-3">
-        <Link to={back.href}>
-          <ArrowLeft aria-hidden="true" />
-          {back.label}
-        </Link>
-      </Button>
+      <BackLink to={back.href} label={back.label} className="-ml-3" />
       <header className="mt-6 mb-10">
         <p className="text-sm font-semibold tracking-wide text-accent uppercase">{hero.eyebrow}</p>
         <h1 className="mt-2 text-4xl leading-tight font-semibold text-primary sm:text-5xl">
@@ -65,12 +61,7 @@ export default function FullStory({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-2 text-muted-foreground">{closing.lead}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild variant="outline">
-            <Link to={back.href}>
-              <ArrowLeft aria-hidden="true" />
-              {back.label}
-            </Link>
-          </Button>
+          <BackLink to={back.href} label={back.label} variant="outline" />
           {closing.links.map((link) => (
             <Button asChild key={link.href} variant="zen">
               <Link to={link.href}>

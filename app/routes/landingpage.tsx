@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/landingpage";
 import { Logo } from "~/components/layout/logo";
 import { StarRating } from "~/components/testimonials/star-rating";
-import { TestimonialCard } from "~/components/testimonials/testimonial-card";
+import { TestimonialList } from "~/components/testimonials/testimonial-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IconList } from "~/components/ui/icon-list";
@@ -158,13 +158,10 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
         >
           {testimonials.title}
         </h2>
-        <ul className="mx-auto grid max-w-4xl gap-5 md:grid-cols-2">
-          {testimonials.items.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
+        <TestimonialList
+          testimonials={testimonials.items}
+          className="mx-auto grid max-w-4xl gap-5 md:grid-cols-2"
+        />
       </section>
 
       <section aria-labelledby="inside-title" className="bg-muted py-14 sm:py-20">

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { methodPage } from "~/content/method-page";
 import { pageSeo } from "~/.server/page-seo";
+import { cn } from "~/lib/class-names";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 export function loader() {
@@ -24,6 +25,46 @@ export function loader() {
 }
 
 export const meta = metaFromLoaderData;
+
+/** One side of a comparison row; its label shows on phones and is read by screen readers. */
+function ComparisonSide({
+  side,
+  label,
+  text,
+}: {
+  side: "traditional" | "presence";
+  label: string;
+  text: string;
+}) {
+  const presence = side === "presence";
+  const Icon = presence ? Check : X;
+  return (
+    <p
+      className={cn(
+        "flex gap-2 text-sm",
+        presence ? "font-medium text-foreground" : "text-muted-foreground",
+      )}
+      data-side={side}
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn("mt-0.5 size-4 shrink-0", presence ? "text-accent" : "text-destructive")}
+      />
+      <span>
+        <span
+          className={cn(
+            "block text-xs font-semibold tracking-wide uppercase md:sr-only",
+            presence && "text-accent",
+          )}
+        >
+          {label}
+          <span className="sr-only">: </span>
+        </span>
+        {text}
+      </span>
+    </p>
+  );
+}
 
 export default function Method({ loaderData }: Route.ComponentProps) {
   const { hero, practices, practicesHeading, practiceLabels, comparison, closing } = loaderData;
@@ -110,26 +151,16 @@ export default function Method({ loaderData }: Route.ComponentProps) {
                 data-testid="comparison-pair"
               >
                 <h3 className="font-serif text-lg font-semibold text-primary">{pair.aspect}</h3>
-                <p className="flex gap-2 text-sm text-muted-foreground" data-side="traditional">
-                  <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-                  <span>
-                    <span className="block text-xs font-semibold tracking-wide uppercase md:sr-only">
-                      {comparison.traditionalLabel}
-                      <span className="sr-only">: </span>
-                    </span>
-                    {pair.traditional}
-                  </span>
-                </p>
-                <p className="flex gap-2 text-sm font-medium text-foreground" data-side="presence">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                  <span>
-                    <span className="block text-xs font-semibold tracking-wide text-accent uppercase md:sr-only">
-                      {comparison.presenceLabel}
-                      <span className="sr-only">: </span>
-                    </span>
-                    {pair.presence}
-                  </span>
-                </p>
+                <ComparisonSide
+                  side="traditional"
+                  label={comparison.traditionalLabel}
+                  text={pair.traditional}
+                />
+                <ComparisonSide
+                  side="presence"
+                  label={comparison.presenceLabel}
+                  text={pair.presence}
+                />
               </li>
             ))}
           </ul>

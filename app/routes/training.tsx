@@ -5,7 +5,7 @@ import { FaqList } from "~/components/faq/faq-list";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { ScheduleButton } from "~/components/scheduling/schedule-button";
-import { TestimonialCard } from "~/components/testimonials/testimonial-card";
+import { TestimonialList } from "~/components/testimonials/testimonial-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -96,13 +96,11 @@ export default function Training({ loaderData }: Route.ComponentProps) {
           title={successStories.title}
           lead={successStories.lead}
         />
-        <ul className="grid gap-5 md:grid-cols-3" data-testid="success-stories">
-          {successStories.items.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
+        <TestimonialList
+          testimonials={successStories.items}
+          className="grid gap-5 md:grid-cols-3"
+          data-testid="success-stories"
+        />
       </section>
 
       <section aria-labelledby="faq-title" className="container-page">

@@ -1,3 +1,4 @@
+// The production build's prerendered pages: which there are, their HTML and the scripts they load.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -21,6 +22,11 @@ export function prerenderedPaths(dir = clientBuildDir, prefix = ""): string[] {
   return paths;
 }
 
+/** The prerendered HTML of a page, by its URL path. */
+export function prerenderedHtml(page: string): string {
+  return readFileSync(path.join(clientBuildDir, page, "index.html"), "utf8");
+}
+
 /** The scripts a prerendered page preloads, in document order (React Router emits one link each). */
 export function modulePreloads(html: string): string[] {
   const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
@@ -30,11 +36,11 @@ export function modulePreloads(html: string): string[] {
 }
 
 /**
- * What the browser loads before the page is interactive: the module preloads of the page's
+ * What the browser loads of a page before the page is interactive: the module preloads of the page's
  * prerendered HTML, gzipped (the route manifest it also names is only fetched on later navigations).
  */
-export function firstLoadJavaScript(htmlPath: string): number {
-  return modulePreloads(readFileSync(htmlPath, "utf8")).reduce(
+export function firstLoadJavaScript(page: string): number {
+  return modulePreloads(prerenderedHtml(page)).reduce(
     (total, script) => total + gzipSync(readFileSync(path.join(clientBuildDir, script))).length,
     0,
   );
