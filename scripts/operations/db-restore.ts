@@ -1,7 +1,8 @@
 // `npm run db:restore -- <backup file> [--force]`: puts a backup taken by db:backup back as the
 // SQLite database. Stop the site first: a server holding the old file would keep writing to it.
 import "dotenv/config";
-import { existsSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import path from "node:path";
 import SQLite from "better-sqlite3";
 import { databaseUrlSetting, sqliteFileOf } from "./sqlite-file";
 
@@ -44,6 +45,7 @@ try {
     }
     console.log(`Kept the previous database as ${target}.before-restore-${stamp}.`);
   }
+  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
   const backup = new SQLite(backupFile, { readonly: true, fileMustExist: true });
   try {
     await backup.backup(target);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import type { Db } from "~/.server/db/database";
 import type { SmtpSink } from "../support/smtp-sink";
 
@@ -75,4 +76,18 @@ export async function until(
       throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** `npm run <script> -- <args>` on the built tree, with only the given settings; never throws. */
+export function runNpmScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      env: { PATH: process.env.PATH, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }

@@ -1,9 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../support/test-databases";
-import { contactLead, deliveredFor, duplicateMessageIds, submitLead, until } from "./contact-leads";
+import {
+  contactLead,
+  deliveredFor,
+  duplicateMessageIds,
+  runNpmScript,
+  submitLead,
+  until,
+} from "./contact-leads";
 
 // Two instances on one Postgres database share the outbox while the SMTP server misbehaves.
 let database: TestDatabase;
@@ -128,10 +134,7 @@ it("sends an email the outbox gave up on once `npm run outbox:retry` requeues it
     "the outbox to give up on every email",
   );
   await sink.start();
-  const retry = spawnSync("npm", ["run", "--silent", "outbox:retry"], {
-    env: { PATH: process.env.PATH, DATABASE_URL: database.url },
-    encoding: "utf8",
-  });
+  const retry = await runNpmScript("outbox:retry", [], { DATABASE_URL: database.url });
   expect(retry.stderr).toBe("");
   expect(retry.stdout).toMatch(/^6 failed email\(s\) queued again/m);
   expect(retry.status).toBe(0);
