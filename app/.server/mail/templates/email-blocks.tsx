@@ -8,7 +8,7 @@ export function EmailHeading({ children }: { children: string }) {
     <Heading
       as="h1"
       style={{
-        margin: "20px 0 12px",
+        margin: "0 0 16px",
         fontFamily: emailFonts.serif,
         fontSize: "24px",
         lineHeight: "1.3",

@@ -63,7 +63,7 @@ export function EmailLayout({
               border: `1px solid ${emailColors.border}`,
               borderTop: `4px solid ${emailColors.gold}`,
               borderRadius: "12px",
-              padding: "8px 28px",
+              padding: "28px 28px 12px",
             }}
           >
             {children}
@@ -72,7 +72,10 @@ export function EmailLayout({
             {unsubscribeUrl && (
               <Text style={footerText}>
                 You receive this email because this address was entered on {siteConfig.brand}.{" "}
-                <Link href={unsubscribeUrl} style={{ color: emailColors.mutedForeground }}>
+                <Link
+                  href={unsubscribeUrl}
+                  style={{ color: emailColors.mutedForeground, textDecoration: "underline" }}
+                >
                   Unsubscribe
                 </Link>{" "}
                 at any time.
@@ -80,7 +83,7 @@ export function EmailLayout({
             )}
             <Hr style={{ borderColor: emailColors.border, margin: "8px 0" }} />
             <Text style={footerText}>
-              {siteConfig.brand} · {siteConfig.author.name} · {siteConfig.location.label}
+              {`${siteConfig.brand} · ${siteConfig.author.name} · ${siteConfig.location.label}`}
             </Text>
           </Section>
         </Container>
