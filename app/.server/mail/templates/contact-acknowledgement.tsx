@@ -1,6 +1,6 @@
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { siteConfig } from "~/lib/site";
-import { Paragraph } from "./email-blocks";
+import { EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -23,6 +23,7 @@ export function ContactAcknowledgement({
 }: AcknowledgementProps) {
   return (
     <EmailLayout preview="We'll get back to you within 48 hours.">
+      <EmailHeading>We received your message</EmailHeading>
       <Paragraph
         text={`Hi ${firstName},\n\nThank you for reaching out about ${interest}. We'll get back to you within 48 hours.`}
       />

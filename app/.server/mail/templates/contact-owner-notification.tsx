@@ -1,5 +1,5 @@
 import type { ContactMessage } from "~/lib/contact-message-schema";
-import { Panel, Paragraph } from "./email-blocks";
+import { EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -20,6 +20,7 @@ export function ContactOwnerNotification({
   ].join("\n");
   return (
     <EmailLayout preview={`${message.interest}: a new message from the contact form.`}>
+      <EmailHeading>New inquiry</EmailHeading>
       <Paragraph text="New message from the contact form." />
       <Paragraph text={details} />
       <Panel text={message.message} />

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/lib/site";
-import { ActionButton, Paragraph } from "./email-blocks";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -9,6 +9,7 @@ type DownloadLinkProps = { url: string; expiresAt: Date; maxDownloads: number };
 export function DownloadLink({ url, expiresAt, maxDownloads }: DownloadLinkProps) {
   return (
     <EmailLayout preview={`A fresh link to download ${siteConfig.product.name}.`}>
+      <EmailHeading>Your download link</EmailHeading>
       <Paragraph text="Here is a fresh link to download your book:" />
       <ActionButton href={url} label="Download the PDF" />
       <Paragraph

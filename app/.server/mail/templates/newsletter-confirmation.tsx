@@ -1,5 +1,5 @@
 import { siteConfig } from "~/lib/site";
-import { ActionButton, Paragraph } from "./email-blocks";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -16,6 +16,7 @@ export function NewsletterConfirmation({ firstName, links, validDays }: Confirma
       preview={`Confirm your subscription to the ${siteConfig.brand} newsletter.`}
       unsubscribeUrl={links.unsubscribe}
     >
+      <EmailHeading>Confirm your subscription</EmailHeading>
       <Paragraph
         text={`${firstName ? `Hi ${firstName},` : "Hello,"}\n\nSomeone — hopefully you — asked to receive the ${siteConfig.brand} newsletter at this address. Please confirm that it was you:`}
       />

@@ -1,6 +1,6 @@
 import { formatAmount } from "~/lib/purchase-rules";
 import type { OrderItem } from "~/.server/services/order-items";
-import { Panel, Paragraph } from "./email-blocks";
+import { EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -22,6 +22,7 @@ export function SaleNotification(input: SaleNotificationInput) {
   ].join("\n");
   return (
     <EmailLayout preview={`Paid: $${formatAmount(input.amountPaidCents)}`}>
+      <EmailHeading>New sale</EmailHeading>
       <Paragraph text={`Order ${input.orderId} (Stripe session ${input.sessionId}) was paid.`} />
       <Paragraph
         text={`Buyer: ${input.buyer.name ?? "(no name given)"} <${input.buyer.email}>\nBilling address: ${address}`}

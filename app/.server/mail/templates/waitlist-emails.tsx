@@ -1,5 +1,5 @@
 import { siteConfig } from "~/lib/site";
-import { ActionButton, Paragraph } from "./email-blocks";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
 
@@ -9,6 +9,7 @@ type WaitlistConfirmationProps = { confirmUrl: string; expiresAt: Date };
 export function WaitlistConfirmation({ confirmUrl, expiresAt }: WaitlistConfirmationProps) {
   return (
     <EmailLayout preview="Confirm your address to hear when sales open.">
+      <EmailHeading>Confirm your email</EmailHeading>
       <Paragraph
         text={`Someone (hopefully you) asked to be told when ${siteConfig.product.name} goes on sale. Confirm your address with this link:`}
       />
@@ -31,6 +32,7 @@ export function waitlistConfirmationEmail(props: WaitlistConfirmationProps) {
 export function NowAvailable({ buyUrl }: { buyUrl: string }) {
   return (
     <EmailLayout preview={`${siteConfig.product.name} is on sale.`}>
+      <EmailHeading>{`${siteConfig.product.name} is now available`}</EmailHeading>
       <Paragraph
         text={`You asked us to tell you: ${siteConfig.product.name} and the Sales Breakthrough Hour are now on sale.`}
       />
