@@ -12,8 +12,8 @@ type AcknowledgementProps = {
 };
 
 /**
- * The visitor's receipt: when to expect an answer. It does not repeat their message, so the form
- * cannot be used to send chosen text to someone else's address.
+ * The visitor's receipt: when to expect an answer. It never repeats what they wrote, so nobody can
+ * make the site deliver their text to someone else's inbox (the owner's notification carries it).
  */
 export function ContactAcknowledgement({
   firstName,
