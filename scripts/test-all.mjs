@@ -7,10 +7,12 @@ import path from "node:path";
 
 const chromium = "/usr/bin/chromium";
 
-// Debian packages the suites need: the browser, and poppler's pdfinfo/pdftotext for the PDF checks.
+// Debian packages the suites need: the browser, poppler's pdfinfo/pdftotext for the PDF checks and
+// systemd-analyze for the service unit in deploy/.
 const debianPackages = [
   { name: "chromium", present: () => existsSync(chromium) },
   { name: "poppler-utils", present: () => existsSync("/usr/bin/pdfinfo") },
+  { name: "systemd", present: () => existsSync("/usr/bin/systemd-analyze") },
 ];
 
 function ensureDebianPackages() {
