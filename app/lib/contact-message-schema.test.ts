@@ -31,7 +31,7 @@ describe("contactMessageSchema", () => {
     ]);
     expect(issues({ ...valid, interest: "Lunch" })[0]).toMatch(/^Interest must be one of/);
     expect(issues({ ...valid, firstName: "Ada\r\nBcc: x@example.com" })).toEqual([
-      "First name must be a single line",
+      "First name must be a single line (no line breaks or control characters)",
     ]);
     expect(issues({ ...valid, message: "Line one\nLine two" })).toEqual([]);
     // Angle brackets that are not markup are fine in a message.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine, singleLineMessage } from "./single-line";
 import { newsletterInterests, type NewsletterInterest } from "./newsletter-interests";
 
 const interestKeys = newsletterInterests.map((interest) => interest.key) as [
@@ -16,6 +17,7 @@ export const newsletterSignupSchema = z.object({
     .trim()
     .max(100, "First name must be at most 100 characters")
     .refine((value) => !/[<>]/.test(value), "First name must not contain HTML")
+    .refine(isSingleLine, singleLineMessage("First name"))
     .optional()
     .transform((value) => value || undefined),
   email: z

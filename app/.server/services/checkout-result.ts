@@ -1,9 +1,9 @@
 import Stripe from "stripe";
-import type { PurchasableItemId } from "~/lib/catalog";
-import type { PaymentDeps } from "./checkout-deps";
+import type { OrderItem, PurchasableItemId } from "~/lib/catalog";
+import type { PaymentDeps } from "./service-deps";
 import { currentDownloadToken } from "./download-links";
 import { fulfilPaidSession } from "./orders";
-import { parseOrderItems, type OrderItem } from "./order-items";
+import { parseOrderItems } from "./order-items";
 
 /** What the success page may say about a Checkout session, as Stripe and our orders know it. */
 export type CheckoutResult =

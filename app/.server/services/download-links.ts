@@ -3,7 +3,7 @@ import type { Trx } from "../db/database";
 import { enqueueEmail } from "../mail/outbox";
 import { downloadLinkEmail } from "../mail/templates/download-link";
 import { signLink, verifyLink } from "../signed-links";
-import type { CheckoutDeps } from "./checkout-deps";
+import type { ServiceDeps } from "./service-deps";
 import { parseOrderItems } from "./order-items";
 
 export type IssuedDownloadLink = { url: string; expiresAt: Date; maxDownloads: number };
@@ -18,7 +18,7 @@ export function downloadUrl(siteUrl: string, token: string) {
 /** A new link to the book for a paid order, valid for DOWNLOAD_LINK_TTL_HOURS and a few downloads. */
 export async function issueDownloadLink(
   trx: Trx,
-  { clock, config }: Omit<CheckoutDeps, "db">,
+  { clock, config }: Omit<ServiceDeps, "db">,
   orderId: string,
 ): Promise<IssuedDownloadLink> {
   const now = clock.now();
@@ -55,7 +55,7 @@ export async function revokeDownloadLinks(trx: Trx, orderId: string, now: Date) 
 }
 
 /** The token of the order's newest usable link, for the success page's 'Download PDF Now'. */
-export async function currentDownloadToken({ db, clock, config }: CheckoutDeps, orderId: string) {
+export async function currentDownloadToken({ db, clock, config }: ServiceDeps, orderId: string) {
   const link = await db
     .selectFrom("download_links")
     .select(["id", "expires_at"])
@@ -71,7 +71,7 @@ export async function currentDownloadToken({ db, clock, config }: CheckoutDeps, 
 
 /** Why the link behind a verified token does not open the book now, if it does not. */
 async function refusalFor(
-  db: CheckoutDeps["db"],
+  db: ServiceDeps["db"],
   linkId: string,
   now: Date,
 ): Promise<DownloadRefusal | undefined> {
@@ -100,7 +100,7 @@ async function refusalFor(
  * previews, scanners) checks without counting.
  */
 export async function redeemDownloadLink(
-  { db, clock, config }: CheckoutDeps,
+  { db, clock, config }: ServiceDeps,
   token: string,
   { count = true }: { count?: boolean } = {},
 ): Promise<{ ok: true } | { ok: false; reason: DownloadRefusal }> {
@@ -131,7 +131,7 @@ export async function redeemDownloadLink(
  * only to that email. The caller answers the same whatever happens, so nobody learns who bought.
  */
 export async function reissueDownloadLink(
-  deps: CheckoutDeps,
+  deps: ServiceDeps,
   { sessionId, email }: { sessionId: string; email: string },
 ): Promise<boolean> {
   const { db, clock, config } = deps;

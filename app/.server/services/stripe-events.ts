@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { CheckoutDeps } from "./checkout-deps";
+import type { ServiceDeps } from "./service-deps";
 import { fulfilPaidSession, recordRefund } from "./orders";
 
 export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignored";
@@ -10,7 +10,7 @@ export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignor
  * Stripe's retry gets another chance.
  */
 export async function handleStripeEvent(
-  { db, ...deps }: CheckoutDeps,
+  { db, ...deps }: ServiceDeps,
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
   return db.transaction().execute(async (trx) => {

@@ -1,21 +1,23 @@
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { siteConfig } from "~/lib/site";
-import { escapeHtml, htmlEmail, htmlParagraph, type EmailContent } from "./email-layout";
+import { htmlEmail, htmlParagraph, type EmailContent } from "./email-layout";
 
-/** The visitor's receipt: what they sent and when to expect an answer. */
+/**
+ * The visitor's receipt: when to expect an answer. It repeats nothing they typed (not even their
+ * name), so the form cannot relay a stranger's text to whatever address was entered; the owner's
+ * notification carries the whole message.
+ */
 export function contactAcknowledgement(
-  message: ContactMessage,
+  message: Pick<ContactMessage, "interest">,
   { contactEmail, siteUrl }: { contactEmail: string; siteUrl: string },
 ): EmailContent {
   const subject = `We received your message — ${siteConfig.brand}`;
-  const intro = `Hi ${message.firstName},\n\nThank you for reaching out about ${message.interest}. We'll get back to you within 48 hours.`;
+  const intro = `Hello,\n\nThank you for reaching out about ${message.interest}. We'll get back to you within 48 hours.`;
   const closing = `If it is urgent, write to ${contactEmail}.\n\n${siteConfig.author.name}\n${siteConfig.brand} — ${siteUrl}`;
-  const text = `${intro}\n\nYour message:\n\n${message.message}\n\n${closing}`;
+  const text = `${intro}\n\n${closing}`;
   const html = htmlEmail({
     title: subject,
     body: `${htmlParagraph(intro)}
-<p style="margin:0 0 8px;color:#6b7280">Your message:</p>
-<blockquote style="margin:0 0 16px;padding:12px 16px;background:#f7f5f0;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>
 ${htmlParagraph(closing)}`,
   });
   return { subject, text, html };

@@ -1,6 +1,6 @@
 import { siteConfig } from "~/lib/site";
 import { formatAmount } from "~/lib/purchase-rules";
-import type { OrderItem } from "~/.server/services/order-items";
+import type { OrderItem } from "~/lib/catalog";
 import { htmlButton, htmlEmail, htmlParagraph, type EmailContent } from "./email-layout";
 
 export type PurchaseReceiptInput = {

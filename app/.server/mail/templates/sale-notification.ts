@@ -1,5 +1,5 @@
 import { formatAmount } from "~/lib/purchase-rules";
-import type { OrderItem } from "~/.server/services/order-items";
+import type { OrderItem } from "~/lib/catalog";
 import { htmlEmail, htmlParagraph, type EmailContent } from "./email-layout";
 
 /** Tells the owner about a sale, with what the buyer needs next (a session to schedule). */

@@ -1,0 +1,115 @@
+/**
+ * The one way an action or function reads a request body. Bytes are counted while they stream in
+ * (a chunked body has no Content-Length to trust), so nothing larger than the cap is ever held in
+ * memory; a refusal is thrown as a 4xx Response with a sentence saying what was wrong.
+ */
+
+/** JSON bodies are UTF-8 as sent: a full contact message fits many times over. */
+export const maxJsonBodyBytes = 32 * 1024;
+/** Form posts percent-encode every non-ASCII byte (three characters each), hence twice the room. */
+export const maxFormBodyBytes = 64 * 1024;
+
+/** Thrown out of an action: React Router sends it as the answer (JSON for every caller). */
+function refuse(status: 400 | 413 | 415, error: string): never {
+  throw Response.json(
+    { success: false, error },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => refuse(413, `The request body is larger than ${limit / 1024} KB.`);
+  if (Number(request.headers.get("Content-Length")) > limit) tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const nulMessage = "The request contains a NUL character, which no field may hold.";
+
+/**
+ * A form post's fields. `allowUntyped` accepts a body without a Content-Type as empty fields: mail
+ * providers' RFC 8058 one-click unsubscribe POSTs do not all name one.
+ */
+export async function readFormBody(
+  request: Request,
+  { allowUntyped = false }: { allowUntyped?: boolean } = {},
+): Promise<URLSearchParams> {
+  const type = mediaType(request);
+  if (!formTypes.includes(type)) {
+    if (allowUntyped && type === "") {
+      await readCapped(request, maxFormBodyBytes);
+      return new URLSearchParams();
+    }
+    refuse(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  const bytes = await readCapped(request, maxFormBodyBytes);
+  let fields: URLSearchParams;
+  if (type === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await new Response(Buffer.from(bytes), { headers: request.headers }).formData();
+    } catch {
+      refuse(400, "The multipart form body is malformed.");
+    }
+    fields = new URLSearchParams();
+    for (const [name, value] of form) {
+      if (typeof value !== "string") refuse(400, "This form takes no files.");
+      fields.append(name, value);
+    }
+  } else {
+    fields = new URLSearchParams(new TextDecoder().decode(bytes));
+  }
+  for (const [name, value] of fields) {
+    if (name.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+  }
+  return fields;
+}
+
+/** A JSON object body (arrays and bare values are refused: every function takes named fields). */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (mediaType(request) !== "application/json") refuse(415, "Send the body as application/json.");
+  const text = new TextDecoder().decode(await readCapped(request, maxJsonBodyBytes));
+  let hasNul = false;
+  let body: unknown;
+  try {
+    body = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) hasNul = true;
+      return value;
+    });
+  } catch {
+    refuse(400, "Request body must be JSON.");
+  }
+  if (hasNul) refuse(400, nulMessage);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    refuse(400, "The body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Stripe events are larger than a form, and their signature is checked on the raw text. */
+export const maxWebhookBodyBytes = 256 * 1024;
+
+/** The raw text of a body whose signature the caller checks (the Stripe webhook). */
+export async function readSignedTextBody(request: Request): Promise<string> {
+  const text = new TextDecoder().decode(await readCapped(request, maxWebhookBodyBytes));
+  if (text.includes("\0")) refuse(400, nulMessage);
+  return text;
+}
