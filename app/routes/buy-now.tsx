@@ -99,6 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = metaFromLoaderData;
 
+/** A refused post's Retry-After reaches the page's response too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export default function BuyNow({ loaderData, actionData }: Route.ComponentProps) {
   const { formToken } = loaderData;
   const { salesOpen } = useSiteSettings();

@@ -79,10 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(500);
   }
   if (received.outcome === "invalid") {
-    return data<ContactActionData>(
-      { result: reply(received.fieldErrors), status: "invalid" },
-      400,
-    );
+    return data<ContactActionData>({ result: reply(received.fieldErrors), status: "invalid" }, 400);
   }
   if (received.outcome === "rate-limited") {
     return failed(429, { "Retry-After": String(received.retryAfterSeconds) });

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { Route } from "./+types/functions.v1.stripe-webhook";
+import { readSignedTextBody } from "~/.server/http/request-body";
 import { handleStripeEvent } from "~/.server/services/stripe-events";
 
 /**
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signature = request.headers.get("stripe-signature");
   if (!signature)
     return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
-  const payload = await request.text();
+  const payload = await readSignedTextBody(request);
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(payload, signature, secret);
@@ -22,6 +23,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: "Invalid signature." }, { status: 400 });
   }
   const outcome = await handleStripeEvent(context, event);
-  if (outcome === "fulfilled") context.outbox.wake();
   return Response.json({ received: true, outcome });
 }

@@ -513,6 +513,7 @@ for (const dialect of allDialects) {
       async function reissue(email: string) {
         const form = new FormData();
         form.set("email", email);
+        form.set("formToken", formTokenIssuedAgo(context.config, clock, 60_000));
         return paymentSuccessAction({
           request: new Request(`${SITE}/payment-success?session_id=${session.id}`, {
             method: "POST",

@@ -174,7 +174,10 @@ for (const dialect of allDialects) {
       expect(honeypot).toEqual({ outcome: "discarded", reason: "honeypot" });
       expect(tooFast).toEqual({ outcome: "discarded", reason: "too-fast" });
       expect(forged).toEqual({ outcome: "discarded", reason: "too-fast" });
-      expect(noToken).toMatchObject({ outcome: "invalid", fieldErrors: { formToken: [expect.any(String)] } });
+      expect(noToken).toMatchObject({
+        outcome: "invalid",
+        fieldErrors: { formToken: [expect.any(String)] },
+      });
       expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
       expect(await database.db.selectFrom("outbox_emails").selectAll().execute()).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import type { Clock } from "~/.server/clock";
+import { systemClock, type Clock } from "~/.server/clock";
 import type { AppConfig } from "~/.server/config";
 import { issueFormToken } from "~/.server/services/spam-traps";
 
@@ -8,4 +8,9 @@ export function formTokenIssuedAgo(config: AppConfig, clock: Clock, msAgo: numbe
     config,
     clock: { now: () => new Date(clock.now().getTime() - msAgo) },
   });
+}
+
+/** A form token a built server (tests/support/built-server.ts) would have handed out a minute ago. */
+export function builtServerFormToken(secret: string) {
+  return formTokenIssuedAgo({ NEWSLETTER_LINK_SECRET: secret } as AppConfig, systemClock, 60_000);
 }

@@ -17,9 +17,19 @@ function refuse(status: 400 | 413 | 415, error: string): never {
   );
 }
 
+/**
+ * Past the cap, up to this much more is read and dropped so the client, still sending, gets the
+ * 413 instead of a reset connection; a body larger still is cut off.
+ */
+const drainBytes = 1024 * 1024;
+
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () => refuse(413, `The request body is larger than ${limit / 1024} KB.`);
-  if (Number(request.headers.get("Content-Length")) > limit) tooLarge();
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > limit + drainBytes) {
+    await request.body?.cancel();
+    tooLarge();
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,12 +38,13 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > limit + drainBytes) {
       await reader.cancel();
       tooLarge();
     }
-    chunks.push(value);
+    if (size <= limit) chunks.push(value);
   }
+  if (size > limit) tooLarge();
   return Buffer.concat(chunks);
 }
 

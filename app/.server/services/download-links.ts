@@ -3,7 +3,10 @@ import type { Trx } from "../db/database";
 import { enqueueEmail } from "../mail/outbox";
 import { downloadLinkEmail } from "../mail/templates/download-link";
 import { signLink, verifyLink } from "../signed-links";
+import { emailKey } from "./email-key";
+import { checkRateLimits } from "./rate-limit";
 import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
 import { parseOrderItems } from "./order-items";
 
 export type IssuedDownloadLink = { url: string; expiresAt: Date; maxDownloads: number };
@@ -132,6 +135,31 @@ export async function redeemDownloadLink(
  */
 export async function reissueDownloadLink(
   deps: ServiceDeps,
+  {
+    sessionId,
+    fields,
+    traps,
+    clientAddress,
+  }: {
+    sessionId: string;
+    fields: { email?: unknown };
+    traps: SpamTrapValues;
+    clientAddress: string;
+  },
+): Promise<void> {
+  const email = typeof fields.email === "string" ? fields.email : "";
+  if (!email) return;
+  const limited = await checkRateLimits(deps, {
+    bucket: "download-reissue",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.CHECKOUT_RATE_LIMIT,
+  });
+  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return;
+  if (await sendFreshDownloadLink(deps, { sessionId, email })) deps.outbox.wake();
+}
+
+async function sendFreshDownloadLink(
+  deps: ServiceDeps,
   { sessionId, email }: { sessionId: string; email: string },
 ): Promise<boolean> {
   const { db, clock, config } = deps;
@@ -141,7 +169,7 @@ export async function reissueDownloadLink(
     .where("stripe_session_id", "=", sessionId)
     .executeTakeFirst();
   if (!order || order.status !== "paid") return false;
-  if (order.email.trim().toLowerCase() !== email.trim().toLowerCase()) return false;
+  if (emailKey(order.email) !== emailKey(email)) return false;
   if (!parseOrderItems(order.items).some((item) => item.id === "pdf")) return false;
   const now = clock.now();
   // One fresh link a minute is plenty and keeps the form from flooding the buyer's inbox.

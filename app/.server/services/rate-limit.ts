@@ -58,7 +58,13 @@ export async function checkRateLimits(
   if (limit === 0) return { allowed: true };
   const now = clock.now();
   for (const key of keys) {
-    const decision = await hitRateLimit(db, { bucket, key, limit, windowMs: rateLimitWindowMs, now });
+    const decision = await hitRateLimit(db, {
+      bucket,
+      key,
+      limit,
+      windowMs: rateLimitWindowMs,
+      now,
+    });
     if (!decision.allowed) return decision;
   }
   return { allowed: true };

@@ -41,7 +41,12 @@ export function checkSpamTraps(deps: TrapDeps, traps: SpamTrapValues): SpamTrapV
   if (traps.honeypot?.trim()) return "honeypot";
   if (!traps.formToken) return "missing-token";
   const now = deps.clock.now();
-  const verified = verifyLink(deps.config.NEWSLETTER_LINK_SECRET, "form-start", traps.formToken, now);
+  const verified = verifyLink(
+    deps.config.NEWSLETTER_LINK_SECRET,
+    "form-start",
+    traps.formToken,
+    now,
+  );
   if (!verified.ok) return "too-fast";
   const startedAt = Number(verified.subject);
   if (now.getTime() - startedAt < deps.config.CONTACT_MIN_FILL_SECONDS * 1000) return "too-fast";

@@ -13,7 +13,7 @@ export async function handleStripeEvent(
   { db, ...deps }: ServiceDeps,
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<StripeEventOutcome> => {
     const recorded = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, received_at: deps.clock.now().toISOString() })
@@ -32,4 +32,6 @@ export async function handleStripeEvent(
         return "ignored";
     }
   });
+  if (outcome === "fulfilled") deps.outbox.wake();
+  return outcome;
 }

@@ -14,7 +14,6 @@ import {
   verifyNewsletterToken,
 } from "./newsletter-links";
 
-
 /** No second confirmation email to one address within this time. */
 export const confirmationCoolingMs = 60 * 60_000;
 
@@ -188,10 +187,7 @@ export async function confirmSubscription(
 export type UnsubscribeOutcome = "unsubscribed" | "invalid";
 
 /** Follows an unsubscribe link (or a mail client's one-click POST). Saying it twice is harmless. */
-export async function unsubscribe(
-  deps: ServiceDeps,
-  token: string,
-): Promise<UnsubscribeOutcome> {
+export async function unsubscribe(deps: ServiceDeps, token: string): Promise<UnsubscribeOutcome> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const subscriberId = verifyNewsletterToken(

@@ -1,5 +1,10 @@
 import { Check } from "lucide-react";
-import { formatPrice, itemPrice, type PurchasableItem, type PurchasableItemId } from "~/lib/catalog";
+import {
+  formatPrice,
+  itemPrice,
+  type PurchasableItem,
+  type PurchasableItemId,
+} from "~/lib/catalog";
 import { cn } from "~/lib/class-names";
 
 type FormatPickerProps = {
