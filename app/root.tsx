@@ -105,7 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refusal =
     isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
   const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
+    ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
     : error instanceof Error
       ? error.message
       : "Something went wrong.";

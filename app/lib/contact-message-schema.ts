@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSingleLine, singleLineMessage } from "./single-line";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [
@@ -32,7 +32,11 @@ function requiredText(label: string, max: number, { multiline = false } = {}) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noMarkup, `${label} must not contain HTML`);
-  return multiline ? text : text.refine(isSingleLine, singleLineMessage(label));
+  return multiline
+    ? text
+    : text
+        .refine(isSingleLine, singleLineMessage(label))
+        .refine(isLinkFree, linkFreeMessage(label));
 }
 
 /**

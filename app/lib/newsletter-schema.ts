@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSingleLine, singleLineMessage } from "./single-line";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 import { newsletterInterests, type NewsletterInterest } from "./newsletter-interests";
 
 const interestKeys = newsletterInterests.map((interest) => interest.key) as [
@@ -18,6 +18,7 @@ export const newsletterSignupSchema = z.object({
     .max(100, "First name must be at most 100 characters")
     .refine((value) => !/[<>]/.test(value), "First name must not contain HTML")
     .refine(isSingleLine, singleLineMessage("First name"))
+    .refine(isLinkFree, linkFreeMessage("First name"))
     .optional()
     .transform((value) => value || undefined),
   email: z

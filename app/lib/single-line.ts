@@ -10,5 +10,18 @@ export function isSingleLine(value: string) {
 }
 
 export function singleLineMessage(label: string) {
-  return `${label} must be a single line (no line breaks or control characters)`;
+  return `${label} must be a single line`;
+}
+
+/** A web address, a domain or an email address: what a spammer would have the site mail. */
+const linkLike =
+  /:\/\/|www\.|@|[a-z0-9-]\.(com|net|org|info|io|co|biz|xyz|ru|app|link|site|online|top|click)\b/i;
+
+/** Names carry no link, so nobody can make the site mail their address to a stranger. */
+export function isLinkFree(value: string) {
+  return !linkLike.test(value);
+}
+
+export function linkFreeMessage(label: string) {
+  return `${label} must not contain a link or an email address`;
 }

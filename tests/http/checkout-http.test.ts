@@ -3,11 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  builtServerLinkSecret,
-  startBuiltServer,
-  type BuiltServer,
-} from "../support/built-server";
+import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { builtServerFormToken } from "../support/form-token";
 import { refundedCharge } from "../support/checkout-context";
 import { startStripeFake, type StripeFake } from "../support/stripe-fake";

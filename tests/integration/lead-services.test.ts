@@ -130,7 +130,7 @@ for (const dialect of allDialects) {
       expect(visitor.parsed.subject).toBe("We received your message — Presence Selling");
       expect(visitor.parsed.text).toContain("within 48 hours");
       // The acknowledgement relays nothing the visitor typed to the address they typed.
-      for (const typed of ["Ada", "Is March possible?", "Analytical Engines"]) {
+      for (const typed of ["Is March possible?", "Analytical Engines", "Lovelace"]) {
         expect(visitor.parsed.text).not.toContain(typed);
         expect(visitor.parsed.html).not.toContain(typed);
       }

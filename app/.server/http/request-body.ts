@@ -10,26 +10,19 @@ export const maxJsonBodyBytes = 32 * 1024;
 export const maxFormBodyBytes = 64 * 1024;
 
 /** Thrown out of an action: React Router sends it as the answer (JSON for every caller). */
-function refuse(status: 400 | 413 | 415, error: string): never {
+function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {}): never {
   throw Response.json(
     { success: false, error },
-    { status, headers: { "Cache-Control": "no-store" } },
+    { status, headers: { "Cache-Control": "no-store", ...headers } },
   );
 }
 
-/**
- * Past the cap, up to this much more is read and dropped so the client, still sending, gets the
- * 413 instead of a reset connection; a body larger still is cut off.
- */
-const drainBytes = 1024 * 1024;
-
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
-  const tooLarge = () => refuse(413, `The request body is larger than ${limit / 1024} KB.`);
-  const declared = Number(request.headers.get("Content-Length"));
-  if (declared > limit + drainBytes) {
-    await request.body?.cancel();
-    tooLarge();
-  }
+  // Not cancelled: that would reset the connection before the answer. The 413 closes it instead,
+  // and what the client still sends is never read.
+  const tooLarge = () =>
+    refuse(413, `The request body is larger than ${limit / 1024} KB.`, { Connection: "close" });
+  if (Number(request.headers.get("Content-Length")) > limit) tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,13 +31,12 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit + drainBytes) {
-      await reader.cancel();
+    if (size > limit) {
+      reader.releaseLock();
       tooLarge();
     }
-    if (size <= limit) chunks.push(value);
+    chunks.push(value);
   }
-  if (size > limit) tooLarge();
   return Buffer.concat(chunks);
 }
 

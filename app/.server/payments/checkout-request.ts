@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BOOK_PRODUCT_ID, isPurchasableItemId, type PurchasableItemId } from "~/lib/catalog";
 import { isValidPurchaseEmail, purchaseMessages } from "~/lib/purchase-rules";
-import { isSingleLine, singleLineMessage } from "~/lib/single-line";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "~/lib/single-line";
 
 /** A checkout request the server accepted: items named by the catalog, URLs on the site. */
 export type ValidCheckoutRequest = {
@@ -19,7 +19,13 @@ export type CheckoutRequestResult =
   { ok: true; value: ValidCheckoutRequest } | { ok: false; error: string };
 
 const optionalName = (label: string) =>
-  z.string().trim().max(100).refine(isSingleLine, singleLineMessage(label)).optional();
+  z
+    .string()
+    .trim()
+    .max(100)
+    .refine(isSingleLine, singleLineMessage(label))
+    .refine(isLinkFree, linkFreeMessage(label))
+    .optional();
 const addressLine = z.string().trim().max(200);
 
 const checkoutRequestSchema = z.object({
