@@ -41,6 +41,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const dkim = dkimSigning(config);
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
+    smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
     mailDir: config.MAIL_DIR,
     dkim,
   });
@@ -52,6 +53,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    leaseMs: config.OUTBOX_LEASE_MS,
   });
   logger.info(
     {

@@ -100,8 +100,19 @@ const configSchema = z
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How long an email stays claimed by one instance; renewed while it is being sent. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })
   .superRefine((config, ctx) => {
+    if (config.SMTP_TIMEOUT_MS >= config.OUTBOX_LEASE_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_TIMEOUT_MS"],
+        message: "must be shorter than OUTBOX_LEASE_MS (a stalled send must end before its lease)",
+      });
+    }
     const dkimProblem = dkimSettingsProblem(config);
     if (dkimProblem) ctx.addIssue({ code: "custom", ...dkimProblem });
     if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {

@@ -34,9 +34,11 @@ describe("DKIM-signed delivery", () => {
 
   async function sendSigned() {
     const transport = smtpTransport(sink.url, {
-      domainName: domain,
-      keySelector: selector,
-      privateKey: keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      dkim: {
+        domainName: domain,
+        keySelector: selector,
+        privateKey: keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      },
     });
     const before = sink.received.length;
     try {

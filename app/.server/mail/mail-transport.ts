@@ -45,9 +45,22 @@ function mailOptions(message: TransportMessage): SendMailOptions {
   };
 }
 
-/** Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). */
-export function smtpTransport(smtpUrl: string, dkim?: DkimSigning): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, dkim });
+/**
+ * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). Every wait on
+ * the server (connecting, its greeting, any silence mid-conversation) ends after `timeoutMs`, so a
+ * stalled server fails the attempt (retried later) instead of holding the email for minutes.
+ */
+export function smtpTransport(
+  smtpUrl: string,
+  { timeoutMs = 20_000, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
+): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dkim,
+  });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
@@ -79,12 +92,16 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
 
 export function createMailTransport({
   smtpUrl,
+  smtpTimeoutMs,
   mailDir,
   dkim,
 }: {
   smtpUrl?: string;
+  smtpTimeoutMs?: number;
   mailDir: string;
   dkim?: DkimSigning;
 }) {
-  return smtpUrl ? smtpTransport(smtpUrl, dkim) : mailDirTransport(mailDir, dkim);
+  return smtpUrl
+    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim })
+    : mailDirTransport(mailDir, dkim);
 }
