@@ -54,6 +54,11 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
+    logger: {
+      info: (message: string) => logger.info(message),
+      warn: (message: string) => logger.warn(message),
+      error: (message: string) => logger.error(message),
+    },
   });
   logger.info(
     {

@@ -210,7 +210,10 @@ function deploymentProblem(
 export class ConfigError extends Error {}
 
 /** Parses settings; the error names the first bad setting in one line. */
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  { enforceDeployment = true } = {},
+): AppConfig {
   const result = configSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -221,7 +224,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const publicHost = parsed.HOST !== undefined && !loopbackHosts.has(parsed.HOST);
   const deployment =
     parsed.NODE_ENV === "production" && (Boolean(env.SITE_URL?.trim()) || publicHost);
-  if (deployment) {
+  if (deployment && enforceDeployment) {
     const problem = deploymentProblem(parsed, env);
     if (problem) throw new ConfigError(`Invalid setting ${problem}`);
   }
@@ -237,7 +240,14 @@ let current: AppConfig | undefined;
 
 /** The process's settings, parsed once from process.env. */
 export function getConfig(): AppConfig {
-  current ??= parseConfig(process.env);
+  // The build's prerender reads settings too; only a starting server must be deployable.
+  current ??= parseConfig(process.env, { enforceDeployment: false });
+  return current;
+}
+
+/** The settings of a starting server: a deployment that is not safe to run is refused. */
+export function startupConfig(): AppConfig {
+  current = parseConfig(process.env);
   return current;
 }
 
