@@ -73,7 +73,9 @@ function runVitest(name, configArgs) {
   if (vitest) {
     totals.passed += vitest.numPassedTests;
     totals.failed +=
-      vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(vitest);
+      vitest.numFailedTests +
+      (vitest.numFailedTestSuites ?? 0) -
+      countSuitesWithFailedTests(vitest);
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   } else if (status !== 0) totals.failed += 1;
   if (status !== 0 && totals.failed === failedBefore) totals.failed += 1;
