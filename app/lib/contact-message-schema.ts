@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser (the contact form), zod must not compile parsers with `new Function`: the CSP
+// refuses eval, and zod's probe alone is reported as a violation. The server keeps the fast path.
+if (!import.meta.env.SSR) z.config({ jitless: true });
+
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [
   "Keynote Speaking",
