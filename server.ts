@@ -7,7 +7,10 @@ import type { ServerBuild } from "react-router";
 import type * as SiteEntry from "./app/entry.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const buildDir = path.basename(here) === "build" ? here : path.join(here, "build");
+const compiled = path.basename(here) === "build";
+const buildDir = compiled ? here : path.join(here, "build");
+// The compiled server is the production one; `npm start` needs no shell to say so.
+if (compiled) process.env.NODE_ENV ??= "production";
 
 function siteEntry(build: ServerBuild) {
   return build.entry.module as unknown as typeof SiteEntry;
