@@ -3,7 +3,7 @@ import { isLinkFree, isSingleLine } from "./plain-name";
 
 // In the browser (the contact form), zod must not compile parsers with `new Function`: the CSP
 // refuses eval, and zod's probe alone is reported as a violation. The server keeps the fast path.
-if (!import.meta.env.SSR) z.config({ jitless: true });
+if (typeof document !== "undefined") z.config({ jitless: true });
 
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [
