@@ -16,6 +16,9 @@ export type TransportMessage = {
   headers: Record<string, string>;
 };
 
+/** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
+export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
+
 export type MailTransport = {
   /** For the start-up log: where mail goes. */
   description: string;
@@ -42,9 +45,22 @@ function mailOptions(message: TransportMessage): SendMailOptions {
   };
 }
 
-/** Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). */
-export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). Every wait on
+ * the server (connecting, its greeting, any silence mid-conversation) ends after `timeoutMs`, so a
+ * stalled server fails the attempt (retried later) instead of holding the email for minutes.
+ */
+export function smtpTransport(
+  smtpUrl: string,
+  { timeoutMs = 20_000, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
+): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dkim,
+  });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
@@ -58,8 +74,8 @@ export function smtpTransport(smtpUrl: string): MailTransport {
  * Development and test delivery: each email becomes `<mailDir>/<created>-<id>.eml`. Written under a
  * temporary name and renamed, so a reader never sees half a file; a resend overwrites the same file.
  */
-export function mailDirTransport(mailDir: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
@@ -74,6 +90,18 @@ export function mailDirTransport(mailDir: string): MailTransport {
   };
 }
 
-export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }) {
-  return smtpUrl ? smtpTransport(smtpUrl) : mailDirTransport(mailDir);
+export function createMailTransport({
+  smtpUrl,
+  smtpTimeoutMs,
+  mailDir,
+  dkim,
+}: {
+  smtpUrl?: string;
+  smtpTimeoutMs?: number;
+  mailDir: string;
+  dkim?: DkimSigning;
+}) {
+  return smtpUrl
+    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim })
+    : mailDirTransport(mailDir, dkim);
 }

@@ -19,7 +19,10 @@ export type OutboxWorkerOptions = {
   /** Wait before the second attempt; doubles each time up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** How long a claimed email stays reserved: a worker that dies mid-send releases it this way. */
+  /**
+   * How long a claimed email stays reserved: a worker that dies mid-send releases it this way. A
+   * live worker renews the lease while the email is in hand, so a slow send is never taken over.
+   */
   leaseMs?: number;
   batchSize?: number;
   workerId?: string;
@@ -31,11 +34,16 @@ export type OutboxWorker = {
   wake(): void;
   /** Claims and sends one batch; resolves with how many emails it tried. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the batch in flight. */
+  /** Stops claiming emails; resolves once the emails in hand are sent (or have failed). */
   stop(): Promise<void>;
 };
 
 type ClaimedEmail = OutboxEmailTable;
+
+/** SMTP errors often quote the recipient; logs carry no email addresses. */
+function withoutAddresses(text: string) {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
+}
 
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -55,7 +63,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts = 8,
     retryBaseMs = 60_000,
     retryMaxMs = 6 * 60 * 60_000,
-    leaseMs = 120_000,
+    leaseMs = 60_000,
     batchSize = 10,
     workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     logger = console,
@@ -107,14 +115,32 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .execute();
     for (const email of abandoned) {
       logger.error(
-        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} after ${email.attempts} attempts; the last one never finished. Last error: ${email.last_error ?? "none"}`,
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) after ${email.attempts} attempts; the last one never finished. Last error: ${withoutAddresses(email.last_error ?? "none")}`,
       );
     }
+  }
+
+  /** Pushes the lease of an email in hand forward: the send outlasting it must not free the email. */
+  async function renewLease(id: string) {
+    const leaseEnd = new Date(clock.now().getTime() + leaseMs).toISOString();
+    await db
+      .updateTable("outbox_emails")
+      .set({ locked_until: leaseEnd })
+      .where("id", "=", id)
+      .where("locked_by", "=", workerId)
+      .execute();
   }
 
   async function deliver(email: ClaimedEmail) {
     const startedAt = clock.now().toISOString();
     let error: string | null = null;
+    const renewal = setInterval(() => {
+      renewLease(email.id).catch((cause: unknown) =>
+        logger.warn(
+          `Outbox: could not renew the lease of email ${email.id}: ${(cause as Error).message}`,
+        ),
+      );
+    }, leaseMs / 3);
     try {
       await transport.send({
         id: email.id,
@@ -129,6 +155,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
     } catch (cause) {
       error = (cause as Error).message || String(cause);
+    } finally {
+      clearInterval(renewal);
     }
     const finished = clock.now();
     const finishedAt = finished.toISOString();
@@ -168,11 +196,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
     if (givingUp) {
       logger.error(
-        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} failed ${email.attempts} times and will not be retried. Last error: ${error}`,
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) failed ${email.attempts} times and will not be retried. Last error: ${withoutAddresses(error ?? "none")}`,
       );
     } else if (error !== null) {
       logger.warn(
-        `Outbox: email ${email.id} (${email.purpose}) attempt ${email.attempts} of ${maxAttempts} failed, will retry: ${error}`,
+        `Outbox: email ${email.id} (${email.purpose}) attempt ${email.attempts} of ${maxAttempts} failed, will retry: ${withoutAddresses(error ?? "none")}`,
       );
     }
   }

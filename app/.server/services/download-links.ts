@@ -162,7 +162,7 @@ export async function reissueDownloadLink(
         to: order.email,
         from: config.MAIL_FROM,
         replyTo: config.CONTACT_EMAIL,
-        ...downloadLinkEmail(link),
+        ...(await downloadLinkEmail(link)),
       },
       { now },
     );

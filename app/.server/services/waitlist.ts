@@ -71,10 +71,10 @@ export async function joinWaitlist(
         purpose: "waitlist.confirmation",
         to: email,
         from: config.MAIL_FROM,
-        ...waitlistConfirmationEmail({
+        ...(await waitlistConfirmationEmail({
           confirmUrl: waitlistConfirmUrl(config.SITE_URL, token),
           expiresAt,
-        }),
+        })),
       },
       { now },
     );
@@ -142,7 +142,7 @@ export async function notifyWaitlist({ db, clock, config }: CheckoutDeps): Promi
           purpose: "waitlist.now-available",
           to: signup.email,
           from: config.MAIL_FROM,
-          ...nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` }),
+          ...(await nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` })),
         },
         { now },
       );
