@@ -49,15 +49,14 @@ const outboxColumns = [
 ];
 
 /** The three rows of one message, as parameter lists in the column orders above. */
-function rowsOf(message: ContactMessage) {
+async function rowsOf(message: ContactMessage) {
   const now = new Date();
   const timestamp = now.toISOString();
   const id = randomUUID();
-  const owner = contactOwnerNotification(message, now);
-  const acknowledgement = contactAcknowledgement(message, {
-    contactEmail,
-    siteUrl: "https://presenceselling.com",
-  });
+  const [owner, acknowledgement] = await Promise.all([
+    contactOwnerNotification(message, now),
+    contactAcknowledgement(message, { contactEmail, siteUrl: "https://presenceselling.com" }),
+  ]);
   const email = (
     purpose: string,
     to: string,
@@ -115,11 +114,11 @@ async function sqliteStore(): Promise<(message: ContactMessage) => Promise<void>
   database.pragma("synchronous = NORMAL");
   const insertMessage = database.prepare(insert("contact_messages", messageColumns, () => "?"));
   const insertEmail = database.prepare(insert("outbox_emails", outboxColumns, () => "?"));
-  const store = database.transaction((rows: ReturnType<typeof rowsOf>) => {
+  const store = database.transaction((rows: Awaited<ReturnType<typeof rowsOf>>) => {
     insertMessage.run(rows.message);
     for (const email of rows.emails) insertEmail.run(email);
   });
-  return async (message) => store(rowsOf(message));
+  return async (message) => store(await rowsOf(message));
 }
 
 async function postgresStore(): Promise<(message: ContactMessage) => Promise<void>> {
@@ -127,7 +126,7 @@ async function postgresStore(): Promise<(message: ContactMessage) => Promise<voi
   const messageText = insert("contact_messages", messageColumns, (index) => `$${index + 1}`);
   const emailText = insert("outbox_emails", outboxColumns, (index) => `$${index + 1}`);
   return async (message) => {
-    const rows = rowsOf(message);
+    const rows = await rowsOf(message);
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
