@@ -70,10 +70,11 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   );
   const stripe = createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
-  const notified = await notifyWaitlist({ db: database.db, clock, config });
+  const outbox = { wake: worker.wake };
+  const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
   if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
   return {
-    services: { config, db: database.db, clock, outbox: { wake: worker.wake }, stripe },
+    services: { config, db: database.db, clock, outbox, stripe },
     checkHealth: () => pingDatabase(database.db),
     async close() {
       await worker.stop();

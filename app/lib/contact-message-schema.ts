@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLinkFree, isSingleLine } from "./plain-name";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 
 // In the browser (the contact form), zod must not compile parsers with `new Function`: the CSP
 // refuses eval, and zod's probe alone is reported as a violation. The server keeps the fast path.
@@ -39,8 +39,8 @@ function requiredText(label: string, max: number, { multiline = false } = {}) {
   return multiline
     ? text
     : text
-        .refine(isSingleLine, `${label} must be a single line`)
-        .refine(isLinkFree, `${label} must not contain a link or an email address`);
+        .refine(isSingleLine, singleLineMessage(label))
+        .refine(isLinkFree, linkFreeMessage(label));
 }
 
 /**
@@ -61,7 +61,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .max(200, "Company must be at most 200 characters")
     .refine(noMarkup, "Company must not contain HTML")
-    .refine(isSingleLine, "Company must be a single line")
+    .refine(isSingleLine, singleLineMessage("Company"))
     .optional()
     .transform((value) => value || undefined),
   interest: z

@@ -1,6 +1,6 @@
 import { siteConfig } from "~/lib/site";
 import { formatAmount } from "~/lib/purchase-rules";
-import type { OrderItem } from "~/.server/services/order-items";
+import type { OrderItem } from "~/lib/catalog";
 import { ActionButton, EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";

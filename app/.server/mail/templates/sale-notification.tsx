@@ -1,5 +1,5 @@
 import { formatAmount } from "~/lib/purchase-rules";
-import type { OrderItem } from "~/.server/services/order-items";
+import type { OrderItem } from "~/lib/catalog";
 import { EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
