@@ -4,13 +4,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   useMatches,
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig, runtimeSiteSettings } from "~/.server/config";
+import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -84,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome === "full" && <SiteFooter />}
         <Toaster />
         <ScrollManager />
-        <Scripts />
+        <DeferredScripts />
       </body>
     </html>
   );

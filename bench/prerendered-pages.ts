@@ -1,4 +1,5 @@
-// The production build's prerendered pages: which there are, their HTML and the scripts they load.
+// The production build's prerendered pages (which there are, their HTML) and the scripts a page's
+// HTML loads.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -35,13 +36,62 @@ export function modulePreloads(html: string): string[] {
   return [...new Set(scripts)];
 }
 
-/**
- * What the browser loads of a page before the page is interactive: the module preloads of the page's
- * prerendered HTML, gzipped (the route manifest it also names is only fetched on later navigations).
- */
-export function firstLoadJavaScript(page: string): number {
-  return modulePreloads(prerenderedHtml(page)).reduce(
-    (total, script) => total + gzipSync(readFileSync(path.join(clientBuildDir, script))).length,
-    0,
+const gzippedSize = (script: string) =>
+  gzipSync(readFileSync(path.join(clientBuildDir, script))).length;
+
+/** The inline scripts the browser runs while the page loads (not data, not the deferred modules). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?: id="[^"]*")?>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? "",
   );
+}
+
+/**
+ * What the browser loads of a page before the visitor interacts, gzipped: its module preloads,
+ * script files and inline scripts (React Router's handoff data included).
+ */
+export function firstLoadJavaScript(html: string): number {
+  const files = [
+    ...modulePreloads(html),
+    ...[...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1] ?? ""),
+  ];
+  return (
+    files.reduce((total, script) => total + gzippedSize(script), 0) +
+    inlineScripts(html).reduce((total, script) => total + gzipSync(script).length, 0)
+  );
+}
+
+/** The modules a file imports statically or dynamically, as paths under the client build. */
+function importsOf(code: string, from: string): string[] {
+  return [...code.matchAll(/(?:from|import)\s*\(?\s*"([^"]+\.js)"/g)].map((match) => {
+    const specifier = match[1] ?? "";
+    return specifier.startsWith("/")
+      ? specifier
+      : path.posix.join(path.posix.dirname(from), specifier);
+  });
+}
+
+/**
+ * The scripts a page runs when it hydrates (decision 002: at the first interaction): the modules its
+ * deferred module script names and everything they import, except what loads only on demand.
+ */
+export function hydrationModules(html: string): string[] {
+  const deferred = html.match(/<script type="text\/x-deferred-module">([\s\S]*?)<\/script>/)?.[1];
+  if (!deferred) return [];
+  const seen = new Set<string>();
+  const visit = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    const code = readFileSync(path.join(clientBuildDir, module), "utf8");
+    // Static imports only: `import("…")` inside a module is code loaded on demand (the video dialog).
+    for (const match of code.matchAll(/(?:from|import)\s*"([^"]+\.js)"/g))
+      visit(path.posix.join(path.posix.dirname(module), match[1] ?? ""));
+  };
+  for (const module of importsOf(deferred, "/")) visit(module);
+  return [...seen];
+}
+
+/** The gzipped JavaScript a page hydrates with. */
+export function hydrationJavaScript(html: string): number {
+  return hydrationModules(html).reduce((total, script) => total + gzippedSize(script), 0);
 }

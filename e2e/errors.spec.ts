@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+import { expect, expectNoAxeViolations, gotoHydrated, hydrate, test } from "./support/test";
 
 test.describe("404 and error screens", () => {
   test("an unknown path answers 404 with the spec's page and logs the path", async ({
@@ -19,7 +19,7 @@ test.describe("404 and error screens", () => {
     await expect.poll(() => logged.join("\n")).toContain("/no/such/page");
     await expectNoAxeViolations(page);
 
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrate(page);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -24,6 +24,17 @@ test.describe("Mobile menu", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a tap made before the page has hydrated opens the menu once it has", async ({ page }) => {
+    // Pages hydrate at the first interaction (decision 002): this tap starts it and is replayed.
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+  });
+
   test("works by keyboard and closes with Escape", async ({ page }) => {
     await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });

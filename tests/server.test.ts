@@ -1,9 +1,22 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startBuiltServer, type BuiltServer } from "./support/built-server";
+
+/** A GET whose body stays as sent (fetch would decode it). */
+function request(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
 
 function ownDataFolder() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "server-test-"));
@@ -31,6 +44,37 @@ describe("the production server", () => {
     const missing = await fetch(`${server.baseURL}/definitely-not-here`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Oops! Page not found");
+  });
+
+  it("sends the brotli or gzip copy written at build time to the clients that accept it", async () => {
+    const stylesheet = readFileSync("build/client/index.html", "utf8").match(
+      /\/assets\/app-[^"]+\.css/,
+    )?.[0];
+    for (const [file, builtFile, cacheControl] of [
+      ["/", "/index.html", "public, max-age=0, must-revalidate"],
+      [stylesheet, stylesheet, "public, max-age=31536000, immutable"],
+    ]) {
+      const plain = await request(`${server.baseURL}${file}`, { "Accept-Encoding": "identity" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      for (const [accepted, encoding, extension, decode] of [
+        ["gzip, deflate, br", "br", ".br", brotliDecompressSync],
+        ["gzip;q=1, br;q=0.5", "gzip", ".gz", gunzipSync],
+        ["gzip", "gzip", ".gz", gunzipSync],
+      ] as const) {
+        const compressed = await request(`${server.baseURL}${file}`, {
+          "Accept-Encoding": accepted,
+        });
+        expect(compressed.headers["content-encoding"], accepted).toBe(encoding);
+        expect(compressed.headers["content-type"]).toBe(plain.headers["content-type"]);
+        expect(compressed.headers["cache-control"]).toBe(cacheControl);
+        expect(compressed.headers.vary).toMatch(/Accept-Encoding/);
+        expect(decode(compressed.body).equals(plain.body)).toBe(true);
+        // The file written at build time, not a compression made for this request.
+        const written = readFileSync(`build/client${builtFile}${extension}`);
+        expect(compressed.body.equals(written)).toBe(true);
+      }
+    }
   });
 
   it("stops cleanly on SIGTERM", async () => {

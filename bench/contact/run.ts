@@ -1,7 +1,9 @@
 // `npm run bench:contact`: accepted contact submissions per second and p99 latency of
 // POST /functions/v1/send-contact-email on the built server, over SQLite and over Postgres
-// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set). The rate limit is
-// lifted for the run; the outbox worker runs as in production, writing .eml files.
+// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to the minimal
+// reference server (reference-server.ts) on the same database, and the ratio of the two. The rate
+// limit is lifted for the run; the outbox worker runs as in production, writing .eml files.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +11,11 @@ import autocannon from "autocannon";
 import { sql } from "kysely";
 import pg from "pg";
 import { createDatabase } from "../../app/.server/db/database";
-import { builtServerLinkSecret, startBuiltServer } from "../../tests/support/built-server";
+import {
+  builtServerLinkSecret,
+  freePort,
+  startBuiltServer,
+} from "../../tests/support/built-server";
 import { builtServerFormToken } from "../../tests/support/form-token";
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -28,6 +34,42 @@ const body = JSON.stringify({
 });
 
 type Target = { name: string; url: string; cleanup: () => Promise<void> };
+type Server = { baseURL: string; stop: () => Promise<unknown> };
+
+async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
+  return startBuiltServer({
+    DATABASE_URL: databaseUrl,
+    MAIL_DIR: mailDir,
+    CONTACT_RATE_LIMIT: "0",
+    CONTACT_MIN_FILL_SECONDS: "0",
+    OUTBOX_POLL_INTERVAL_MS: "1000",
+  });
+}
+
+async function startReference(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/contact/reference-server.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: "inherit",
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(baseURL);
+      break;
+    } catch {
+      if (attempt > 150 || child.exitCode !== null) throw new Error("reference did not start");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
 
 async function sqliteTarget(): Promise<Target> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-sqlite-"));
@@ -55,15 +97,12 @@ async function postgresTarget(url: string): Promise<Target> {
   };
 }
 
-async function measure(target: Target) {
+async function measure(target: Target, implementation: "ours" | "reference") {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
-  const server = await startBuiltServer({
-    DATABASE_URL: target.url,
-    MAIL_DIR: mailDir,
-    CONTACT_RATE_LIMIT: "0",
-    CONTACT_MIN_FILL_SECONDS: "0",
-    OUTBOX_POLL_INTERVAL_MS: "1000",
-  });
+  const server =
+    implementation === "ours"
+      ? await startOurs(target.url, mailDir)
+      : await startReference(target.url);
   try {
     const result = await autocannon({
       url: `${server.baseURL}/functions/v1/send-contact-email`,
@@ -81,6 +120,7 @@ async function measure(target: Target) {
     await database.destroy();
     return {
       database: target.name,
+      server: implementation,
       "accepted/s": Math.round((result["2xx"] / result.duration) * 10) / 10,
       "p99 ms": result.latency.p99,
       "p50 ms": result.latency.p50,
@@ -96,13 +136,22 @@ async function measure(target: Target) {
   }
 }
 
-const targets = [sqliteTarget()];
-if (postgresUrl) targets.push(postgresTarget(postgresUrl));
+const databases: Array<() => Promise<Target>> = [sqliteTarget];
+if (postgresUrl) databases.push(() => postgresTarget(postgresUrl));
 else console.warn("No BENCH_POSTGRES_URL or TEST_POSTGRES_URL: measuring SQLite only.");
 
 console.log(
-  `POST /functions/v1/send-contact-email, ${connections} connections, ${durationSeconds} s per database`,
+  `POST /functions/v1/send-contact-email, ${connections} connections, ${durationSeconds} s per run`,
 );
 const rows = [];
-for (const target of targets) rows.push(await measure(await target));
+for (const database of databases) {
+  const ours = await measure(await database(), "ours");
+  const reference = await measure(await database(), "reference");
+  rows.push(ours, reference, {
+    database: ours.database,
+    server: "ours / reference",
+    "accepted/s": Math.round((ours["accepted/s"] / reference["accepted/s"]) * 100) / 100,
+    "p99 ms": Math.round((ours["p99 ms"] / reference["p99 ms"]) * 100) / 100,
+  });
+}
 console.table(rows);

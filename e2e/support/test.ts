@@ -36,8 +36,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach their handlers. Pages hydrate at the
+ * first interaction (decision 002): a key press without effect (Shift) is that interaction.
+ */
+export async function hydrate(page: Page) {
+  await page.keyboard.press("Shift");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await hydrate(page);
 }

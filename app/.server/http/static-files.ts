@@ -1,15 +1,18 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
+import { precompressedFiles } from "./precompressed-files";
 
 const oneYear = 60 * 60 * 24 * 365;
 
 /**
  * Serves build/client: hashed assets cached for a year, other files for an hour, and each
- * prerendered page (`/method` → `method/index.html`) revalidated on every visit.
+ * prerendered page (`/method` → `method/index.html`) revalidated on every visit. Their brotli or
+ * gzip copies go first to the clients that accept them.
  */
 export function staticFiles(clientDir: string): Router {
   const router = express.Router();
+  router.use(precompressedFiles(clientDir, cacheControlOf));
   router.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
@@ -22,6 +25,13 @@ export function staticFiles(clientDir: string): Router {
   router.use(prerenderedPages(clientDir));
   router.use(express.static(clientDir, { maxAge: "1h", redirect: false, index: false }));
   return router;
+}
+
+/** The caching of a file of build/client by its path, as the handlers below set it. */
+function cacheControlOf(file: string) {
+  if (file.startsWith("/assets/")) return `public, max-age=${oneYear}, immutable`;
+  if (file.endsWith("/index.html")) return "public, max-age=0, must-revalidate";
+  return "public, max-age=3600";
 }
 
 function prerenderedPages(clientDir: string): RequestHandler {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /** Navigation state a link may carry to delay its hash scroll (the spec's scroll-to-form links). */
@@ -11,11 +11,20 @@ function scrollBehavior(): ScrollBehavior {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
-/** On every route change: scroll to the hash target when there is one, otherwise to the top. */
+/**
+ * On every route change: scroll to the hash target when there is one, otherwise to the top. Not on
+ * the first render: the browser placed the page already, and hydration may come after the visitor
+ * scrolled (decision 002).
+ */
 export function ScrollManager() {
   const { pathname, hash, key, state } = useLocation();
+  const firstRender = useRef(true);
 
   useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     const timers: number[] = [];
     const id = decodeURIComponent(hash.slice(1));
     const delay = (state as ScrollState | null)?.scrollDelayMs ?? 0;

@@ -1,0 +1,73 @@
+import { Children, cloneElement, Fragment, isValidElement, type ReactNode } from "react";
+import { Scripts } from "react-router";
+
+/** The type that keeps React Router's module script inert until the loader below runs it. */
+const deferredType = "text/x-deferred-module";
+
+/**
+ * Runs the deferred module script on the visitor's first sign of interaction (a pointer moving or
+ * pressing, a key, a touch, a focus). A button pressed before React arrived is pressed again once it
+ * has hydrated, so the first tap is not lost; links and forms work natively meanwhile. Inline (under
+ * 1 KB) so it costs no request.
+ */
+const loader = `(() => {
+  const nonce = document.currentScript && document.currentScript.nonce;
+  const events = ["pointermove", "pointerdown", "keydown", "touchstart", "focusin"];
+  const root = document.documentElement;
+  let started = false;
+  let pressed = null;
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of events) removeEventListener(type, start, true);
+    const deferred = document.querySelector('script[type="${deferredType}"]');
+    if (!deferred) return;
+    const script = document.createElement("script");
+    script.type = "module";
+    if (nonce) script.nonce = nonce;
+    script.textContent = deferred.textContent;
+    document.head.append(script);
+  }
+  function remember(event) {
+    if (root.dataset.hydrated) return removeEventListener("click", remember, true);
+    const button = event.target instanceof Element && event.target.closest("button:not([type=submit])");
+    if (button) pressed = button;
+  }
+  new MutationObserver((_, observer) => {
+    if (!root.dataset.hydrated) return;
+    observer.disconnect();
+    removeEventListener("click", remember, true);
+    if (pressed && pressed.isConnected) pressed.click();
+  }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+  for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+  addEventListener("click", remember, true);
+})();`;
+
+/** React Router's scripts without the module preloads, the module script made inert. */
+function deferModules(node: ReactNode): ReactNode {
+  return Children.map(node, (child) => {
+    if (!isValidElement<{ children?: ReactNode; type?: string }>(child)) return child;
+    if (child.type === Fragment) return deferModules(child.props.children);
+    if (child.type === "link") return null;
+    if (child.type === "script" && child.props.type === "module")
+      return cloneElement(child, { type: deferredType, async: undefined } as object);
+    return child;
+  });
+}
+
+/**
+ * `<Scripts />` for pages that paint before any script: the browser fetches no JavaScript while the
+ * page loads; React and the route modules arrive at the first interaction (decision 002). The
+ * page's HTML, links and forms work before that.
+ */
+export function DeferredScripts() {
+  // Called as a function so its output can be rewritten; its hooks run as this component's.
+  const scripts = deferModules(Scripts({}));
+  if (!scripts) return null;
+  return (
+    <>
+      {scripts}
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
+    </>
+  );
+}
