@@ -4,5 +4,16 @@ import { pageRoutes, resourceRoutes } from "./route-table";
 export default [
   ...pageRoutes.map(({ path, file }) => (path === "/" ? index(file) : route(path, file))),
   ...resourceRoutes.map(({ path, file }) => route(path, file)),
+  // The owner's console: server-rendered, never prerendered nor listed in the sitemap. Every page
+  // below `admin` passes the layout's session check; sign-in and sign-out stand outside it.
+  route("admin/sign-in", "routes/admin.sign-in.tsx"),
+  route("admin/sign-in/verify", "routes/admin.sign-in.verify.tsx"),
+  route("admin/sign-out", "routes/admin.sign-out.ts"),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("inbox", "routes/admin.inbox.tsx"),
+    route("inbox/:id", "routes/admin.inbox.$id.tsx"),
+    route("email", "routes/admin.email.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin.sign-out";
+import { clearedSessionCookieHeader, requireAdminAction } from "~/.server/admin/admin-request";
+import { signOutAdmin } from "~/.server/admin/admin-sessions";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdminAction(request, context, await request.formData());
+  await signOutAdmin(context, session);
+  return redirect("/admin/sign-in", {
+    headers: { "Set-Cookie": await clearedSessionCookieHeader(context) },
+  });
+}
