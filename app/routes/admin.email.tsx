@@ -66,7 +66,7 @@ export default function AdminEmail({
               >
                 <div className="min-w-0 space-y-1">
                   <p className="font-medium">{email.subject}</p>
-                  <p className="text-sm break-all text-muted-foreground">
+                  <p className="text-sm break-words text-muted-foreground">
                     To {email.to_address} · {email.purpose} · {email.attempts} attempts ·{" "}
                     <AdminTime iso={email.created_at} />
                   </p>

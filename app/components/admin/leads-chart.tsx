@@ -42,62 +42,65 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
     max <= 4 ? Array.from({ length: max + 1 }, (_, index) => index) : [0, Math.round(max / 2), max];
   return (
     <figure className="space-y-3">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
-        aria-hidden="true"
-        data-testid="leads-chart"
-      >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
-            <text
-              x={left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="var(--color-muted-foreground)"
-            >
-              {tick}
-            </text>
-          </g>
-        ))}
-        {days.map((day, index) => {
-          let stacked = 0;
-          const x = left + index * step + (step - barWidth) / 2;
-          return (
-            <g key={day.day}>
-              {series.map(({ key, color }) => {
-                const value = day[key];
-                if (value === 0) return null;
-                const rect = (
-                  <rect
-                    key={key}
-                    x={x}
-                    y={y(stacked + value)}
-                    width={barWidth}
-                    height={y(stacked) - y(stacked + value)}
-                    fill={color}
-                  />
-                );
-                stacked += value;
-                return rect;
-              })}
-              {index % 7 === 0 && (
-                <text
-                  x={x + barWidth / 2}
-                  y={height - 6}
-                  textAnchor="middle"
-                  fontSize="11"
-                  fill="var(--color-muted-foreground)"
-                >
-                  {shortDay(day.day)}
-                </text>
-              )}
+      {/* Below 480 px the labels would be too small to read: the chart scrolls sideways instead. */}
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className="h-auto w-full min-w-[480px]"
+          aria-hidden="true"
+          data-testid="leads-chart"
+        >
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
+              <text
+                x={left - 6}
+                y={y(tick) + 4}
+                textAnchor="end"
+                fontSize="11"
+                fill="var(--color-muted-foreground)"
+              >
+                {tick}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {days.map((day, index) => {
+            let stacked = 0;
+            const x = left + index * step + (step - barWidth) / 2;
+            return (
+              <g key={day.day}>
+                {series.map(({ key, color }) => {
+                  const value = day[key];
+                  if (value === 0) return null;
+                  const rect = (
+                    <rect
+                      key={key}
+                      x={x}
+                      y={y(stacked + value)}
+                      width={barWidth}
+                      height={y(stacked) - y(stacked + value)}
+                      fill={color}
+                    />
+                  );
+                  stacked += value;
+                  return rect;
+                })}
+                {index % 7 === 0 && (
+                  <text
+                    x={x + barWidth / 2}
+                    y={height - 6}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fill="var(--color-muted-foreground)"
+                  >
+                    {shortDay(day.day)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <figcaption>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           {series.map(({ key, label, color }) => (
