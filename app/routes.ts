@@ -8,12 +8,15 @@ export default [
   // below `admin` passes the layout's session check; sign-in and sign-out stand outside it.
   route("admin/sign-in", "routes/admin.sign-in.tsx"),
   route("admin/sign-in/verify", "routes/admin.sign-in.verify.tsx"),
+  route("admin/sign-in/passkey", "routes/admin.sign-in.passkey.ts"),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
+  route("admin/passkeys", "routes/admin.passkeys.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("email", "routes/admin.email.tsx"),
+    route("security", "routes/admin.security.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { requireAdminPage } from "~/.server/admin/admin-request";
 import type { Route } from "./+types/admin._index";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useAdminSession } from "~/components/admin/admin-session";
@@ -10,7 +11,8 @@ import { formatPrice } from "~/lib/catalog";
 
 export const meta = () => adminMeta("Dashboard");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
   const [days, totals] = await Promise.all([
     leadsPerDay(context.db, context.clock.now()),
     leadTotals(context.db),

@@ -5,13 +5,14 @@ import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { StatCard } from "~/components/admin/stat-card";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { failedEmails, outboxCounts, retryFailedEmail } from "~/.server/admin/outbox-health";
 import { outboxStatuses } from "~/lib/admin-statuses";
 
 export const meta = () => adminMeta("Email health");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
   const [counts, failed] = await Promise.all([outboxCounts(context.db), failedEmails(context.db)]);
   return { counts, failed };
 }

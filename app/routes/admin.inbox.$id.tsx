@@ -7,13 +7,14 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { requireAdminAction } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { changeMessageStatus, findInboxMessage } from "~/.server/admin/inbox";
 import { inboxStatuses } from "~/lib/admin-statuses";
 
 export const meta = () => adminMeta("Message");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
   const message = await findInboxMessage(context.db, params.id);
   if (!message) throw data("Message not found", 404);
   return { message };

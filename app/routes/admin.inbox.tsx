@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { requireAdminPage } from "~/.server/admin/admin-request";
 import type { Route } from "./+types/admin.inbox";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -19,6 +20,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
   const filter = {
     status: oneOf(inboxStatuses, query.get("status")),

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.sign-in";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { PasskeySignInButton } from "~/components/admin/passkey-sign-in-button";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -99,6 +100,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
           Email me a sign-in link
         </Button>
       </Form>
+      <PasskeySignInButton />
     </SignInCard>
   );
 }

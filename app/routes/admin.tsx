@@ -8,7 +8,11 @@ import { needsAttention } from "~/.server/admin/dashboard";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
-/** The gate of every console page: no live session, no page (a redirect to sign-in). */
+/**
+ * The gate of every console page: no live session, no page (a redirect to sign-in). Loaders run
+ * in parallel and a data request may name one route alone, so every admin loader checks too
+ * (tests/admin-route-guards.test.ts holds each route module to it).
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminLayoutData> {
   const session = await requireAdminPage(request, context);
   const attention = await needsAttention(context.db);

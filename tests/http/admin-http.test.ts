@@ -12,8 +12,20 @@ import {
 } from "../support/test-databases";
 
 const admin = "owner@console.test";
-const adminPages = ["/admin", "/admin/inbox", "/admin/inbox/some-id", "/admin/email"];
-const adminActions = ["/admin/inbox/some-id", "/admin/email", "/admin/sign-out"];
+const adminPages = [
+  "/admin",
+  "/admin/inbox",
+  "/admin/inbox/some-id",
+  "/admin/email",
+  "/admin/security",
+];
+const adminActions = [
+  "/admin/inbox/some-id",
+  "/admin/email",
+  "/admin/security",
+  "/admin/passkeys",
+  "/admin/sign-out",
+];
 
 let clientCounter = 0;
 /** Each browser its own visitor address, so the per-address sign-in limit stays out of the way. */
@@ -138,6 +150,32 @@ for (const dialect of allDialects) {
       }
       const signIn = await browser.request("/admin/sign-in");
       expect(await signIn.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    });
+
+    it("answers a data request for one console route alone only with a redirect", async () => {
+      await database.db
+        .insertInto("contact_messages")
+        .values({
+          id: `secret-${dialect}`,
+          first_name: "Secret",
+          last_name: "Sender",
+          email: "secret@example.com",
+          company: null,
+          interest: "General Inquiry",
+          message: "Nobody without a session reads this",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const browser = new Browser(server.baseURL);
+      for (const [page, route] of [
+        ["/admin/inbox.data", "routes/admin.inbox"],
+        [`/admin/inbox/secret-${dialect}.data`, "routes/admin.inbox.$id"],
+      ]) {
+        const response = await browser.request(`${page}?_routes=${encodeURIComponent(route!)}`);
+        const body = await response.text();
+        expect(body, page).not.toContain("Nobody without a session");
+        expect(body, page).toContain("/admin/sign-in");
+      }
     });
 
     it("refuses every console action without a session with 401", async () => {

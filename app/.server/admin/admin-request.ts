@@ -108,3 +108,9 @@ export async function requireAdminAction(
   }
   return session;
 }
+
+/** The WebAuthn relying party as the browser sees this request: its host name and origin. */
+export function relyingPartyFor(request: Request) {
+  const url = new URL(request.url);
+  return { id: url.hostname, origin: url.origin };
+}

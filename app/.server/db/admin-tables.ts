@@ -1,8 +1,33 @@
-/** The owner's console: sign-in links, sessions and the audit log (migration 201). */
+/** The owner's console: sign-in links, sessions, the audit log (201) and passkeys (202). */
 export interface AdminTables {
   admin_sign_in_links: AdminSignInLinkTable;
   admin_sessions: AdminSessionTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_passkeys: AdminPasskeyTable;
+  admin_passkey_challenges: AdminPasskeyChallengeTable;
+}
+
+export interface AdminPasskeyTable {
+  /** The credential id (base64url). */
+  id: string;
+  email: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter, to notice a cloned key. */
+  counter: number;
+  /** JSON array of transport hints (`internal`, `usb`, ...). */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface AdminPasskeyChallengeTable {
+  id: string;
+  challenge: string;
+  purpose: "register" | "sign-in";
+  session_id: string | null;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface AdminSignInLinkTable {

@@ -1,15 +1,27 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/layout/logo";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { AdminForm } from "./admin-form";
 import { useAdminSession } from "./admin-session";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
-    isActive ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
+/** A section of the console, marked as the current page where it is. */
+function SectionLink({ to, children }: { to: string; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const current = to === "/admin" ? pathname === to : pathname.startsWith(to);
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+        current ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
+      )}
+    >
+      {children}
+    </Link>
   );
+}
 
 function Count({ value, label }: { value: number; label: string }) {
   if (value === 0) return null;
@@ -45,19 +57,20 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
         <nav aria-label="Console" className="container-page -mt-1 overflow-x-auto pb-2">
           <ul className="flex gap-1">
             <li>
-              <NavLink to="/admin" end className={navLinkClass}>
-                Dashboard
-              </NavLink>
+              <SectionLink to="/admin">Dashboard</SectionLink>
             </li>
             <li>
-              <NavLink to="/admin/inbox" className={navLinkClass}>
+              <SectionLink to="/admin/inbox">
                 Inbox <Count value={newMessages} label="new" />
-              </NavLink>
+              </SectionLink>
             </li>
             <li>
-              <NavLink to="/admin/email" className={navLinkClass}>
+              <SectionLink to="/admin/email">
                 Email <Count value={failedEmails} label="failed" />
-              </NavLink>
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/security">Security</SectionLink>
             </li>
           </ul>
         </nav>

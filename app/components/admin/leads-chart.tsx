@@ -43,7 +43,12 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
   return (
     <figure className="space-y-3">
       {/* Below 480 px the labels would be too small to read: the chart scrolls sideways instead. */}
-      <div className="overflow-x-auto">
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Chart, scrolls sideways"
+      >
         <svg
           viewBox={`0 0 ${width} ${height}`}
           className="h-auto w-full min-w-[480px]"

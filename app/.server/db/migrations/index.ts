@@ -6,6 +6,7 @@ import * as orders from "./101_orders";
 import * as downloadLinks from "./102_download_links";
 import * as waitlist from "./103_waitlist";
 import * as adminConsole from "./201_admin_console";
+import * as adminPasskeys from "./202_admin_passkeys";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "102_download_links": downloadLinks,
   "103_waitlist": waitlist,
   "201_admin_console": adminConsole,
+  "202_admin_passkeys": adminPasskeys,
 };
