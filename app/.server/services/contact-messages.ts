@@ -5,6 +5,7 @@ import { contactAcknowledgement } from "../mail/templates/contact-acknowledgemen
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { hitRateLimit } from "./rate-limit";
+import { rememberPerson } from "../audience/people";
 
 export type ContactDeps = Pick<AppServices, "db" | "clock" | "config">;
 
@@ -35,6 +36,13 @@ export async function recordContactMessage(deps: ContactDeps, message: ContactMe
         company: message.company ?? null,
         interest: message.interest,
         message: message.message,
+        person_id: await rememberPerson(trx, {
+          email: message.email,
+          firstName: message.firstName,
+          lastName: message.lastName,
+          source: "/contact",
+          now,
+        }),
         created_at: now.toISOString(),
       })
       .execute();

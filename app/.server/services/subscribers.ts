@@ -12,6 +12,7 @@ import {
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links";
+import { rememberPerson } from "../audience/people";
 
 export type SubscriberDeps = Pick<AppServices, "db" | "clock" | "config">;
 
@@ -101,6 +102,12 @@ export async function requestSubscription(deps: SubscriberDeps, signup: Newslett
           confirmation_sent_at: nowIso,
           confirmed_at: null,
           unsubscribed_at: null,
+          person_id: await rememberPerson(trx, {
+            email: signup.email,
+            firstName: signup.firstName,
+            source: signup.source,
+            now,
+          }),
           created_at: nowIso,
           updated_at: nowIso,
         };

@@ -4,6 +4,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { nowAvailableEmail, waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";
 import { signLink, verifyLink } from "../signed-links";
 import type { CheckoutDeps } from "./checkout-deps";
+import { rememberPerson } from "../audience/people";
 
 const CONFIRMATION_TTL_MS = 7 * 24 * 3_600_000;
 /** A second signup for the same pending address within this window sends no second email. */
@@ -59,6 +60,7 @@ export async function joinWaitlist(
           confirmation_sent_at: now.toISOString(),
           confirmed_at: null,
           notified_at: null,
+          person_id: await rememberPerson(trx, { email, source: "/buy-now", now }),
         })
         .onConflict((conflict) => conflict.column("email_key").doNothing())
         .execute();

@@ -7,6 +7,7 @@ import * as downloadLinks from "./102_download_links";
 import * as waitlist from "./103_waitlist";
 import * as adminConsole from "./201_admin_console";
 import * as adminPasskeys from "./202_admin_passkeys";
+import * as people from "./203_people";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "103_waitlist": waitlist,
   "201_admin_console": adminConsole,
   "202_admin_passkeys": adminPasskeys,
+  "203_people": people,
 };
