@@ -11,8 +11,12 @@ export default [
   route("admin/sign-in/passkey", "routes/admin.sign-in.passkey.ts"),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   route("admin/passkeys", "routes/admin.passkeys.ts"),
+  route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("people", "routes/admin.people.tsx"),
+    route("people/:id", "routes/admin.people.$id.tsx"),
+    route("people/:id/erase", "routes/admin.people.$id.erase.tsx"),
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("email", "routes/admin.email.tsx"),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rememberPerson } from "~/.server/audience/people";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { SmtpSink } from "../support/smtp-sink";
 import {
@@ -14,12 +15,18 @@ import {
 const admin = "owner@console.test";
 const adminPages = [
   "/admin",
+  "/admin/people",
+  "/admin/people/some-id",
+  "/admin/people/some-id/erase",
+  "/admin/people/some-id/export",
   "/admin/inbox",
   "/admin/inbox/some-id",
   "/admin/email",
   "/admin/security",
 ];
 const adminActions = [
+  "/admin/people/some-id",
+  "/admin/people/some-id/erase",
   "/admin/inbox/some-id",
   "/admin/email",
   "/admin/security",
@@ -387,6 +394,174 @@ for (const dialect of allDialects) {
         form: { csrf, status: "deleted" },
       });
       expect(bad.status).toBe(400);
+    });
+
+    it("finds a person, exports what is held about them and erases them on confirmation", async () => {
+      const now = new Date();
+      const personId = await database.db
+        .transaction()
+        .execute((trx) =>
+          rememberPerson(trx, {
+            email: "Erin@Example.com",
+            firstName: "Erin",
+            lastName: "Erased",
+            source: "/signup",
+            now,
+          }),
+        );
+      const stamp = now.toISOString();
+      await database.db
+        .insertInto("contact_messages")
+        .values({
+          id: `erin-${dialect}`,
+          first_name: "Erin",
+          last_name: "Erased",
+          email: "Erin@Example.com",
+          company: null,
+          interest: "General Inquiry",
+          message: "Please remember me",
+          person_id: personId,
+          created_at: stamp,
+        })
+        .execute();
+      await database.db
+        .insertInto("subscribers")
+        .values({
+          id: `erin-sub-${dialect}`,
+          email: "erin@example.com",
+          email_key: "erin@example.com",
+          first_name: "Erin",
+          interests: '["book"]',
+          source: "/signup",
+          consent_text: "Yes please",
+          consented_at: stamp,
+          status: "confirmed",
+          confirmation_sent_at: stamp,
+          confirmed_at: stamp,
+          unsubscribed_at: null,
+          person_id: personId,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      await database.db
+        .insertInto("orders")
+        .values({
+          id: `erin-order-${dialect}`,
+          status: "paid",
+          items: "[]",
+          amount_total_cents: 1995,
+          currency: "usd",
+          email: "erin@example.com",
+          first_name: "Erin",
+          last_name: "Erased",
+          billing_address: '{"city":"Boulder"}',
+          stripe_session_id: `cs_erin_${dialect}`,
+          stripe_payment_intent_id: null,
+          amount_paid_cents: 1995,
+          created_at: stamp,
+          updated_at: stamp,
+          paid_at: stamp,
+          refunded_at: null,
+          person_id: personId,
+        })
+        .execute();
+      await database.db
+        .insertInto("outbox_emails")
+        .values({
+          id: `erin-mail-${dialect}`,
+          purpose: "newsletter.welcome",
+          to_address: "erin@example.com",
+          from_address: "no-reply@console.test",
+          reply_to: null,
+          subject: "Welcome",
+          text_body: "Hi Erin",
+          html_body: null,
+          headers: "{}",
+          status: "sent",
+          attempts: 1,
+          next_attempt_at: stamp,
+          created_at: stamp,
+        })
+        .execute();
+
+      const browser = await signedIn();
+      const list = await (
+        await browser.request("/admin/people?q=ERIN&list=newsletter%3Aconfirmed&interest=book")
+      ).text();
+      expect(list).toContain(`/admin/people/${personId}`);
+      const none = await (
+        await browser.request("/admin/people?q=erin&list=waitlist%3Apending")
+      ).text();
+      expect(none).not.toContain(`/admin/people/${personId}`);
+
+      const exported = await browser.request(`/admin/people/${personId}/export`);
+      expect(exported.headers.get("Content-Disposition")).toContain("attachment");
+      const record = (await exported.json()) as {
+        messages: { message: string }[];
+        emails: unknown[];
+      };
+      expect(record.messages.map((message) => message.message)).toEqual(["Please remember me"]);
+      expect(record.emails).toHaveLength(1);
+
+      const csrf = await browser.csrfToken();
+      const unconfirmed = await browser.request(`/admin/people/${personId}/erase`, {
+        form: { csrf },
+      });
+      expect(unconfirmed.status).toBe(400);
+      expect(
+        await database.db.selectFrom("people").select("id").where("id", "=", personId).execute(),
+      ).toHaveLength(1);
+
+      const erased = await browser.request(`/admin/people/${personId}/erase`, {
+        form: { csrf, confirm: "erase" },
+      });
+      expect(erased.status).toBe(302);
+      expect(
+        await database.db.selectFrom("people").select("id").where("id", "=", personId).execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("contact_messages")
+          .select("id")
+          .where("id", "=", `erin-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("subscribers")
+          .select("id")
+          .where("id", "=", `erin-sub-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("outbox_emails")
+          .select("id")
+          .where("id", "=", `erin-mail-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("orders")
+          .select(["email", "first_name", "last_name", "billing_address", "amount_paid_cents"])
+          .where("id", "=", `erin-order-${dialect}`)
+          .executeTakeFirst(),
+      ).toEqual({
+        email: "erased",
+        first_name: null,
+        last_name: null,
+        billing_address: null,
+        amount_paid_cents: 1995,
+      });
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "detail"])
+        .where("subject", "=", personId)
+        .orderBy("created_at")
+        .execute();
+      expect(audit.map((entry) => entry.action)).toEqual(["person.export", "person.erase"]);
+      expect(audit[1]!.detail).not.toContain("erin");
     });
 
     it("retries a failed email from the email health page", async () => {

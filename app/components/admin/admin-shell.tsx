@@ -60,6 +60,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               <SectionLink to="/admin">Dashboard</SectionLink>
             </li>
             <li>
+              <SectionLink to="/admin/people">People</SectionLink>
+            </li>
+            <li>
               <SectionLink to="/admin/inbox">
                 Inbox <Count value={newMessages} label="new" />
               </SectionLink>

@@ -1,0 +1,130 @@
+import type { WaitlistStatus } from "../db/checkout-tables";
+import type { Db } from "../db/database";
+import type { SubscriberStatus } from "../db/schema";
+import type { MembershipFilter } from "~/lib/audience-filters";
+
+export const peoplePageSize = 50;
+
+export type PeopleFilter = {
+  /** Part of a name or an address. */
+  search?: string;
+  membership?: MembershipFilter;
+  /** A newsletter interest key. */
+  interest?: string;
+  source?: string;
+  /** First seen on or after / before the end of these days (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  /** 1-based. */
+  page: number;
+};
+
+// A % or _ the owner types stays a wildcard: escaping differs between SQLite and Postgres.
+const likePattern = (text: string) => `%${text.toLowerCase()}%`;
+
+function filteredPeople(db: Db, filter: PeopleFilter) {
+  let query = db.selectFrom("people");
+  if (filter.search) {
+    const pattern = likePattern(filter.search.trim());
+    query = query.where((eb) =>
+      eb.or([
+        eb("people.email_key", "like", eb.val(pattern)),
+        eb(
+          eb.fn("lower", [eb.fn.coalesce("people.first_name", eb.val(""))]),
+          "like",
+          eb.val(pattern),
+        ),
+        eb(
+          eb.fn("lower", [eb.fn.coalesce("people.last_name", eb.val(""))]),
+          "like",
+          eb.val(pattern),
+        ),
+      ]),
+    );
+  }
+  if (filter.membership) {
+    const [list, status] = filter.membership.split(":");
+    query = query.where((eb) =>
+      eb.exists(
+        list === "newsletter"
+          ? eb
+              .selectFrom("subscribers")
+              .select(eb.lit(1).as("one"))
+              .whereRef("subscribers.person_id", "=", "people.id")
+              .where("subscribers.status", "=", status as SubscriberStatus)
+          : eb
+              .selectFrom("waitlist_signups")
+              .select(eb.lit(1).as("one"))
+              .whereRef("waitlist_signups.person_id", "=", "people.id")
+              .where("waitlist_signups.status", "=", status as WaitlistStatus),
+      ),
+    );
+  }
+  if (filter.interest) {
+    // Interests are a JSON array of keys: match the quoted key.
+    const interest = `%"${filter.interest}"%`;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("subscribers")
+          .select(eb.lit(1).as("one"))
+          .whereRef("subscribers.person_id", "=", "people.id")
+          .where("subscribers.interests", "like", interest),
+      ),
+    );
+  }
+  if (filter.source) query = query.where("people.source", "=", filter.source);
+  if (filter.from)
+    query = query.where("people.first_seen_at", ">=", `${filter.from}T00:00:00.000Z`);
+  if (filter.to) query = query.where("people.first_seen_at", "<=", `${filter.to}T23:59:59.999Z`);
+  return query;
+}
+
+/** One page of people, most recently seen first, and how many match in all. */
+export async function listPeople(db: Db, filter: PeopleFilter) {
+  const query = filteredPeople(db, filter);
+  const [people, total] = await Promise.all([
+    query
+      .select([
+        "people.id",
+        "people.email",
+        "people.first_name",
+        "people.last_name",
+        "people.source",
+        "people.first_seen_at",
+        "people.last_seen_at",
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom("subscribers")
+          .select("subscribers.status")
+          .whereRef("subscribers.person_id", "=", "people.id")
+          .limit(1)
+          .as("newsletter"),
+        eb
+          .selectFrom("waitlist_signups")
+          .select("waitlist_signups.status")
+          .whereRef("waitlist_signups.person_id", "=", "people.id")
+          .limit(1)
+          .as("waitlist"),
+      ])
+      .orderBy("people.last_seen_at", "desc")
+      .orderBy("people.id")
+      .limit(peoplePageSize)
+      .offset((filter.page - 1) * peoplePageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { people, total: Number(total.count) };
+}
+
+/** The pages people came from, for the source filter. */
+export async function peopleSources(db: Db) {
+  const rows = await db
+    .selectFrom("people")
+    .select("source")
+    .distinct()
+    .orderBy("source")
+    .execute();
+  return rows.map((row) => row.source);
+}
