@@ -1,5 +1,8 @@
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
+import { e2eServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 /** A contact message as a visitor sends it, through the site's own endpoint. */
@@ -67,6 +70,44 @@ test.describe("the owner's console", () => {
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  });
+
+  test("filters people, opens one and erases them", async ({ page, request }) => {
+    await sendContactMessage(request, "Erasable");
+    await signInThroughEmail(page, "inbox@console-e2e.test");
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "People" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Name or email").fill("ERASABLE");
+    await page.getByLabel("Source").selectOption("/contact");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("people-list").getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("link", { name: /Grace Erasable/ }).click();
+
+    await expect(page.getByTestId("person-email")).toHaveText("erasable@example.com");
+    await expect(page.getByTestId("person-timeline")).toContainText(
+      "Sent a message about Corporate Training",
+    );
+    await expect(page.getByTestId("person-timeline")).toContainText("Email “");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Erase…" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erase erasable@example.com?");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("I understand").check();
+    await page.getByRole("button", { name: "Erase this person" }).click();
+    await expect(page.getByRole("status")).toContainText("The person was erased");
+
+    const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+    const left = database
+      .prepare(
+        "SELECT (SELECT count(*) FROM people WHERE email_key = ?) AS people, (SELECT count(*) FROM contact_messages WHERE email = ?) AS messages, (SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS emails",
+      )
+      .get("erasable@example.com", "erasable@example.com", "erasable@example.com");
+    database.close();
+    expect(left).toEqual({ people: 0, messages: 0, emails: 0 });
   });
 
   test.describe("with JavaScript off", () => {
