@@ -37,18 +37,36 @@ describe("the production server", () => {
     const other = await startBuiltServer(ownDataFolder());
     const code = await other.stop();
     expect(code).toBe(0);
-    expect(other.output()).toContain("SIGTERM received");
+    expect(other.output()).toContain('"msg":"stopped"');
   });
 });
 
 describe("start-up configuration", () => {
   it("refuses an invalid setting with one line that names it", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    const result = spawnSync(process.execPath, ["build/server.js"], {
       env: { ...process.env, NODE_ENV: "production", PORT: "0", OWNER_EMAIL: "not-an-address" },
       encoding: "utf8",
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe("Invalid setting OWNER_EMAIL: must be an email address");
+  });
+
+  it("refuses to run a deployment on a development secret", () => {
+    const result = spawnSync(process.execPath, ["build/server.js"], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        PORT: "0",
+        SITE_URL: "https://presenceselling.example",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "Invalid setting DOWNLOAD_LINK_SECRET: must be set to a secret of your own in production",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from "./clock";
 import type { AppConfig } from "./config";
+import { logger } from "./logger";
 import { createDatabase, pingDatabase, type Db } from "./db/database";
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
@@ -47,11 +48,11 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
   });
-  console.log(`Database: ${database.dialect}; mail: ${transport.description}`);
+  logger.info({ database: database.dialect, mail: transport.description }, "started");
   const stripe = createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
   const notified = await notifyWaitlist({ db: database.db, clock, config });
-  if (notified > 0) console.log(`Waitlist: queued ${notified} 'now available' emails`);
+  if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
   return {
     services: { config, db: database.db, clock, outbox: { wake: worker.wake }, stripe },
     checkHealth: () => pingDatabase(database.db),

@@ -43,3 +43,70 @@ describe("parseConfig", () => {
     }
   });
 });
+
+describe("a production deployment", () => {
+  const secrets = {
+    DOWNLOAD_LINK_SECRET: "a-download-link-secret-of-32-bytes!",
+    NEWSLETTER_LINK_SECRET: "a-newsletter-link-secret-of-32-bytes",
+  };
+  const deployed = {
+    NODE_ENV: "production",
+    SITE_URL: "https://presenceselling.example",
+    SMTP_URL: "smtps://user:pass@mail.example:465",
+    ...secrets,
+  };
+
+  it("starts with no settings as a local preview on loopback", () => {
+    const config = parseConfig({ NODE_ENV: "production" });
+    expect(config.deployment).toBe(false);
+    expect(config.HOST).toBe("127.0.0.1");
+  });
+
+  it("listens on every interface once SITE_URL makes it a deployment", () => {
+    const config = parseConfig(deployed);
+    expect(config.deployment).toBe(true);
+    expect(config.HOST).toBe("0.0.0.0");
+  });
+
+  it.each([
+    [
+      { HOST: "0.0.0.0" },
+      "SITE_URL: is required when a production server listens beyond localhost",
+    ],
+    [{ ...deployed, SITE_URL: "http://presenceselling.example" }, "SITE_URL: must be https://"],
+    [
+      { ...deployed, DOWNLOAD_LINK_SECRET: undefined },
+      "DOWNLOAD_LINK_SECRET: must be set to a secret of your own",
+    ],
+    [
+      { ...deployed, NEWSLETTER_LINK_SECRET: "only-twenty-bytes-long" },
+      "NEWSLETTER_LINK_SECRET: must be at least 32 bytes",
+    ],
+    [{ ...deployed, SMTP_URL: undefined }, "SMTP_URL: is required in production"],
+  ])("refuses %o", (env, problem) => {
+    expect(() => parseConfig({ NODE_ENV: "production", ...env })).toThrow(
+      `Invalid setting ${problem}`,
+    );
+  });
+
+  it("allows plain http with ALLOW_HTTP_SITE_URL, and files for mail with an explicit MAIL_DIR", () => {
+    const config = parseConfig({
+      ...deployed,
+      SITE_URL: "http://10.0.0.5:3000",
+      ALLOW_HTTP_SITE_URL: "true",
+      SMTP_URL: undefined,
+      MAIL_DIR: "/var/lib/site/mail",
+    });
+    expect(config.SITE_URL).toBe("http://10.0.0.5:3000");
+    expect(config.MAIL_DIR).toBe("/var/lib/site/mail");
+  });
+
+  it("trusts no proxy unless told, then a hop count or addresses", () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+    ]);
+  });
+});

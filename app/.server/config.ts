@@ -19,7 +19,20 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /** Interface to bind; without SITE_URL (a local preview) it defaults to loopback only. */
+    HOST: optionalText,
+    /**
+     * Which proxies may name the client through X-Forwarded-For: none by default, a hop count, or
+     * addresses/subnets (Express's `trust proxy`).
+     */
+    TRUST_PROXY: optionalText.transform(parseTrustProxy),
+    /** How long a SIGTERM waits for in-flight requests before closing connections. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** Bearer token that opens GET /metrics; without it the endpoint answers 404. */
+    METRICS_TOKEN: optionalText,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+    /** Lets a production server run on a plain-http SITE_URL (a private test behind no TLS). */
+    ALLOW_HTTP_SITE_URL: booleanSetting.default(false),
     SITE_URL: z
       .url({ message: "must be an absolute http(s) URL" })
       .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
@@ -32,7 +45,8 @@ const configSchema = z
     SMTP_URL: optionalText.pipe(
       z.url({ message: "must be an smtp:// or smtps:// URL" }).optional(),
     ),
-    MAIL_DIR: z.string().default("data/mail"),
+    /** Where emails are written as .eml files when SMTP_URL is empty (default data/mail). */
+    MAIL_DIR: optionalText,
     MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
     OWNER_EMAIL: emailAddress.default("owner@presenceselling.com"),
     CONTACT_EMAIL: emailAddress.default(defaultRuntimeSiteSettings.contactEmail),
@@ -109,17 +123,75 @@ const configSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof configSchema>;
+export type AppConfig = z.infer<typeof configSchema> & {
+  /** The interface the server binds. */
+  HOST: string;
+  MAIL_DIR: string;
+  /** Production with a public SITE_URL: the strict rules of {@link deploymentProblem} hold. */
+  deployment: boolean;
+};
+
+const developmentSecrets = new Set([
+  "development-download-link-secret",
+  "development-newsletter-link-secret",
+]);
+const signingSecrets = ["DOWNLOAD_LINK_SECRET", "NEWSLETTER_LINK_SECRET"] as const;
+const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim());
+}
+
+/**
+ * A production server without SITE_URL is a local preview (`npm start` with no settings): it
+ * listens on loopback only, so development secrets and mail written to files harm nobody. Once
+ * it is deployed (SITE_URL set, or a public HOST), every secret and the mail route must be real.
+ */
+function deploymentProblem(
+  config: z.infer<typeof configSchema>,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  if (!env.SITE_URL?.trim())
+    return "SITE_URL: is required when a production server listens beyond localhost";
+  if (!config.SITE_URL.startsWith("https://") && !config.ALLOW_HTTP_SITE_URL)
+    return "SITE_URL: must be https:// in production (ALLOW_HTTP_SITE_URL=true for a private test)";
+  for (const name of signingSecrets) {
+    const secret = config[name];
+    if (developmentSecrets.has(secret))
+      return `${name}: must be set to a secret of your own in production`;
+    if (Buffer.byteLength(secret) < 32) return `${name}: must be at least 32 bytes in production`;
+  }
+  if (!config.SMTP_URL && !config.MAIL_DIR)
+    return "SMTP_URL: is required in production (or choose MAIL_DIR to write emails to files)";
+  return undefined;
+}
 
 export class ConfigError extends Error {}
 
 /** Parses settings; the error names the first bad setting in one line. */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const name = issue.path.join(".") || "configuration";
-  throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join(".") || "configuration";
+    throw new ConfigError(`Invalid setting ${name}: ${issue.message}`);
+  }
+  const parsed = result.data;
+  const publicHost = parsed.HOST !== undefined && !loopbackHosts.has(parsed.HOST);
+  const deployment =
+    parsed.NODE_ENV === "production" && (Boolean(env.SITE_URL?.trim()) || publicHost);
+  if (deployment) {
+    const problem = deploymentProblem(parsed, env);
+    if (problem) throw new ConfigError(`Invalid setting ${problem}`);
+  }
+  return {
+    ...parsed,
+    HOST: parsed.HOST ?? (deployment ? "0.0.0.0" : "127.0.0.1"),
+    MAIL_DIR: parsed.MAIL_DIR ?? "data/mail",
+    deployment,
+  };
 }
 
 let current: AppConfig | undefined;

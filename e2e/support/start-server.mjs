@@ -2,11 +2,11 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
-if (!existsSync("build/server/index.js")) {
+if (!existsSync("build/server.js")) {
   console.error("No production build: run `npm run build` before the end-to-end tests.");
   process.exit(1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
   env: process.env,
 });

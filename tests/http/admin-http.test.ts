@@ -104,6 +104,8 @@ for (const dialect of allDialects) {
         OWNER_EMAIL: "leads@console.test",
         ADMIN_EMAILS: `${admin}, second@console.test`,
         ADMIN_SIGN_IN_RATE_LIMIT: "3",
+        // Each test browser comes from its own X-Forwarded-For address, as behind a proxy.
+        TRUST_PROXY: "loopback",
       });
     });
     afterAll(async () => {
@@ -398,17 +400,15 @@ for (const dialect of allDialects) {
 
     it("finds a person, exports what is held about them and erases them on confirmation", async () => {
       const now = new Date();
-      const personId = await database.db
-        .transaction()
-        .execute((trx) =>
-          rememberPerson(trx, {
-            email: "Erin@Example.com",
-            firstName: "Erin",
-            lastName: "Erased",
-            source: "/signup",
-            now,
-          }),
-        );
+      const personId = await database.db.transaction().execute((trx) =>
+        rememberPerson(trx, {
+          email: "Erin@Example.com",
+          firstName: "Erin",
+          lastName: "Erased",
+          source: "/signup",
+          now,
+        }),
+      );
       const stamp = now.toISOString();
       await database.db
         .insertInto("contact_messages")

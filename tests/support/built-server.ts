@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 export type BuiltServer = {
   baseURL: string;
   output: () => string;
+  pid: number;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 };
@@ -22,21 +23,25 @@ export async function freePort() {
 }
 
 /**
- * The production server (`node --import tsx server.ts` over build/), as deployed, with its own
+ * The production server (`node build/server.js`, what `npm start` runs), as deployed, with its own
  * settings. Resolves once /healthz answers.
  */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  if (!existsSync("build/server/index.js")) {
+  if (!existsSync("build/server.js")) {
     throw new Error("No production build: run `npm run build` before the HTTP tests.");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
       OUTBOX_POLL_INTERVAL_MS: "100",
+      // A test that sets SITE_URL runs as a deployment: plain http allowed, secrets of full length.
+      ALLOW_HTTP_SITE_URL: "true",
+      DOWNLOAD_LINK_SECRET: "download-link-secret-for-the-http-tests",
+      NEWSLETTER_LINK_SECRET: "newsletter-link-secret-for-the-http-tests",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -65,6 +70,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   return {
     baseURL,
     output: () => output,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -1,0 +1,155 @@
+import { createServer } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
+import type { ServerBuild } from "react-router";
+import { createAppRuntime } from "../app-context";
+import { ConfigError, getConfig, type AppConfig } from "../config";
+import { logFailure, logger } from "../logger";
+import { createMetrics } from "./metrics";
+import { pathBound } from "./path-bound";
+import { requestLogging } from "./request-logging";
+import { routeLabeller } from "./route-label";
+import { securityHeaders } from "./security-headers";
+import { staticFiles } from "./static-files";
+
+export type SiteServerOptions = {
+  /** The React Router server build, or a loader of it (the dev server reloads it on change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client, served by Node when no web server sits in front (production). */
+  clientDir?: string;
+  /** Vite's middleware in development. */
+  devMiddleware?: RequestHandler;
+};
+
+function readConfig(): AppConfig {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts the site: settings, database, outbox worker, HTTP server, and an orderly stop on SIGTERM
+ * (not ready, no new connections, in-flight requests finished, outbox worker done, database closed).
+ */
+export async function startSiteServer(options: SiteServerOptions) {
+  const config = readConfig();
+  const runtime = await createAppRuntime(config);
+  const build = typeof options.build === "function" ? await options.build() : options.build;
+  const routeOf = routeLabeller(build);
+  const metrics = createMetrics(runtime.services.db);
+  let stopping = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(pathBound());
+  app.use(requestLogging());
+  app.use(
+    metrics.recordRequests((request) =>
+      // Express names its own endpoints (/healthz); the router's catch-all is named by route.
+      request.route && request.route.path !== "/{*splat}"
+        ? String(request.route.path)
+        : routeOf(request.path),
+    ),
+  );
+  app.use((_request, response, next) => {
+    // While draining, answers tell keep-alive clients to reconnect elsewhere.
+    if (stopping) response.setHeader("Connection", "close");
+    next();
+  });
+  app.use(compression());
+  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
+  // The owner's console: never indexed, never kept by a proxy or the browser's back button.
+  app.use("/admin", (_request, response, next) => {
+    response.set({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
+    next();
+  });
+
+  app.get("/healthz", async (_request, response) => {
+    try {
+      await runtime.checkHealth();
+      response.json({ status: "ok" });
+    } catch (error) {
+      logFailure("health check failed", error);
+      response.status(503).json({ status: "unavailable" });
+    }
+  });
+  app.get("/readyz", (_request, response) => {
+    if (stopping) response.status(503).json({ status: "stopping" });
+    else response.json({ status: "ready" });
+  });
+  app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
+
+  if (options.clientDir) app.use(staticFiles(options.clientDir));
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: config.NODE_ENV,
+      getLoadContext: (request) => ({
+        ...runtime.services,
+        clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  // Errors Express meets before the router (a malformed URL, say): a plain answer, logged when ours.
+  app.use(
+    (
+      error: Error & { status?: number },
+      _request: Request,
+      response: Response,
+      next: NextFunction,
+    ) => {
+      if (response.headersSent) return next(error);
+      const status = error.status && error.status >= 400 && error.status < 600 ? error.status : 500;
+      if (status >= 500) logFailure("request failed before the router", error);
+      response
+        .status(status)
+        .type("text/plain")
+        .send(status < 500 ? "Bad Request" : "Internal Server Error");
+    },
+  );
+
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info(
+    { host: config.HOST, port, mode: config.NODE_ENV },
+    `Listening on http://localhost:${port}`,
+  );
+
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: draining requests");
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timeout = setTimeout(() => {
+      logger.warn("requests still open after SHUTDOWN_TIMEOUT_MS: closing their connections");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    await drained;
+    clearTimeout(timeout);
+    await runtime.close();
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,54 @@
+// Start-to-healthy time and idle memory of the production server (`npm run bench:start`).
+// Runs the built server RUNS times (default 5) on a fresh SQLite file; prints the median time from
+// spawn to the first healthy /healthz answer and the resident memory after 3 s of idleness.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/support/built-server";
+
+const runs = Number(process.env.RUNS ?? 5);
+const command = (process.env.SERVER_COMMAND ?? "node build/server.js").split(" ");
+
+function residentMegabytes(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kilobytes / 1024;
+}
+
+async function once() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-start-"));
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+      MAIL_DIR: path.join(dataDir, "mail"),
+    },
+    stdio: "ignore",
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  const healthyMs = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const rss = residentMegabytes(child.pid!);
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+  return { healthyMs, rss };
+}
+
+const results = [];
+for (let run = 0; run < runs; run++) results.push(await once());
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`command: ${command.join(" ")}`);
+console.log(`start to healthy: median ${median(results.map((r) => r.healthyMs)).toFixed(0)} ms`);
+console.log(`idle resident memory: median ${median(results.map((r) => r.rss)).toFixed(0)} MB`);
