@@ -19,6 +19,7 @@ export default [
     route("people/:id/erase", "routes/admin.people.$id.erase.tsx"),
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
     route("email", "routes/admin.email.tsx"),
     route("security", "routes/admin.security.tsx"),
   ]),

@@ -21,6 +21,7 @@ const adminPages = [
   "/admin/people/some-id/export",
   "/admin/inbox",
   "/admin/inbox/some-id",
+  "/admin/orders",
   "/admin/email",
   "/admin/security",
 ];
@@ -28,6 +29,7 @@ const adminActions = [
   "/admin/people/some-id",
   "/admin/people/some-id/erase",
   "/admin/inbox/some-id",
+  "/admin/orders",
   "/admin/email",
   "/admin/security",
   "/admin/passkeys",
@@ -562,6 +564,57 @@ for (const dialect of allDialects) {
         .execute();
       expect(audit.map((entry) => entry.action)).toEqual(["person.export", "person.erase"]);
       expect(audit[1]!.detail).not.toContain("erin");
+    });
+
+    it("sends a fresh download link for a paid book order, and none for others", async () => {
+      const stamp = new Date().toISOString();
+      const order = (id: string, status: "paid" | "pending") => ({
+        id,
+        status,
+        items: JSON.stringify([{ id: "pdf", name: "The book (PDF)", amountCents: 1995 }]),
+        amount_total_cents: 1995,
+        currency: "usd",
+        email: "reader@example.com",
+        first_name: "Rita",
+        last_name: "Reader",
+        billing_address: null,
+        stripe_session_id: `cs_${id}`,
+        stripe_payment_intent_id: null,
+        amount_paid_cents: status === "paid" ? 1995 : null,
+        created_at: stamp,
+        updated_at: stamp,
+        paid_at: status === "paid" ? stamp : null,
+        refunded_at: null,
+      });
+      await database.db
+        .insertInto("orders")
+        .values([order(`paid-${dialect}`, "paid"), order(`pending-${dialect}`, "pending")])
+        .execute();
+      const browser = await signedIn();
+      const page = await (await browser.request("/admin/orders?status=paid")).text();
+      expect(page).toContain("Send a fresh download link");
+      expect(page).toContain("$19.95");
+      const csrf = await browser.csrfToken();
+      const before = sink.received.length;
+      const sent = await browser.request("/admin/orders", {
+        form: { csrf, id: `paid-${dialect}` },
+      });
+      expect(sent.status).toBe(200);
+      const delivered = await sink.waitFor(before + 1);
+      const email = delivered.find((candidate) =>
+        candidate.envelopeTo.includes("reader@example.com"),
+      );
+      expect(email?.parsed.text).toMatch(/\/downloads\/book\//);
+      const refused = await browser.request("/admin/orders", {
+        form: { csrf, id: `pending-${dialect}` },
+      });
+      expect(refused.status).toBe(409);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("action")
+        .where("subject", "=", `paid-${dialect}`)
+        .execute();
+      expect(audit).toEqual([{ action: "order.download-link" }]);
     });
 
     it("retries a failed email from the email health page", async () => {

@@ -68,6 +68,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               </SectionLink>
             </li>
             <li>
+              <SectionLink to="/admin/orders">Orders</SectionLink>
+            </li>
+            <li>
               <SectionLink to="/admin/email">
                 Email <Count value={failedEmails} label="failed" />
               </SectionLink>
