@@ -12,6 +12,7 @@ export default [
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   route("admin/passkeys", "routes/admin.passkeys.ts"),
   route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
+  route("admin/export/:kind", "routes/admin.export.$kind.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("people", "routes/admin.people.tsx"),

@@ -3,6 +3,7 @@ import { requireAdminPage } from "~/.server/admin/admin-request";
 import type { Route } from "./+types/admin.inbox";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ExportLink } from "~/components/admin/export-link";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
@@ -103,6 +104,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <ExportLink kind="messages" search={search} label="Export these messages (CSV)" />
       <Pagination
         page={filter.page}
         pageSize={pageSize}

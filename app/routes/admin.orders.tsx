@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.orders";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
+import { ExportLink } from "~/components/admin/export-link";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -136,6 +137,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           })}
         </ul>
       )}
+      <ExportLink kind="orders" search={search} label="Export these orders (CSV)" />
       <Pagination
         page={filter.page}
         pageSize={pageSize}

@@ -2,44 +2,25 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.people";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ExportLink } from "~/components/admin/export-link";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdminPage } from "~/.server/admin/admin-request";
-import { listPeople, peoplePageSize, peopleSources } from "~/.server/audience/people-directory";
+import { peopleFilterFromQuery } from "~/.server/admin/people-query";
+import { listPeople, peoplePageSize } from "~/.server/audience/people-directory";
 import { membershipFilters } from "~/lib/audience-filters";
 import { cn } from "~/lib/class-names";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 
 export const meta = () => adminMeta("People");
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value);
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
-  const sources = await peopleSources(context.db);
-  const filter = {
-    search: query.get("q")?.trim().slice(0, 200) || undefined,
-    membership: oneOf(
-      membershipFilters.map((option) => option.value),
-      query.get("list"),
-    ),
-    interest: oneOf(
-      newsletterInterests.map((interest) => interest.key),
-      query.get("interest"),
-    ),
-    source: oneOf(sources, query.get("source")),
-    from: day.test(query.get("from") ?? "") ? query.get("from")! : undefined,
-    to: day.test(query.get("to") ?? "") ? query.get("to")! : undefined,
-    page: Math.max(1, Math.floor(Number(query.get("page")) || 1)),
-  };
+  const { filter, sources } = await peopleFilterFromQuery(context.db, query);
   const { people, total } = await listPeople(context.db, filter);
   return {
     filter,
@@ -171,6 +152,7 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
+      <ExportLink kind="people" search={search} label="Export these people (CSV)" />
       <Pagination
         page={filter.page}
         pageSize={pageSize}

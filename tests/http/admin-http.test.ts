@@ -19,6 +19,9 @@ const adminPages = [
   "/admin/people/some-id",
   "/admin/people/some-id/erase",
   "/admin/people/some-id/export",
+  "/admin/export/people",
+  "/admin/export/messages",
+  "/admin/export/orders",
   "/admin/inbox",
   "/admin/inbox/some-id",
   "/admin/orders",
@@ -615,6 +618,60 @@ for (const dialect of allDialects) {
         .where("subject", "=", `paid-${dialect}`)
         .execute();
       expect(audit).toEqual([{ action: "order.download-link" }]);
+    });
+
+    it("exports the filtered people and messages as CSV, formulas neutralised", async () => {
+      const now = new Date();
+      for (const [email, first] of [
+        ["csv-one@example.com", '=HYPERLINK("http://evil")'],
+        ["csv-two@example.com", 'Plain, "quoted"'],
+        ["other@example.com", "Other"],
+      ] as const) {
+        const personId = await database.db
+          .transaction()
+          .execute((trx) =>
+            rememberPerson(trx, { email, firstName: first, source: "/contact", now }),
+          );
+        await database.db
+          .insertInto("contact_messages")
+          .values({
+            id: `csv-${email}-${dialect}`,
+            first_name: first,
+            last_name: "Exported",
+            email,
+            company: null,
+            interest: "Private Consulting",
+            message: "@SUM(1+1)",
+            person_id: personId,
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }
+      const browser = await signedIn();
+      const people = await browser.request("/admin/export/people?q=csv-");
+      expect(people.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      const lines = (await people.text()).trim().split("\n");
+      expect(lines[0]).toBe(
+        "email,first_name,last_name,source,first_seen_at,last_seen_at,newsletter,interests,consented_at,waitlist",
+      );
+      expect(lines.slice(1).sort()).toEqual([
+        `csv-one@example.com,"'=HYPERLINK(""http://evil"")",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
+        `csv-two@example.com,"Plain, ""quoted""",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
+      ]);
+      const messages = await (
+        await browser.request("/admin/export/messages?interest=Private+Consulting")
+      ).text();
+      expect(messages.trim().split("\n")).toHaveLength(4);
+      expect(messages).toContain(",'@SUM(1+1)");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("action")
+        .where("action", "like", "export.%")
+        .execute();
+      expect(audit.map((entry) => entry.action).sort()).toEqual([
+        "export.messages",
+        "export.people",
+      ]);
     });
 
     it("retries a failed email from the email health page", async () => {

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import type { ContactMessageStatus } from "../db/schema";
 import { recordAdminAction } from "./audit-log";
 
@@ -13,10 +14,15 @@ export type InboxFilter = {
 };
 
 /** Contact messages newest first, one page of them, and how many match in all. */
-export async function listInboxMessages(db: Db, filter: InboxFilter) {
+function filteredMessages(db: Db, filter: Omit<InboxFilter, "page">) {
   let query = db.selectFrom("contact_messages");
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.interest) query = query.where("interest", "=", filter.interest);
+  return query;
+}
+
+export async function listInboxMessages(db: Db, filter: InboxFilter) {
+  const query = filteredMessages(db, filter);
   const [messages, total] = await Promise.all([
     query
       .select([
@@ -74,5 +80,27 @@ export async function changeMessageStatus(
       now,
     });
     return "changed";
+  });
+}
+
+/** Every message matching the filter, for the CSV export. */
+export function messagesForExport(db: Db, filter: Omit<InboxFilter, "page">) {
+  return inBatches((lastId, size) => {
+    let query = filteredMessages(db, filter)
+      .select([
+        "id",
+        "created_at",
+        "status",
+        "interest",
+        "first_name",
+        "last_name",
+        "email",
+        "company",
+        "message",
+      ])
+      .orderBy("id")
+      .limit(size);
+    if (lastId) query = query.where("id", ">", lastId);
+    return query.execute();
   });
 }

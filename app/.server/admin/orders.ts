@@ -2,6 +2,7 @@ import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
 import type { OrderStatus } from "../db/checkout-tables";
 import type { Db } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import { enqueueEmail } from "../mail/outbox";
 import { downloadLinkEmail } from "../mail/templates/download-link";
 import { issueDownloadLink, revokeDownloadLinks } from "../services/download-links";
@@ -11,9 +12,14 @@ import { recordAdminAction } from "./audit-log";
 export const ordersPageSize = 25;
 
 /** Orders newest first, with what was bought, one page of them and how many match. */
-export async function listOrders(db: Db, filter: { status?: OrderStatus; page: number }) {
+function filteredOrders(db: Db, filter: { status?: OrderStatus }) {
   let query = db.selectFrom("orders");
   if (filter.status) query = query.where("status", "=", filter.status);
+  return query;
+}
+
+export async function listOrders(db: Db, filter: { status?: OrderStatus; page: number }) {
+  const query = filteredOrders(db, filter);
   const [rows, total] = await Promise.all([
     query
       .select([
@@ -84,4 +90,37 @@ export async function sendFreshDownloadLink(
   });
   deps.outbox.wake();
   return "sent";
+}
+
+/** Every order matching the filter, items as their names, for the CSV export. */
+export async function* ordersForExport(db: Db, filter: { status?: OrderStatus }) {
+  const rows = inBatches((lastId, size) => {
+    let query = filteredOrders(db, filter)
+      .select([
+        "id",
+        "created_at",
+        "status",
+        "items",
+        "amount_total_cents",
+        "amount_paid_cents",
+        "currency",
+        "email",
+        "first_name",
+        "last_name",
+        "paid_at",
+        "refunded_at",
+      ])
+      .orderBy("id")
+      .limit(size);
+    if (lastId) query = query.where("id", ">", lastId);
+    return query.execute();
+  });
+  for await (const { items, ...order } of rows) {
+    yield {
+      ...order,
+      items: parseOrderItems(items)
+        .map((item) => item.name)
+        .join("; "),
+    };
+  }
 }

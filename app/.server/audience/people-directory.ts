@@ -1,5 +1,6 @@
 import type { WaitlistStatus } from "../db/checkout-tables";
 import type { Db } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import type { SubscriberStatus } from "../db/schema";
 import type { MembershipFilter } from "~/lib/audience-filters";
 
@@ -22,7 +23,7 @@ export type PeopleFilter = {
 // A % or _ the owner types stays a wildcard: escaping differs between SQLite and Postgres.
 const likePattern = (text: string) => `%${text.toLowerCase()}%`;
 
-function filteredPeople(db: Db, filter: PeopleFilter) {
+function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
   let query = db.selectFrom("people");
   if (filter.search) {
     const pattern = likePattern(filter.search.trim());
@@ -127,4 +128,30 @@ export async function peopleSources(db: Db) {
     .orderBy("source")
     .execute();
   return rows.map((row) => row.source);
+}
+
+/** Every person matching the filter with their list statuses and interests, for the CSV export. */
+export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
+  return inBatches((lastId, size) => {
+    let query = filteredPeople(db, filter)
+      .leftJoin("subscribers", "subscribers.person_id", "people.id")
+      .leftJoin("waitlist_signups", "waitlist_signups.person_id", "people.id")
+      .select([
+        "people.id",
+        "people.email",
+        "people.first_name",
+        "people.last_name",
+        "people.source",
+        "people.first_seen_at",
+        "people.last_seen_at",
+        "subscribers.status as newsletter",
+        "subscribers.interests",
+        "subscribers.consented_at",
+        "waitlist_signups.status as waitlist",
+      ])
+      .orderBy("people.id")
+      .limit(size);
+    if (lastId) query = query.where("people.id", ">", lastId);
+    return query.execute();
+  });
 }
