@@ -102,7 +102,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
+    ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
     : error instanceof Error
       ? error.message
       : "Something went wrong.";

@@ -30,8 +30,11 @@ describe("contactMessageSchema", () => {
       "Message must not contain HTML",
     ]);
     expect(issues({ ...valid, interest: "Lunch" })[0]).toMatch(/^Interest must be one of/);
-    expect(issues({ ...valid, firstName: "Ada\r\nBcc: x@example.com" })).toEqual([
+    expect(issues({ ...valid, firstName: "Ada\r\nBcc: x@example.com" })).toContain(
       "First name must be a single line",
+    );
+    expect(issues({ ...valid, lastName: "Verify at evil.example.com" })).toEqual([
+      "Last name must not contain a link or an email address",
     ]);
     expect(issues({ ...valid, message: "Line one\nLine two" })).toEqual([]);
     // Angle brackets that are not markup are fine in a message.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLinkFree, isSingleLine } from "./plain-name";
 
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [
@@ -24,10 +25,6 @@ function textError(label: string) {
   };
 }
 
-/** Names go into email headers (subject, Reply-To): one line, no control characters. */
-// eslint-disable-next-line no-control-regex
-const oneLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
-
 function requiredText(label: string, max: number, { multiline = false } = {}) {
   const text = z
     .string(textError(label))
@@ -35,7 +32,11 @@ function requiredText(label: string, max: number, { multiline = false } = {}) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noMarkup, `${label} must not contain HTML`);
-  return multiline ? text : text.refine(oneLine, `${label} must be a single line`);
+  return multiline
+    ? text
+    : text
+        .refine(isSingleLine, `${label} must be a single line`)
+        .refine(isLinkFree, `${label} must not contain a link or an email address`);
 }
 
 /**
@@ -56,7 +57,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .max(200, "Company must be at most 200 characters")
     .refine(noMarkup, "Company must not contain HTML")
-    .refine(oneLine, "Company must be a single line")
+    .refine(isSingleLine, "Company must be a single line")
     .optional()
     .transform((value) => value || undefined),
   interest: z

@@ -14,6 +14,7 @@ import { purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import { readPageForm } from "~/.server/http/request-body";
 
 export function loader({ context }: Route.LoaderArgs) {
   const salesOpen = context.config.SALES_OPEN;
@@ -41,7 +42,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * validation and service as the create-checkout-session function, then a redirect to Stripe).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPageForm(request);
   if (form.get("intent") === "waitlist") {
     const joined = await joinWaitlist(context, String(form.get("email") ?? ""));
     if (!joined.ok) return { intent: "waitlist" as const, ok: false, message: joined.error };

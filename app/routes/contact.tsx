@@ -20,6 +20,7 @@ import { contactMessageSchema, interestFromQuery } from "~/lib/contact-message-s
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import { readPageForm } from "~/.server/http/request-body";
 
 const serviceIcons = { mic: Mic, users: Users, user: User };
 
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = metaFromLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readPageForm(request);
   const enhanced = formData.get("enhanced") === "true";
   const submission = parseWithZod(formData, { schema: contactMessageSchema });
   if (submission.status !== "success") {

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/functions.v1.create-checkout-session";
+import { readJson, RequestBodyError } from "~/.server/http/request-body";
 import { checkCheckoutRateLimit } from "~/.server/payments/checkout-rate-limit";
 import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
 import { openCheckoutSession } from "~/.server/services/orders";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-function fail(status: number, error: string) {
-  return Response.json({ error }, { status, headers: { "cache-control": "no-store" } });
+function fail(status: number, error: string, headers: Record<string, string> = {}) {
+  return Response.json({ error }, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
 /**
@@ -20,14 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!config.SALES_OPEN || !stripe) {
     return fail(503, "Purchases are not open yet. Please check back soon.");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return fail(413, "Request body is too large.");
-  }
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return fail(400, "Request body must be JSON.");
+    body = await readJson(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return fail(error.status, error.message, error.headers);
   }
   const parsed = parseCheckoutRequest(body, config.SITE_URL);
   if (!parsed.ok) return fail(400, parsed.error);

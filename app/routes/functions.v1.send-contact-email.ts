@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readJson, RequestBodyError } from "~/.server/http/request-body";
 import type { Route } from "./+types/functions.v1.send-contact-email";
 import { contactTrapsFrom } from "~/.server/services/contact-form-submission";
 import { receiveContactMessage } from "~/.server/services/contact-messages";
@@ -14,27 +15,6 @@ function answer(body: FunctionAnswer, status = 200, headers?: HeadersInit) {
   return data(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** Reads at most `limit` bytes; undefined when the body is longer. */
-async function readBody(request: Request, limit: number) {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (declared > limit) return undefined;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 export function loader() {
   return answer({ success: false, error: "Use POST" }, 405, { Allow: "POST" });
 }
@@ -48,19 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return answer({ success: false, error: "Use POST" }, 405, { Allow: "POST" });
   }
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    return answer({ success: false, error: "Send the message as application/json" }, 415);
-  }
-  const text = await readBody(request, maxContactBodyBytes);
-  if (text === undefined) {
-    return answer({ success: false, error: "The message is larger than 32 KB" }, 413);
-  }
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    return answer({ success: false, error: "The body is not valid JSON" }, 400);
+    body = await readJson(request, maxContactBodyBytes);
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return answer({ success: false, error: error.message }, error.status, error.headers);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return answer({ success: false, error: "The body must be a JSON object" }, 400);

@@ -4,6 +4,7 @@ import { newsletterLinkContent } from "~/content/signup";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { confirmSubscription } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
+import { readPageForm } from "~/.server/http/request-body";
 
 const content = newsletterLinkContent.confirm;
 
@@ -19,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = metaFromLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readPageForm(request);
   const outcome = await confirmSubscription(context, String(formData.get("token") ?? ""));
   if (outcome === "confirmed") context.outbox.wake();
   return { outcome };

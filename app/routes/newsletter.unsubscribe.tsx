@@ -4,6 +4,7 @@ import { newsletterLinkContent } from "~/content/signup";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { unsubscribe } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
+import { readPageForm } from "~/.server/http/request-body";
 
 const content = newsletterLinkContent.unsubscribe;
 
@@ -22,9 +23,10 @@ export const meta = metaFromLoaderData;
  * the List-Unsubscribe URL, whose query carries the token.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  // One-click posts carry the token in the query; their body (if any) need not be read.
   const token =
-    new URL(request.url).searchParams.get("token") ?? String(formData.get("token") ?? "");
+    new URL(request.url).searchParams.get("token") ??
+    String((await readPageForm(request)).get("token") ?? "");
   return { outcome: await unsubscribe(context, token) };
 }
 

@@ -14,6 +14,7 @@ import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
 import { formatAmount } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import { readPageForm } from "~/.server/http/request-body";
 
 /** The cards' titles are the page's second-level headings. */
 const cardHeadingClass = "font-serif text-xl leading-tight font-semibold text-primary";
@@ -92,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Send me a fresh link': the same answer whether or not the email matches a paid order. */
 export async function action({ request, context }: Route.ActionArgs) {
   const sessionId = sessionIdFrom(new URL(request.url));
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const email = String(form.get("email") ?? "");
   if (context.stripe && sessionId && email) {
     const sent = await reissueDownloadLink(context, { sessionId, email });

@@ -13,6 +13,7 @@ import { receiveNewsletterSignup } from "~/.server/services/newsletter-signup";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
+import { readPageForm } from "~/.server/http/request-body";
 
 export function loader() {
   return {
@@ -35,7 +36,7 @@ export type SignupActionData =
   | { status: "failed" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readPageForm(request);
   try {
     const received = await receiveNewsletterSignup(context, {
       formData,

@@ -171,6 +171,6 @@ for (const dialect of allDialects) {
         outcome === 200 ? [message(index).email] : [],
       );
       expect(stored.map((row) => row.email).sort()).toEqual(acknowledged.sort());
-    });
+    }, 60_000);
   });
 }

@@ -139,12 +139,15 @@ export async function startSiteServer(options: SiteServerOptions) {
     stopping = true;
     logger.info({ signal }, "stopping: draining requests");
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections go as soon as their request is answered, not when the client wishes.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
     const timeout = setTimeout(() => {
       logger.warn("requests still open after SHUTDOWN_TIMEOUT_MS: closing their connections");
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     await drained;
+    clearInterval(closeIdle);
     clearTimeout(timeout);
     await runtime.close();
     logger.info("stopped");
