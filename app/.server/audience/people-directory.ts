@@ -43,35 +43,32 @@ function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
       ]),
     );
   }
+  // IN (not a correlated EXISTS): the list's matching people are gathered once, not per person.
   if (filter.membership) {
     const [list, status] = filter.membership.split(":");
-    query = query.where((eb) =>
-      eb.exists(
-        list === "newsletter"
-          ? eb
-              .selectFrom("subscribers")
-              .select(eb.lit(1).as("one"))
-              .whereRef("subscribers.person_id", "=", "people.id")
-              .where("subscribers.status", "=", status as SubscriberStatus)
-          : eb
-              .selectFrom("waitlist_signups")
-              .select(eb.lit(1).as("one"))
-              .whereRef("waitlist_signups.person_id", "=", "people.id")
-              .where("waitlist_signups.status", "=", status as WaitlistStatus),
-      ),
+    query = query.where(
+      "people.id",
+      "in",
+      list === "newsletter"
+        ? db
+            .selectFrom("subscribers")
+            .select("subscribers.person_id")
+            .where("subscribers.status", "=", status as SubscriberStatus)
+        : db
+            .selectFrom("waitlist_signups")
+            .select("waitlist_signups.person_id")
+            .where("waitlist_signups.status", "=", status as WaitlistStatus),
     );
   }
   if (filter.interest) {
     // Interests are a JSON array of keys: match the quoted key.
-    const interest = `%"${filter.interest}"%`;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("subscribers")
-          .select(eb.lit(1).as("one"))
-          .whereRef("subscribers.person_id", "=", "people.id")
-          .where("subscribers.interests", "like", interest),
-      ),
+    query = query.where(
+      "people.id",
+      "in",
+      db
+        .selectFrom("subscribers")
+        .select("subscribers.person_id")
+        .where("subscribers.interests", "like", `%"${filter.interest}"%`),
     );
   }
   if (filter.source) query = query.where("people.source", "=", filter.source);
