@@ -38,7 +38,11 @@ export type AppRuntime = {
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
-  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR });
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    mailDir: config.MAIL_DIR,
+  });
   const clock = systemClock;
   const worker = startOutboxWorker({
     db: database.db,
@@ -47,6 +51,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    leaseMs: config.OUTBOX_LEASE_MS,
   });
   logger.info({ database: database.dialect, mail: transport.description }, "started");
   const stripe = createStripeClient(config);

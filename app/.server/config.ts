@@ -105,8 +105,19 @@ const configSchema = z
       .default(24 * 7),
     /** Sign-in link requests one visitor address may make per 15 minutes; 0 lifts the limit. */
     ADMIN_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** How long an email stays claimed by one instance; renewed while it is being sent. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })
   .superRefine((config, ctx) => {
+    if (config.SMTP_TIMEOUT_MS >= config.OUTBOX_LEASE_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_TIMEOUT_MS"],
+        message: "must be shorter than OUTBOX_LEASE_MS (a stalled send must end before its lease)",
+      });
+    }
     if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: "custom",

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { systemClock } from "~/.server/clock";
 import { createDatabase } from "~/.server/db/database";
 import { smtpTransport } from "~/.server/mail/mail-transport";
-import { enqueueEmail, type OutgoingEmail } from "~/.server/mail/outbox";
+import { enqueueEmail, requeueFailedEmails, type OutgoingEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker, type OutboxWorker } from "~/.server/mail/outbox-worker";
 import { ManualClock } from "../support/manual-clock";
 import { SmtpSink } from "../support/smtp-sink";
@@ -214,6 +215,85 @@ for (const dialect of allDialects) {
       expect(attempts).toHaveLength(total);
       const rows = await database.db.selectFrom("outbox_emails").select("status").execute();
       expect(rows.every((row) => row.status === "sent")).toBe(true);
+    });
+
+    async function waitForStalledMessages(count: number) {
+      const deadline = Date.now() + 10_000;
+      while (sink.stalledMessages < count) {
+        if (Date.now() > deadline) throw new Error(`Expected ${count} stalled messages`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    it("renews the lease of an email in hand: a send outlasting the lease is not taken over", async () => {
+      await enqueue(1);
+      sink.stall();
+      // Real time here: the send (up to 2 s on a stalled server) outlasts the 400 ms lease.
+      const holder = await worker({
+        clock: systemClock,
+        leaseMs: 400,
+        transport: smtpTransport(sink.url, { timeoutMs: 2_000 }),
+        workerId: "holder",
+      });
+      const other = await worker({ clock: systemClock, leaseMs: 400, workerId: "other" });
+      let holderDone = false;
+      const holding = holder.runOnce().finally(() => (holderDone = true));
+      await waitForStalledMessages(1);
+      const claimedByOther: number[] = [];
+      while (!holderDone) {
+        claimedByOther.push(await other.runOnce());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await holding;
+      expect(claimedByOther.length).toBeGreaterThan(10);
+      expect(claimedByOther.every((count) => count === 0)).toBe(true);
+      expect(sink.stalledMessages).toBe(1);
+      const attempts = await database.db.selectFrom("outbox_attempts").selectAll().execute();
+      expect(attempts).toMatchObject([{ worker_id: "holder", outcome: "failed" }]);
+      expect(attempts[0]!.error).toMatch(/timeout|timed out/i);
+    });
+
+    it("stop() resolves once the email in hand is finished", async () => {
+      await enqueue(1);
+      sink.stall();
+      const running = startOutboxWorker({
+        db: database.db,
+        transport: smtpTransport(sink.url, { timeoutMs: 500 }),
+        clock,
+        pollIntervalMs: 3_600_000,
+        logger: recordingLogger(),
+      });
+      await waitForStalledMessages(1);
+      await running.stop();
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "pending", attempts: 1, locked_by: null });
+      expect(await database.db.selectFrom("outbox_attempts").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("requeues emails it gave up on, with fresh attempts, and sends them", async () => {
+      await enqueue(2);
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "failed", attempts: 8, last_error: "SMTP down" })
+        .execute();
+      const outbox = await worker();
+      expect(await outbox.runOnce()).toBe(0);
+      const [first] = await database.db.selectFrom("outbox_emails").select("id").execute();
+      expect(
+        await requeueFailedEmails(database.db, { ids: [first!.id], now: clock.now() }),
+      ).toEqual([first!.id]);
+      expect(await outbox.runOnce()).toBe(1);
+      expect(await requeueFailedEmails(database.db, { now: clock.now() })).toHaveLength(1);
+      expect(await outbox.runOnce()).toBe(1);
+      await sink.waitFor(2);
+      const rows = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+        ["sent", 1],
+        ["sent", 1],
+      ]);
     });
   });
 }

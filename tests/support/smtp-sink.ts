@@ -12,12 +12,16 @@ export type ReceivedEmail = {
 
 /**
  * A real SMTP server in the test process. `stop()` takes it down (connections are refused) and
- * `start()` brings it back on the same port, to test delivery while the mail server is away.
+ * `start()` brings it back on the same port, to test delivery while the mail server is away;
+ * `stall()` makes it swallow each message and never answer, until `resume()`.
  */
 export class SmtpSink {
   readonly received: ReceivedEmail[] = [];
   port = 0;
+  /** Messages swallowed while stalled: never acknowledged, so never delivered. */
+  stalledMessages = 0;
   private server: SMTPServer | undefined;
+  private stalled = false;
 
   get url() {
     return `smtp://127.0.0.1:${this.port}`;
@@ -26,9 +30,16 @@ export class SmtpSink {
   async start() {
     const server = new SMTPServer({
       authOptional: true,
+      closeTimeout: 1_000,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       onData: (stream, session, callback) => {
+        if (this.stalled) {
+          // Mid-message and silent: the client waits for a reply that never comes.
+          this.stalledMessages++;
+          stream.resume();
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
@@ -57,6 +68,14 @@ export class SmtpSink {
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
     return this;
+  }
+
+  stall() {
+    this.stalled = true;
+  }
+
+  resume() {
+    this.stalled = false;
   }
 
   async stop() {

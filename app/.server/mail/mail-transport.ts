@@ -42,9 +42,18 @@ function mailOptions(message: TransportMessage): SendMailOptions {
   };
 }
 
-/** Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). */
-export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). Every wait on
+ * the server (connecting, its greeting, any silence mid-conversation) ends after `timeoutMs`, so a
+ * stalled server fails the attempt (retried later) instead of holding the email for minutes.
+ */
+export function smtpTransport(smtpUrl: string, { timeoutMs = 20_000 } = {}): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
@@ -74,6 +83,14 @@ export function mailDirTransport(mailDir: string): MailTransport {
   };
 }
 
-export function createMailTransport({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }) {
-  return smtpUrl ? smtpTransport(smtpUrl) : mailDirTransport(mailDir);
+export function createMailTransport({
+  smtpUrl,
+  smtpTimeoutMs,
+  mailDir,
+}: {
+  smtpUrl?: string;
+  smtpTimeoutMs?: number;
+  mailDir: string;
+}) {
+  return smtpUrl ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs }) : mailDirTransport(mailDir);
 }

@@ -19,7 +19,10 @@ export type OutboxWorkerOptions = {
   /** Wait before the second attempt; doubles each time up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** How long a claimed email stays reserved: a worker that dies mid-send releases it this way. */
+  /**
+   * How long a claimed email stays reserved: a worker that dies mid-send releases it this way. A
+   * live worker renews the lease while the email is in hand, so a slow send is never taken over.
+   */
   leaseMs?: number;
   batchSize?: number;
   workerId?: string;
@@ -31,7 +34,7 @@ export type OutboxWorker = {
   wake(): void;
   /** Claims and sends one batch; resolves with how many emails it tried. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the batch in flight. */
+  /** Stops claiming emails; resolves once the emails in hand are sent (or have failed). */
   stop(): Promise<void>;
 };
 
@@ -55,7 +58,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts = 8,
     retryBaseMs = 60_000,
     retryMaxMs = 6 * 60 * 60_000,
-    leaseMs = 120_000,
+    leaseMs = 60_000,
     batchSize = 10,
     workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     logger = console,
@@ -112,9 +115,27 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /** Pushes the lease of an email in hand forward: the send outlasting it must not free the email. */
+  async function renewLease(id: string) {
+    const leaseEnd = new Date(clock.now().getTime() + leaseMs).toISOString();
+    await db
+      .updateTable("outbox_emails")
+      .set({ locked_until: leaseEnd })
+      .where("id", "=", id)
+      .where("locked_by", "=", workerId)
+      .execute();
+  }
+
   async function deliver(email: ClaimedEmail) {
     const startedAt = clock.now().toISOString();
     let error: string | null = null;
+    const renewal = setInterval(() => {
+      renewLease(email.id).catch((cause: unknown) =>
+        logger.warn(
+          `Outbox: could not renew the lease of email ${email.id}: ${(cause as Error).message}`,
+        ),
+      );
+    }, leaseMs / 3);
     try {
       await transport.send({
         id: email.id,
@@ -129,6 +150,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
     } catch (cause) {
       error = (cause as Error).message || String(cause);
+    } finally {
+      clearInterval(renewal);
     }
     const finished = clock.now();
     const finishedAt = finished.toISOString();

@@ -48,3 +48,30 @@ export async function enqueueEmail(
     .execute();
   return id;
 }
+
+/**
+ * Gives emails the worker gave up on a fresh set of attempts (after the SMTP server is fixed, say):
+ * each failed email, or only those named, becomes pending and due now. Earlier attempts stay in
+ * outbox_attempts. Resolves with the ids requeued.
+ */
+export async function requeueFailedEmails(
+  db: Kysely<Database>,
+  { ids, now = new Date() }: { ids?: string[]; now?: Date } = {},
+): Promise<string[]> {
+  let update = db
+    .updateTable("outbox_emails")
+    .set({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where("status", "=", "failed");
+  if (ids) {
+    if (ids.length === 0) return [];
+    update = update.where("id", "in", ids);
+  }
+  const rows = await update.returning("id").execute();
+  return rows.map((row) => row.id);
+}
