@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { OutboxEmailStatus } from "../db/schema";
+import { requeueFailedEmails } from "../mail/outbox";
 import { recordAdminAction } from "./audit-log";
 
 /** How many emails are in each state. */
@@ -33,13 +34,8 @@ export async function retryFailedEmail(
 ): Promise<"queued" | "not-failed"> {
   const now = clock.now();
   const result = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("outbox_emails")
-      .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("status", "=", "failed")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return "not-failed" as const;
+    const requeued = await requeueFailedEmails(trx, { ids: [id], now });
+    if (requeued.length === 0) return "not-failed" as const;
     await recordAdminAction(trx, { actor, action: "outbox.retry", subject: id, now });
     return "queued" as const;
   });
