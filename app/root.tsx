@@ -101,6 +101,9 @@ export default function App() {
 /** The router's fallback: the 404 page for missing things, otherwise the spec's error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // A request the server refused (too large, wrong type…) says why in `error` (request-body.ts).
+  const refusal =
+    isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
     : error instanceof Error
@@ -115,6 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="font-mono text-lg" data-testid="error-detail">
         {detail}
       </p>
+      {refusal && <p className="text-lg">{refusal}</p>}
       {import.meta.env.DEV && error instanceof Error && error.stack && (
         <pre className="max-w-full overflow-auto rounded-md bg-muted p-4 text-xs">
           {error.stack}

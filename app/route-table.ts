@@ -37,6 +37,7 @@ export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
   { path: "/schedule", file: "routes/schedule.ts" },
+  { path: "/functions/v1/form-token", file: "routes/functions.v1.form-token.ts" },
   { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
   {
     path: "/functions/v1/create-checkout-session",

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * (a record id), what the link is for and when it expires, signed with HMAC-SHA256 so a changed
  * character makes it invalid. The record the subject names decides whether it was revoked.
  */
-export type SignedLinkPurpose = "book-download" | "waitlist-confirm";
+export type SignedLinkPurpose = "book-download" | "waitlist-confirm" | "form-start";
 
 export type VerifiedLink =
   { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };

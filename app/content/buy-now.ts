@@ -18,6 +18,7 @@ export const buyNowContent = {
     consent:
       "We will email you a link to confirm, then one message when purchasing opens. Nothing else.",
     sent: "Thank you! Check your inbox and confirm your address to join the list.",
+    tooMany: "Too many signups from your connection. Please try again in a few minutes.",
   },
   formatPicker: {
     title: "Choose Your Format",

@@ -10,9 +10,7 @@ export type PurchasableItemId = "pdf" | "breakthrough-session";
 export type PurchasableItem = {
   id: PurchasableItemId;
   name: string;
-  /** Price in US dollars. */
-  price: number;
-  /** Price in cents, as Stripe wants it. */
+  /** The price in US cents: what Stripe charges and every displayed price is formatted from. */
   amountCents: number;
   summary: string;
   details: string[];
@@ -22,7 +20,6 @@ export const purchasableItems: Record<PurchasableItemId, PurchasableItem> = {
   pdf: {
     id: "pdf",
     name: "PDF Download",
-    price: 19.99,
     amountCents: 1999,
     summary: "Instant download",
     details: ["Instant download", "Read on any device"],
@@ -30,7 +27,6 @@ export const purchasableItems: Record<PurchasableItemId, PurchasableItem> = {
   "breakthrough-session": {
     id: "breakthrough-session",
     name: "Sales Breakthrough Hour",
-    price: 295,
     amountCents: 29500,
     summary: "60-minute one-to-one video consultation",
     details: [
@@ -40,6 +36,14 @@ export const purchasableItems: Record<PurchasableItemId, PurchasableItem> = {
     ],
   },
 };
+
+/** An item as an order records it: the catalog's name and price at the time of the order. */
+export type OrderItem = { id: PurchasableItemId; name: string; amountCents: number };
+
+/** An item's price in dollars, for display and structured data. */
+export function itemPrice(item: PurchasableItem) {
+  return item.amountCents / 100;
+}
 
 export const purchasableItemIds = Object.keys(purchasableItems) as PurchasableItemId[];
 
@@ -55,8 +59,8 @@ export const LANDING_PAGE_SAVINGS = 10;
 /** The foundations workshop, the only program with a published price. */
 export const FOUNDATIONS_PROGRAM_PRICE = 14495;
 /** The introductory rate of the one-to-one session. */
-export const BREAKTHROUGH_SESSION_PRICE = purchasableItems["breakthrough-session"].price;
-export const BOOK_PDF_PRICE = purchasableItems.pdf.price;
+export const BREAKTHROUGH_SESSION_PRICE = itemPrice(purchasableItems["breakthrough-session"]);
+export const BOOK_PDF_PRICE = itemPrice(purchasableItems.pdf);
 export const CORPORATE_MINIMUM_TEAM_SIZE = 10;
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 

@@ -10,6 +10,9 @@ export type CheckoutRequest = {
   formats: PurchasableItemId[];
   successUrl: string;
   cancelUrl: string;
+  /** The spam traps: the hidden field and the server-signed form token. */
+  hp_comment?: string;
+  formToken?: string;
   email: string;
   firstName?: string;
   lastName?: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLinkFree, isSingleLine } from "./plain-name";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [
@@ -35,8 +35,8 @@ function requiredText(label: string, max: number, { multiline = false } = {}) {
   return multiline
     ? text
     : text
-        .refine(isSingleLine, `${label} must be a single line`)
-        .refine(isLinkFree, `${label} must not contain a link or an email address`);
+        .refine(isSingleLine, singleLineMessage(label))
+        .refine(isLinkFree, linkFreeMessage(label));
 }
 
 /**
@@ -57,7 +57,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .max(200, "Company must be at most 200 characters")
     .refine(noMarkup, "Company must not contain HTML")
-    .refine(isSingleLine, "Company must be a single line")
+    .refine(isSingleLine, singleLineMessage("Company"))
     .optional()
     .transform((value) => value || undefined),
   interest: z

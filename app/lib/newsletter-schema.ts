@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLinkFree, isSingleLine } from "./plain-name";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 import { newsletterInterests, type NewsletterInterest } from "./newsletter-interests";
 
 const interestKeys = newsletterInterests.map((interest) => interest.key) as [
@@ -17,8 +17,8 @@ export const newsletterSignupSchema = z.object({
     .trim()
     .max(100, "First name must be at most 100 characters")
     .refine((value) => !/[<>]/.test(value), "First name must not contain HTML")
-    .refine(isSingleLine, "First name must be a single line")
-    .refine(isLinkFree, "First name must not contain a link or an email address")
+    .refine(isSingleLine, singleLineMessage("First name"))
+    .refine(isLinkFree, linkFreeMessage("First name"))
     .optional()
     .transform((value) => value || undefined),
   email: z

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { purchasableItems, type PurchasableItemId } from "./catalog";
 
 /**
@@ -5,11 +6,11 @@ import { purchasableItems, type PurchasableItemId } from "./catalog";
  * checkout function so both refuse the same things with the same words.
  */
 
-/** Text, an at sign, text, a dot and text. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const purchaseEmail = z.email().max(254);
 
+/** The same address check as every other form (zod's). */
 export function isValidPurchaseEmail(value: string) {
-  return emailPattern.test(value.trim());
+  return purchaseEmail.safeParse(value.trim()).success;
 }
 
 export const purchaseMessages = {

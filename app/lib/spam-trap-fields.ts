@@ -2,6 +2,6 @@
 export const spamTrapFields = {
   /** Hidden from people; a bot that fills it is discarded. */
   honeypot: "hp_comment",
-  /** When the form was rendered (ms since epoch): a form sent faster than a person types is a bot. */
-  startedAt: "formStartedAt",
+  /** When the form was handed out, signed by the server: a form sent faster than a person types is a bot. */
+  formToken: "formToken",
 } as const;

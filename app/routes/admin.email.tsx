@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { failedEmails, outboxCounts, retryFailedEmail } from "~/.server/admin/outbox-health";
 import { outboxStatuses } from "~/lib/admin-statuses";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Email health");
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const outcome = await retryFailedEmail(context, {
     id: String(formData.get("id") ?? ""),

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { changeMessageStatus, findInboxMessage } from "~/.server/admin/inbox";
 import { inboxStatuses } from "~/lib/admin-statuses";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Message");
 
@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const status = inboxStatuses.find((value) => value === formData.get("status"));
   if (!status) return data({ error: "Choose new, replied or archived." }, 400);

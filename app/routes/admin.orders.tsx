@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { listOrders, ordersPageSize, sendFreshDownloadLink } from "~/.server/admin/orders";
 import { cn } from "~/lib/class-names";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Orders");
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const outcome = await sendFreshDownloadLink(context, {
     orderId: String(formData.get("id") ?? ""),

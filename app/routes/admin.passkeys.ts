@@ -2,11 +2,11 @@ import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/admin.passkeys";
 import { relyingPartyFor, requireAdminAction } from "~/.server/admin/admin-request";
 import { passkeyRegistrationOptions, registerPasskey } from "~/.server/admin/passkeys";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 /** Registers a passkey for the signed-in admin: `intent=options`, then `intent=register`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const relyingParty = relyingPartyFor(request);
   if (formData.get("intent") === "options") {

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { erasePerson } from "~/.server/audience/person-actions";
 import { findPersonRecord } from "~/.server/audience/person-record";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Erase a person");
 
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   if (formData.get("confirm") !== "erase") {
     return data({ error: "Tick the box to confirm the erasure." }, 400);

@@ -11,7 +11,7 @@ import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-requ
 import { unsubscribePerson } from "~/.server/audience/person-actions";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Person");
 
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   if (formData.get("intent") !== "unsubscribe") return data({ error: "Unknown action." }, 400);
   await unsubscribePerson(context, { personId: params.id, actor: session.email });

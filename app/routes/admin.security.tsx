@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { listPasskeys, removePasskey } from "~/.server/admin/passkeys";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Security");
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const outcome = await removePasskey(context, { session, id: String(formData.get("id") ?? "") });
   if (outcome === "not-found") return data({ error: "No such passkey." }, 404);

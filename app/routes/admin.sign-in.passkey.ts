@@ -8,12 +8,12 @@ import {
 } from "~/.server/admin/admin-request";
 import { passkeySignInOptions, signInWithPasskey } from "~/.server/admin/passkeys";
 import { hitRateLimit } from "~/.server/services/rate-limit";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 /** Passkey sign-in for the console: `intent=options` starts the ceremony, `intent=verify` ends it. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const relyingParty = relyingPartyFor(request);
   if (formData.get("intent") === "options") {
     if (context.config.ADMIN_SIGN_IN_RATE_LIMIT > 0) {

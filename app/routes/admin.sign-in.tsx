@@ -14,7 +14,7 @@ import {
   signInNonceCookieHeader,
 } from "~/.server/admin/admin-request";
 import { requestAdminSignInLink } from "~/.server/admin/sign-in-links";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -31,7 +31,7 @@ type ActionData = { outcome: "sent" | "invalid" | "rate-limited"; message: strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const email = emailSchema.safeParse(String(formData.get("email") ?? "").trim());
   if (!email.success) {
     return data<ActionData>({ outcome: "invalid", message: "Enter a valid email address." }, 400);

@@ -12,7 +12,7 @@ import {
   signInNonce,
 } from "~/.server/admin/admin-request";
 import { redeemAdminSignInLink } from "~/.server/admin/sign-in-links";
-import { readPageForm } from "~/.server/http/request-body";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const formData = await readPageForm(request);
+  const formData = await readFormBody(request);
   const previous = await currentAdminSession(request, context);
   const result = await redeemAdminSignInLink(context, {
     token: String(formData.get("token") ?? ""),

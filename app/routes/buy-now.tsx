@@ -1,24 +1,25 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/buy-now";
 import { PurchaseForm } from "~/components/purchase/purchase-form";
-import { WaitlistForm } from "~/components/purchase/waitlist-form";
+import { WaitlistForm, type WaitlistReply } from "~/components/purchase/waitlist-form";
 import { Badge } from "~/components/ui/badge";
 import { buyNowContent } from "~/content/buy-now";
+import { readFormBody } from "~/.server/http/request-body";
 import { pageSeo } from "~/.server/page-seo";
-import { checkCheckoutRateLimit } from "~/.server/payments/checkout-rate-limit";
-import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
-import { openCheckoutSession } from "~/.server/services/orders";
+import { startCheckout } from "~/.server/services/checkout";
+import { issueFormToken } from "~/.server/services/spam-traps";
 import { joinWaitlist } from "~/.server/services/waitlist";
 import { BOOK_PDF_PRICE, BOOK_PRODUCT_ID } from "~/lib/catalog";
 import { purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import { readPageForm } from "~/.server/http/request-body";
 
 export function loader({ context }: Route.LoaderArgs) {
   const salesOpen = context.config.SALES_OPEN;
   return {
+    formToken: issueFormToken(context),
     meta: pageSeo((siteUrl) => ({
       title: "Complete Your Purchase",
       description:
@@ -39,49 +40,72 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /**
  * The page's form posts: the waitlist signup, and checkout when JavaScript is off (the same
- * validation and service as the create-checkout-session function, then a redirect to Stripe).
+ * service as the create-checkout-session function, then a redirect to Stripe).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPageForm(request);
+  const form = await readFormBody(request);
+  const traps = {
+    honeypot: form.get(spamTrapFields.honeypot),
+    formToken: form.get(spamTrapFields.formToken),
+  };
+  const { clientAddress, config } = context;
   if (form.get("intent") === "waitlist") {
-    const joined = await joinWaitlist(context, String(form.get("email") ?? ""));
-    if (!joined.ok) return { intent: "waitlist" as const, ok: false, message: joined.error };
-    context.outbox.wake();
-    return { intent: "waitlist" as const, ok: true, message: buyNowContent.waitlist.sent };
+    const joined = await joinWaitlist(context, {
+      fields: { email: form.get("email") },
+      traps,
+      clientAddress,
+    });
+    const reply = (ok: boolean, message: string) =>
+      ({ intent: "waitlist" as const, ok, message }) satisfies WaitlistReply;
+    if (joined.outcome === "invalid") return data(reply(false, joined.error), 400);
+    if (joined.outcome === "rate-limited") {
+      return data(reply(false, buyNowContent.waitlist.tooMany), {
+        status: 429,
+        headers: { "Retry-After": String(joined.retryAfterSeconds) },
+      });
+    }
+    return reply(true, buyNowContent.waitlist.sent);
   }
-  const { config, stripe } = context;
-  if (!config.SALES_OPEN || !stripe) {
-    return { intent: "checkout" as const, message: buyNowContent.comingSoon.text };
-  }
-  const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-  const formats = form.getAll("formats").map(String);
-  const parsed = parseCheckoutRequest(
-    {
+  const text = (name: string) => form.get(name)?.trim() || undefined;
+  const started = await startCheckout(context, {
+    fields: {
       productId: BOOK_PRODUCT_ID,
-      formats,
+      formats: form.getAll("formats"),
       successUrl: `${config.SITE_URL}/payment-success`,
       cancelUrl: `${config.SITE_URL}/buy-now`,
       email: text("email"),
       firstName: text("firstName"),
       lastName: text("lastName"),
     },
-    config.SITE_URL,
-  );
-  if (!parsed.ok) return { intent: "checkout" as const, message: parsed.error };
-  if (!(await checkCheckoutRateLimit(context)).allowed) {
-    return { intent: "checkout" as const, message: purchaseMessages.paymentError.description };
-  }
-  try {
-    const { url } = await openCheckoutSession({ ...context, stripe }, parsed.value);
-    return redirect(url);
-  } catch {
-    return { intent: "checkout" as const, message: purchaseMessages.paymentError.description };
+    traps,
+    clientAddress,
+  });
+  const refusal = (message: string, status: number) =>
+    data({ intent: "checkout" as const, message }, status);
+  switch (started.outcome) {
+    case "opened":
+      return redirect(started.url);
+    case "closed":
+      return refusal(buyNowContent.comingSoon.text, 503);
+    case "invalid":
+      return refusal(started.error, 400);
+    case "rate-limited":
+      return refusal(purchaseMessages.paymentError.description, 429);
+    case "discarded":
+    case "provider-failed":
+      return refusal(purchaseMessages.paymentError.description, 502);
   }
 }
 
 export const meta = metaFromLoaderData;
 
-export default function BuyNow({ actionData }: Route.ComponentProps) {
+/** A refused post's Retry-After reaches the page's response too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function BuyNow({ loaderData, actionData }: Route.ComponentProps) {
+  const { formToken } = loaderData;
   const { salesOpen } = useSiteSettings();
   const waitlistReply = actionData?.intent === "waitlist" ? actionData : undefined;
   const checkoutError = actionData?.intent === "checkout" ? actionData.message : undefined;
@@ -104,10 +128,10 @@ export default function BuyNow({ actionData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 text-muted-foreground">{buyNowContent.comingSoon.text}</p>
           </div>
-          <WaitlistForm reply={waitlistReply} />
+          <WaitlistForm reply={waitlistReply} formToken={formToken} />
         </div>
       )}
-      <PurchaseForm serverError={checkoutError} />
+      <PurchaseForm serverError={checkoutError} formToken={formToken} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { CalendarDays, Mail, MapPin, Mic, Phone, User, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -13,14 +13,16 @@ import { contactContent } from "~/content/contact";
 import { siteEvents } from "~/content/events";
 import { redirectWithToast, takeFlashToast } from "~/.server/http/flash-toast";
 import { pageSeo } from "~/.server/page-seo";
-import { contactTrapsFrom } from "~/.server/services/contact-form-submission";
+import { readFormBody } from "~/.server/http/request-body";
+import { logFailure } from "~/.server/logger";
 import { receiveContactMessage } from "~/.server/services/contact-messages";
+import { issueFormToken } from "~/.server/services/spam-traps";
 import { eventsAsOf } from "~/.server/services/upcoming-events";
-import { contactMessageSchema, interestFromQuery } from "~/lib/contact-message-schema";
+import { interestFromQuery } from "~/lib/contact-message-schema";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import { readPageForm } from "~/.server/http/request-body";
 
 const serviceIcons = { mic: Mic, users: Users, user: User };
 
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       interest: interestFromQuery(query.get("interest")),
       // Links from other pages (Request Information) may start the message for the visitor.
       prefilledMessage: query.get("message")?.slice(0, 5000) ?? "",
-      formStartedAt: now.getTime(),
+      formToken: issueFormToken(context),
       meta: pageSeo({
         title: "Contact — Speaking, Training and Consulting",
         description: `Book ${siteConfig.author.name} for a keynote, corporate sales training or private consulting, schedule a call, or send a message. We reply within 48 hours.`,
@@ -52,33 +54,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = metaFromLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
-  const enhanced = formData.get("enhanced") === "true";
-  const submission = parseWithZod(formData, { schema: contactMessageSchema });
-  if (submission.status !== "success") {
-    return data<ContactActionData>({ result: submission.reply(), status: "invalid" }, 400);
-  }
+  const form = await readFormBody(request);
+  const enhanced = form.get("enhanced") === "true";
+  // What conform needs to show the server's answer in the form: the values and any field errors.
+  const reply = (error?: Record<string, string[]>): SubmissionResult<string[]> => ({
+    status: error ? "error" : "success",
+    initialValue: Object.fromEntries(form),
+    error,
+  });
   const failed = (status: number, headers?: HeadersInit) =>
-    data<ContactActionData>({ result: submission.reply(), status: "failed" }, { status, headers });
+    data<ContactActionData>({ result: reply(), status: "failed" }, { status, headers });
+  let received;
   try {
-    const received = await receiveContactMessage(context, {
-      message: submission.value,
-      traps: contactTrapsFrom(formData),
+    received = await receiveContactMessage(context, {
+      fields: Object.fromEntries(form),
+      traps: {
+        honeypot: form.get(spamTrapFields.honeypot),
+        formToken: form.get(spamTrapFields.formToken),
+      },
       clientAddress: context.clientAddress,
     });
-    if (received.outcome === "rate-limited") {
-      return failed(429, { "Retry-After": String(received.retryAfterSeconds) });
-    }
-    if (received.outcome === "stored") context.outbox.wake();
   } catch (error) {
-    console.error(`Contact message not stored: ${(error as Error).message}`);
+    logFailure("contact message not stored", error);
     return failed(500);
   }
+  if (received.outcome === "invalid") {
+    return data<ContactActionData>({ result: reply(received.fieldErrors), status: "invalid" }, 400);
+  }
+  if (received.outcome === "rate-limited") {
+    return failed(429, { "Retry-After": String(received.retryAfterSeconds) });
+  }
   if (enhanced) {
-    return data<ContactActionData>({
-      result: submission.reply({ resetForm: true }),
-      status: "sent",
-    });
+    return data<ContactActionData>({ result: { initialValue: null }, status: "sent" });
   }
   return redirectWithToast("/contact#contact-form", {
     ...contactContent.form.success,
@@ -139,7 +146,7 @@ function EventEntry({ event, pastLabel }: { event: EventItem; pastLabel?: string
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { content, events, interest, prefilledMessage, formStartedAt, toast } = loaderData;
+  const { content, events, interest, prefilledMessage, formToken, toast } = loaderData;
   const { contactEmail, contactPhone } = useSiteSettings();
   const toForm = { pathname: "/contact", hash: "#contact-form" };
   // The spec scrolls to the form 100 ms after these links.
@@ -222,7 +229,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               key={`${interest}|${prefilledMessage}`}
               defaultInterest={interest}
               defaultMessage={prefilledMessage}
-              formStartedAt={formStartedAt}
+              formToken={formToken}
               copy={content.form}
             />
           </CardContent>

@@ -1,47 +1,47 @@
 import type { Route } from "./+types/functions.v1.create-checkout-session";
-import { readJson, RequestBodyError } from "~/.server/http/request-body";
-import { checkCheckoutRateLimit } from "~/.server/payments/checkout-rate-limit";
-import { parseCheckoutRequest } from "~/.server/payments/checkout-request";
-import { openCheckoutSession } from "~/.server/services/orders";
+import { readJsonBody } from "~/.server/http/request-body";
+import { startCheckout } from "~/.server/services/checkout";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 
-const MAX_BODY_BYTES = 16 * 1024;
-
-function fail(status: number, error: string, headers: Record<string, string> = {}) {
-  return Response.json({ error }, { status, headers: { "cache-control": "no-store", ...headers } });
+function answer(body: { url: string } | { error: string }, status = 200, headers?: HeadersInit) {
+  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
 /**
- * The spec's create-checkout-session function: validates the items against the catalog and the
- * return URLs against SITE_URL, opens a Stripe Checkout session for a new pending order and
- * answers `{ url }`.
+ * The spec's create-checkout-session function: the items, the return URLs and the form token in
+ * a JSON body → `{ url }` of a Stripe Checkout session for a new pending order.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return fail(405, "Use POST.");
-  const { config, stripe } = context;
-  if (!config.SALES_OPEN || !stripe) {
-    return fail(503, "Purchases are not open yet. Please check back soon.");
-  }
-  let body: unknown;
-  try {
-    body = await readJson(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return fail(error.status, error.message, error.headers);
-  }
-  const parsed = parseCheckoutRequest(body, config.SITE_URL);
-  if (!parsed.ok) return fail(400, parsed.error);
-  const limited = await checkCheckoutRateLimit(context);
-  if (!limited.allowed) {
-    return Response.json(
-      { error: "Too many checkout attempts. Please try again in a few minutes." },
-      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
-    );
-  }
-  try {
-    const { url } = await openCheckoutSession({ ...context, stripe }, parsed.value);
-    return Response.json({ url }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    console.warn(`Checkout session failed: ${(error as Error).message}`);
-    return fail(502, "Unable to start checkout with the payment provider. Please try again.");
+  if (request.method !== "POST") return answer({ error: "Use POST." }, 405, { Allow: "POST" });
+  const body = await readJsonBody(request);
+  const started = await startCheckout(context, {
+    fields: body,
+    traps: {
+      honeypot: text(body[spamTrapFields.honeypot]),
+      formToken: text(body[spamTrapFields.formToken]),
+    },
+    clientAddress: context.clientAddress,
+  });
+  switch (started.outcome) {
+    case "opened":
+      return answer({ url: started.url });
+    case "closed":
+      return answer({ error: "Purchases are not open yet. Please check back soon." }, 503);
+    case "invalid":
+      return answer({ error: started.error }, 400);
+    case "rate-limited":
+      return answer(
+        { error: "Too many checkout attempts. Please try again in a few minutes." },
+        429,
+        { "retry-after": String(started.retryAfterSeconds) },
+      );
+    case "discarded":
+    case "provider-failed":
+      return answer(
+        { error: "Unable to start checkout with the payment provider. Please try again." },
+        502,
+      );
   }
 }

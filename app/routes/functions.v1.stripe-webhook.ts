@@ -1,10 +1,7 @@
 import type Stripe from "stripe";
 import type { Route } from "./+types/functions.v1.stripe-webhook";
-import { readBodyText, RequestBodyError } from "~/.server/http/request-body";
+import { readSignedTextBody } from "~/.server/http/request-body";
 import { handleStripeEvent } from "~/.server/services/stripe-events";
-
-/** Stripe's events are a few kilobytes; its documented ceiling is far below this. */
-const maxWebhookBytes = 512 * 1024;
 
 /**
  * Stripe's webhook: the signature is checked on the raw body before anything is read from it;
@@ -18,16 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signature = request.headers.get("stripe-signature");
   if (!signature)
     return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
-  let payload: string;
-  try {
-    payload = await readBodyText(request, maxWebhookBytes);
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return Response.json(
-      { error: error.message },
-      { status: error.status, headers: error.headers },
-    );
-  }
+  const payload = await readSignedTextBody(request);
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(payload, signature, secret);
@@ -35,6 +23,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: "Invalid signature." }, { status: 400 });
   }
   const outcome = await handleStripeEvent(context, event);
-  if (outcome === "fulfilled") context.outbox.wake();
   return Response.json({ received: true, outcome });
 }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/newsletter.confirm";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import { newsletterLinkContent } from "~/content/signup";
+import { readFormBody } from "~/.server/http/request-body";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { confirmSubscription } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
-import { readPageForm } from "~/.server/http/request-body";
 
 const content = newsletterLinkContent.confirm;
 
@@ -20,10 +20,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = metaFromLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
-  const outcome = await confirmSubscription(context, String(formData.get("token") ?? ""));
-  if (outcome === "confirmed") context.outbox.wake();
-  return { outcome };
+  const form = await readFormBody(request);
+  return { outcome: await confirmSubscription(context, form.get("token") ?? "") };
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {

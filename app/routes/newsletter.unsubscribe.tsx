@@ -1,10 +1,10 @@
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { NewsletterLinkPage } from "~/components/newsletter/newsletter-link-page";
 import { newsletterLinkContent } from "~/content/signup";
+import { readFormBody } from "~/.server/http/request-body";
 import { loadNewsletterLinkPage } from "~/.server/newsletter-link-page";
 import { unsubscribe } from "~/.server/services/subscribers";
 import { metaFromLoaderData } from "~/lib/route-meta";
-import { readPageForm } from "~/.server/http/request-body";
 
 const content = newsletterLinkContent.unsubscribe;
 
@@ -23,10 +23,8 @@ export const meta = metaFromLoaderData;
  * the List-Unsubscribe URL, whose query carries the token.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  // One-click posts carry the token in the query; their body (if any) need not be read.
-  const token =
-    new URL(request.url).searchParams.get("token") ??
-    String((await readPageForm(request)).get("token") ?? "");
+  const form = await readFormBody(request, { allowUntyped: true });
+  const token = new URL(request.url).searchParams.get("token") ?? form.get("token") ?? "";
   return { outcome: await unsubscribe(context, token) };
 }
 

@@ -1,6 +1,8 @@
 import { AlertCircle, CalendarClock, CheckCircle2, Download, Mail } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/payment-success";
+import { FormTokenField } from "~/components/forms/form-token-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -8,13 +10,15 @@ import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toaster";
 import { paymentSuccessContent as content } from "~/content/payment-success";
 import { pageSeo } from "~/.server/page-seo";
-import { includesItem, readCheckoutResult } from "~/.server/services/checkout-result";
+import { readFormBody } from "~/.server/http/request-body";
+import { includesItem, lookUpCheckoutResult } from "~/.server/services/checkout-result";
 import { reissueDownloadLink } from "~/.server/services/download-links";
+import { issueFormToken } from "~/.server/services/spam-traps";
 import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
 import { formatAmount } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import { readPageForm } from "~/.server/http/request-body";
 
 /** The cards' titles are the page's second-level headings. */
 const cardHeadingClass = "font-serif text-xl leading-tight font-semibold text-primary";
@@ -28,6 +32,8 @@ type Receipt = {
   showScheduling: boolean;
   showDownload: boolean;
   downloadHref: string | null;
+  /** The reissue form's signed start time (only a verified receipt shows the form). */
+  formToken: string | null;
 };
 
 type SuccessView = Receipt | { kind: "refunded" | "unknown" | "unpaid" | "unavailable" };
@@ -51,6 +57,7 @@ function viewFromQuery(sessionId: string | null, format: string): Receipt {
     showScheduling: isSession,
     showDownload: !isSession,
     downloadHref: null,
+    formToken: null,
   };
 }
 
@@ -71,8 +78,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { stripe } = context;
   if (!stripe || !sessionId) return { meta, view: viewFromQuery(sessionId, format) as SuccessView };
 
-  const result = await readCheckoutResult({ ...context, stripe }, sessionId);
-  context.outbox.wake();
+  const result = await lookUpCheckoutResult(
+    { ...context, stripe },
+    { sessionId, clientAddress: context.clientAddress },
+  );
   if (result.state !== "paid") return { meta, view: { kind: result.state } as SuccessView };
   const view: Receipt = {
     kind: "receipt",
@@ -86,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showScheduling: includesItem(result.items, "breakthrough-session"),
     showDownload: includesItem(result.items, "pdf"),
     downloadHref: result.downloadToken ? `/downloads/book/${result.downloadToken}` : null,
+    formToken: issueFormToken(context),
   };
   return { meta, view: view as SuccessView };
 }
@@ -93,18 +103,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Send me a fresh link': the same answer whether or not the email matches a paid order. */
 export async function action({ request, context }: Route.ActionArgs) {
   const sessionId = sessionIdFrom(new URL(request.url));
-  const form = await readPageForm(request);
-  const email = String(form.get("email") ?? "");
-  if (context.stripe && sessionId && email) {
-    const sent = await reissueDownloadLink(context, { sessionId, email });
-    if (sent) context.outbox.wake();
+  const form = await readFormBody(request);
+  if (context.stripe && sessionId) {
+    await reissueDownloadLink(context, {
+      sessionId,
+      fields: { email: form.get("email") },
+      traps: {
+        honeypot: form.get(spamTrapFields.honeypot),
+        formToken: form.get(spamTrapFields.formToken),
+      },
+      clientAddress: context.clientAddress,
+    });
   }
   return { sent: true };
 }
 
 export const meta = metaFromLoaderData;
 
-function ReissueForm() {
+function ReissueForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<typeof action>();
   return (
     <div className="mt-6 border-t pt-6" data-testid="reissue">
@@ -115,6 +131,8 @@ function ReissueForm() {
         </p>
       ) : (
         <fetcher.Form method="post" className="mt-2 space-y-2">
+          <HoneypotField />
+          <FormTokenField token={formToken} />
           <p className="text-sm text-muted-foreground">{content.reissue.text}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Label htmlFor="reissue-email" className="sr-only">
@@ -232,7 +250,7 @@ function ReceiptView({ view }: { view: Receipt }) {
             {view.verified && (
               <>
                 <p className="text-sm text-muted-foreground">{content.download.limits}</p>
-                <ReissueForm />
+                {view.formToken && <ReissueForm formToken={view.formToken} />}
               </>
             )}
           </CardContent>

@@ -4,16 +4,19 @@ import type { Route } from "./+types/signup";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
+import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextField } from "~/components/forms/text-field";
 import { signupContent } from "~/content/signup";
 import { subscribeBoxMessages } from "~/content/subscribe-box";
+import { readFormBody } from "~/.server/http/request-body";
+import { logFailure } from "~/.server/logger";
 import { pageSeo } from "~/.server/page-seo";
 import { receiveNewsletterSignup } from "~/.server/services/newsletter-signup";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
-import { readPageForm } from "~/.server/http/request-body";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 export function loader() {
   return {
@@ -36,26 +39,35 @@ export type SignupActionData =
   | { status: "failed" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readPageForm(request);
+  const form = await readFormBody(request);
+  let received;
   try {
-    const received = await receiveNewsletterSignup(context, {
-      formData,
+    received = await receiveNewsletterSignup(context, {
+      fields: {
+        firstName: form.get("firstName") ?? undefined,
+        email: form.get("email") ?? "",
+        interests: form.getAll("interests"),
+        source: form.get("source") || undefined,
+      },
+      traps: {
+        honeypot: form.get(spamTrapFields.honeypot),
+        formToken: form.get(spamTrapFields.formToken),
+      },
       clientAddress: context.clientAddress,
     });
-    if (received.outcome === "invalid") {
-      return data<SignupActionData>({ status: "invalid", fieldErrors: received.fieldErrors }, 400);
-    }
-    if (received.outcome === "rate-limited") {
-      return data<SignupActionData>(
-        { status: "failed" },
-        { status: 429, headers: { "Retry-After": String(received.retryAfterSeconds) } },
-      );
-    }
   } catch (error) {
-    console.error(`Newsletter signup not stored: ${(error as Error).message}`);
+    logFailure("newsletter signup not stored", error);
     return data<SignupActionData>({ status: "failed" }, 500);
   }
-  context.outbox.wake();
+  if (received.outcome === "invalid") {
+    return data<SignupActionData>({ status: "invalid", fieldErrors: received.fieldErrors }, 400);
+  }
+  if (received.outcome === "rate-limited") {
+    return data<SignupActionData>(
+      { status: "failed" },
+      { status: 429, headers: { "Retry-After": String(received.retryAfterSeconds) } },
+    );
+  }
   return data<SignupActionData>({ status: "subscribed" });
 }
 
@@ -92,6 +104,7 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
                 <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
                   <input type="hidden" name="source" value="/signup" />
                   <HoneypotField />
+                  <FormTokenField />
                   <TextField
                     id="signup-first-name"
                     label={content.form.firstNameLabel}

@@ -4,11 +4,8 @@ import type { Route } from "./+types/waitlist.confirm.$token";
 import { Button } from "~/components/ui/button";
 import { waitlistConfirmContent as content } from "~/content/waitlist-confirm";
 import { pageSeo } from "~/.server/page-seo";
-import {
-  checkWaitlistToken,
-  confirmWaitlistSignup,
-  notifyWaitlist,
-} from "~/.server/services/waitlist";
+import { readFormBody } from "~/.server/http/request-body";
+import { checkWaitlistToken, confirmWaitlistSignup } from "~/.server/services/waitlist";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 const meta_ = () =>
@@ -25,11 +22,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { meta: meta_(), state: verified.ok ? ("ready" as const) : verified.reason };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
-  const state = await confirmWaitlistSignup(context, params.token);
-  // Sales may already be open: a newly confirmed address gets its one email now.
-  if (state === "confirmed" && (await notifyWaitlist(context)) > 0) context.outbox.wake();
-  return { state };
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The button sends no fields; the body is still read through the cap.
+  await readFormBody(request, { allowUntyped: true });
+  return { state: await confirmWaitlistSignup(context, params.token) };
 }
 
 export const meta = metaFromLoaderData;

@@ -9,7 +9,8 @@ import autocannon from "autocannon";
 import { sql } from "kysely";
 import pg from "pg";
 import { createDatabase } from "../../app/.server/db/database";
-import { startBuiltServer } from "../../tests/support/built-server";
+import { builtServerLinkSecret, startBuiltServer } from "../../tests/support/built-server";
+import { builtServerFormToken } from "../../tests/support/form-token";
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -22,6 +23,8 @@ const body = JSON.stringify({
   company: "Load Test Inc.",
   interest: "Corporate Training",
   message: "A realistic inquiry of a few sentences. We are a team of 25 and want a workshop.",
+  // The form token a page would have handed out a minute before the run.
+  formToken: builtServerFormToken(builtServerLinkSecret),
 });
 
 type Target = { name: string; url: string; cleanup: () => Promise<void> };

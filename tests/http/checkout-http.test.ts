@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerFormToken } from "../support/form-token";
 import { refundedCharge } from "../support/checkout-context";
 import { startStripeFake, type StripeFake } from "../support/stripe-fake";
 import {
@@ -87,6 +88,7 @@ for (const dialect of allDialects) {
           successUrl: `${SITE}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${SITE}/buy-now`,
           email: "buyer@example.com",
+          formToken: builtServerFormToken(builtServerLinkSecret),
         }),
         { "content-type": "application/json" },
       );

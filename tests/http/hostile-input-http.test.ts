@@ -3,7 +3,8 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerFormToken } from "../support/form-token";
 import { SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../support/test-databases";
 
@@ -149,6 +150,7 @@ describe("hostile input to every public write", () => {
       email: "victim@example.com",
       interest: "Keynote Speaking",
       message: "Your account is locked. Verify at https://evil.example/login now.",
+      formToken: builtServerFormToken(builtServerLinkSecret),
     };
     const refused = await fetch(endpoint, {
       method: "POST",

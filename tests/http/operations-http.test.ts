@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerFormToken } from "../support/form-token";
 import {
   allDialects,
   createTestDatabase,
@@ -18,6 +19,7 @@ const message = (index: number) => ({
   company: "",
   interest: "Keynote Speaking",
   message: `Drain test message number ${index}, with enough words to pass.`,
+  formToken: builtServerFormToken(builtServerLinkSecret),
 });
 
 function ownMailDir() {

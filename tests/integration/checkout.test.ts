@@ -8,6 +8,7 @@ import {
   action as paymentSuccessAction,
   loader as paymentSuccessLoader,
 } from "~/routes/payment-success";
+import { formTokenIssuedAgo } from "../support/form-token";
 import { ManualClock } from "../support/manual-clock";
 import {
   checkoutContext,
@@ -110,11 +111,20 @@ for (const dialect of allDialects) {
     });
 
     async function checkout(body: unknown, ctx = context) {
+      // What the page sends: the payload and the form token it was rendered with a minute ago.
+      const sent =
+        typeof body === "object" && body !== null
+          ? { formToken: formTokenIssuedAgo(ctx.config, clock, 60_000), ...body }
+          : body;
       const response = (await createCheckoutSession({
-        request: postJson(body),
+        request: postJson(sent),
         context: ctx,
         params: {},
-      } as never)) as Response;
+      } as never).catch((thrown: unknown) => {
+        // The body reader's refusals are thrown Responses, which React Router sends as they are.
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      })) as Response;
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     }
 
@@ -172,7 +182,8 @@ for (const dialect of allDialects) {
       const sent = created[0]!.body as unknown as SentSession;
       expect(sent.mode).toBe("payment");
       expect(sent.customer_email).toBe("buyer@example.com");
-      expect(sent.success_url).toBe(`${SITE}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
+      // The caller's success URL, checked to be on the site, is where Stripe returns the buyer.
+      expect(sent.success_url).toBe(validPayload.successUrl);
       expect(sent.cancel_url).toBe(`${SITE}/buy-now`);
       expect(Object.values(sent.line_items)).toEqual([
         {
@@ -246,11 +257,14 @@ for (const dialect of allDialects) {
       async function post(fields: [string, string][]) {
         const form = new FormData();
         for (const [name, value] of fields) form.append(name, value);
-        return buyNowAction({
+        form.append("formToken", formTokenIssuedAgo(context.config, clock, 60_000));
+        const reply = await buyNowAction({
           request: new Request(`${SITE}/buy-now`, { method: "POST", body: form }),
           context,
           params: {},
         } as never);
+        // A refusal comes with its status (`data(reply, 400)`); the reply is what the page shows.
+        return reply && "data" in reply ? reply.data : reply;
       }
       const refused = await post([
         ["intent", "checkout"],
@@ -499,6 +513,7 @@ for (const dialect of allDialects) {
       async function reissue(email: string) {
         const form = new FormData();
         form.set("email", email);
+        form.set("formToken", formTokenIssuedAgo(context.config, clock, 60_000));
         return paymentSuccessAction({
           request: new Request(`${SITE}/payment-success?session_id=${session.id}`, {
             method: "POST",

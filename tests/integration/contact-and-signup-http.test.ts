@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { builtServerFormToken } from "../support/form-token";
 import { SmtpSink } from "../support/smtp-sink";
 import {
   allDialects,
@@ -72,8 +73,17 @@ for (const dialect of allDialects) {
           body,
           headers: { "X-Forwarded-For": newClient(), ...headers },
         });
+      /** A person's post: the form token the page handed out a minute ago, unless one is given. */
+      const withToken = (value: unknown) =>
+        typeof value === "object" && value !== null && !Array.isArray(value)
+          ? { formToken: builtServerFormToken(builtServerLinkSecret), ...value }
+          : value;
       const postJson = (value: unknown, headers: Record<string, string> = {}, server = 0) =>
-        post(JSON.stringify(value), { "Content-Type": "application/json", ...headers }, server);
+        post(
+          JSON.stringify(withToken(value)),
+          { "Content-Type": "application/json", ...headers },
+          server,
+        );
       const storedMessages = () => database.db.selectFrom("contact_messages").selectAll().execute();
 
       it("stores a valid message, answers { success: true } and delivers both emails", async () => {
@@ -165,14 +175,33 @@ for (const dialect of allDialects) {
 
       it("tells a caught bot it succeeded and stores nothing", async () => {
         const honeypot = await postJson({ ...valid, hp_comment: "http://spam.example" });
-        const tooFast = await postJson({ ...valid, formStartedAt: Date.now() - 1_000 });
-        for (const response of [honeypot, tooFast]) {
+        // A token fetched and sent at once: faster than anyone types.
+        const fresh = await fetch(`${servers[0]!.baseURL}/functions/v1/form-token`);
+        expect(fresh.headers.get("Cache-Control")).toBe("no-store");
+        const { token } = (await fresh.json()) as { token: string };
+        const tooFast = await postJson({ ...valid, formToken: token });
+        // The client's own clock no longer counts: an old start time it made up is a forgery.
+        const forged = await postJson({
+          ...valid,
+          email: "forger@example.com",
+          formToken: String(Date.now() - 30_000),
+        });
+        for (const response of [honeypot, tooFast, forged]) {
           expect(response.status).toBe(200);
           expect(await response.json()).toEqual({ success: true });
         }
-        const person = await postJson({ ...valid, formStartedAt: Date.now() - 30_000 });
+        const person = await postJson({ ...valid, email: "person@example.com" });
         expect(await person.json()).toEqual({ success: true });
         expect(await storedMessages()).toHaveLength(1);
+      });
+
+      it("answers a JSON post without the form token 400, naming the token, and stores nothing", async () => {
+        const response = await post(JSON.stringify(valid), { "Content-Type": "application/json" });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { success: boolean; error: string };
+        expect(body.success).toBe(false);
+        expect(body.error).toMatch(/form token/i);
+        expect(await storedMessages()).toEqual([]);
       });
 
       it("rate-limits one visitor address across both instances, with Retry-After", async () => {
@@ -200,7 +229,10 @@ for (const dialect of allDialects) {
       });
 
       it("without JavaScript: the form posts, redirects with the toast in a cookie, shows it once", async () => {
-        const form = new URLSearchParams({ ...valid, formStartedAt: String(Date.now() - 30_000) });
+        const form = new URLSearchParams({
+          ...valid,
+          formToken: builtServerFormToken(builtServerLinkSecret),
+        });
         const response = await fetch(`${servers[0]!.baseURL}/contact`, {
           method: "POST",
           body: form,

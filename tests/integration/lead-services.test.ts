@@ -12,6 +12,7 @@ import {
 } from "~/.server/services/subscribers";
 import { contactMessageSchema } from "~/lib/contact-message-schema";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
+import { formTokenIssuedAgo } from "../support/form-token";
 import { ManualClock } from "../support/manual-clock";
 import { SmtpSink, type ReceivedEmail } from "../support/smtp-sink";
 import {
@@ -73,7 +74,10 @@ for (const dialect of allDialects) {
       }
     });
 
-    const deps = () => ({ db: database.db, clock, config });
+    let wakes = 0;
+    const deps = () => ({ db: database.db, clock, config, outbox: { wake: () => (wakes += 1) } });
+    /** A form handed out a minute ago: past the time trap. */
+    const person = () => ({ formToken: formTokenIssuedAgo(config, clock, 60_000) });
     let deliveredSoFar = 0;
     afterEach(() => {
       deliveredSoFar = 0;
@@ -95,12 +99,15 @@ for (const dialect of allDialects) {
     }
 
     it("stores a contact message and emails the owner (Reply-To the visitor) and the visitor", async () => {
+      wakes = 0;
       const result = await receiveContactMessage(deps(), {
-        message,
-        traps: { formStartedAt: clock.now().getTime() - 60_000 },
+        fields: message,
+        traps: person(),
         clientAddress: "203.0.113.7",
       });
       expect(result.outcome).toBe("stored");
+      // What follows the commit is the service's: the outbox is woken once.
+      expect(wakes).toBe(1);
       const stored = await database.db.selectFrom("contact_messages").selectAll().execute();
       expect(stored).toMatchObject([
         { first_name: "Ada", last_name: "Lovelace", interest: "Corporate Training" },
@@ -122,14 +129,19 @@ for (const dialect of allDialects) {
       const visitor = emails.find((email) => email.envelopeTo.includes("ada@example.com"))!;
       expect(visitor.parsed.subject).toBe("We received your message — Presence Selling");
       expect(visitor.parsed.text).toContain("within 48 hours");
+      // The acknowledgement relays nothing the visitor typed to the address they typed.
+      for (const typed of ["Is March possible?", "Analytical Engines", "Lovelace"]) {
+        expect(visitor.parsed.text).not.toContain(typed);
+        expect(visitor.parsed.html).not.toContain(typed);
+      }
       expect(visitor.parsed.replyTo?.[0]?.address).toBe("hello@presence.example");
       expect(visitor.header("auto-submitted")).toBe("auto-replied");
     });
 
     it("escapes what a visitor typed in the owner's HTML email", async () => {
       await receiveContactMessage(deps(), {
-        message: { ...message, message: 'Price < 500 & "quoted"' },
-        traps: {},
+        fields: { ...message, message: 'Price < 500 & "quoted"' },
+        traps: person(),
         clientAddress: "203.0.113.8",
       });
       const [owner] = (await deliverOutbox()).filter((email) =>
@@ -140,17 +152,32 @@ for (const dialect of allDialects) {
 
     it("discards bots (honeypot, too fast) as if they succeeded, storing and sending nothing", async () => {
       const honeypot = await receiveContactMessage(deps(), {
-        message,
-        traps: { honeypot: "https://spam.example" },
+        fields: message,
+        traps: { ...person(), honeypot: "https://spam.example" },
         clientAddress: "198.51.100.1",
       });
       const tooFast = await receiveContactMessage(deps(), {
-        message,
-        traps: { formStartedAt: clock.now().getTime() - 500 },
+        fields: message,
+        traps: { formToken: formTokenIssuedAgo(config, clock, 500) },
         clientAddress: "198.51.100.2",
+      });
+      const forged = await receiveContactMessage(deps(), {
+        fields: { ...message, email: "forger@example.com" },
+        traps: { formToken: `${Date.now() - 60_000}.not-signed-by-the-server` },
+        clientAddress: "198.51.100.3",
+      });
+      const noToken = await receiveContactMessage(deps(), {
+        fields: { ...message, email: "api@example.com" },
+        traps: {},
+        clientAddress: "198.51.100.4",
       });
       expect(honeypot).toEqual({ outcome: "discarded", reason: "honeypot" });
       expect(tooFast).toEqual({ outcome: "discarded", reason: "too-fast" });
+      expect(forged).toEqual({ outcome: "discarded", reason: "too-fast" });
+      expect(noToken).toMatchObject({
+        outcome: "invalid",
+        fieldErrors: { formToken: [expect.any(String)] },
+      });
       expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
       expect(await database.db.selectFrom("outbox_emails").selectAll().execute()).toEqual([]);
     });
@@ -158,8 +185,8 @@ for (const dialect of allDialects) {
     it("rate-limits per client address and per email address, in the database", async () => {
       const send = (clientAddress: string, email = "ada@example.com") =>
         receiveContactMessage(deps(), {
-          message: { ...message, email },
-          traps: {},
+          fields: { ...message, email },
+          traps: person(),
           clientAddress,
         });
       expect((await send("192.0.2.1", "a@example.com")).outcome).toBe("stored");

@@ -4,6 +4,7 @@ import { notifyWaitlist } from "~/.server/services/waitlist";
 import { action as buyNowAction } from "~/routes/buy-now";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/waitlist.confirm.$token";
 import { checkoutContext } from "../support/checkout-context";
+import { formTokenIssuedAgo } from "../support/form-token";
 import { ManualClock } from "../support/manual-clock";
 import {
   allDialects,
@@ -46,11 +47,14 @@ for (const dialect of allDialects) {
       const form = new FormData();
       form.set("intent", "waitlist");
       form.set("email", email);
-      return buyNowAction({
+      form.set("formToken", formTokenIssuedAgo(closed, clock, 60_000));
+      const reply = await buyNowAction({
         request: new Request(`${SITE}/buy-now`, { method: "POST", body: form }),
         context: checkoutContext(closed, database.db, clock),
         params: {},
       } as never);
+      // A refusal comes with its status (`data(reply, 400)`); the reply is what the page shows.
+      return reply && "data" in reply ? reply.data : reply;
     }
 
     async function emails(purpose: string) {
@@ -126,10 +130,11 @@ for (const dialect of allDialects) {
       await confirm(await confirmToken("one@example.com"));
       await confirm(await confirmToken("two@example.com"));
 
-      const closedDeps = { db: database.db, clock, config: closed };
+      const outbox = { wake: () => {} };
+      const closedDeps = { db: database.db, clock, config: closed, outbox };
       expect(await notifyWaitlist(closedDeps)).toBe(0);
 
-      const openDeps = { db: database.db, clock, config: open };
+      const openDeps = { db: database.db, clock, config: open, outbox };
       // Two instances starting at once still queue one email per address.
       const counts = await Promise.all([notifyWaitlist(openDeps), notifyWaitlist(openDeps)]);
       expect(counts[0]! + counts[1]!).toBe(2);

@@ -22,6 +22,9 @@ export async function freePort() {
   });
 }
 
+/** The link-signing secret every built server of the tests runs with (form tokens are signed with it). */
+export const builtServerLinkSecret = "newsletter-link-secret-for-the-http-tests";
+
 /**
  * The production server (`node build/server.js`, what `npm start` runs), as deployed, with its own
  * settings. Resolves once /healthz answers.
@@ -41,7 +44,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       // A test that sets SITE_URL runs as a deployment: plain http allowed, secrets of full length.
       ALLOW_HTTP_SITE_URL: "true",
       DOWNLOAD_LINK_SECRET: "download-link-secret-for-the-http-tests",
-      NEWSLETTER_LINK_SECRET: "newsletter-link-secret-for-the-http-tests",
+      NEWSLETTER_LINK_SECRET: builtServerLinkSecret,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -98,7 +98,7 @@ export function requireSameOrigin(request: Request, context: AppLoadContext) {
 export async function requireAdminAction(
   request: Request,
   context: AppLoadContext,
-  formData: FormData,
+  formData: URLSearchParams,
 ): Promise<AdminSession> {
   const session = await currentAdminSession(request, context);
   if (!session) throw data({ error: "Sign in to the console first." }, 401);

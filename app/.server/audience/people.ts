@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { emailKey } from "../services/email-key";
 
 export type Sighting = {
   email: string;
@@ -10,11 +11,6 @@ export type Sighting = {
   source: string;
   now: Date;
 };
-
-/** The key a person is known by: their address, trimmed and lower-cased. */
-export function personKey(email: string) {
-  return email.trim().toLowerCase();
-}
 
 /**
  * The person with this address, created on first sight; a later sighting moves `last_seen_at` on
@@ -27,7 +23,7 @@ export async function rememberPerson(trx: Kysely<Database>, sighting: Sighting):
     .values({
       id: randomUUID(),
       email: sighting.email.trim(),
-      email_key: personKey(sighting.email),
+      email_key: emailKey(sighting.email),
       first_name: sighting.firstName ?? null,
       last_name: sighting.lastName ?? null,
       source: sighting.source,

@@ -1,32 +1,29 @@
-import { data } from "react-router";
+/**
+ * The one way an action or function reads a request body. Bytes are counted while they stream in
+ * (a chunked body has no Content-Length to trust), so nothing larger than the cap is ever held in
+ * memory; a refusal is thrown as a 4xx Response with a sentence saying what was wrong.
+ */
 
-/** Form posts of this site are a few kilobytes; anything far larger is not a visitor's form. */
-export const maxFormBytes = 64 * 1024;
+/** JSON bodies are UTF-8 as sent: a full contact message fits many times over. */
+export const maxJsonBodyBytes = 32 * 1024;
+/** Form posts percent-encode every non-ASCII byte (three characters each), hence twice the room. */
+export const maxFormBodyBytes = 64 * 1024;
 
-const formTypes = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-const jsonType = /^application\/json\s*(;|$)/i;
-
-/** A body refused before anything was read from it; routes answer it as a 4xx. */
-export class RequestBodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** A refused body is left unread: the connection closes after the answer instead. */
-  get headers(): Record<string, string> {
-    return this.status === 413 ? { Connection: "close" } : {};
-  }
+/** Thrown out of an action: React Router sends it as the answer (JSON for every caller). */
+function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {}): never {
+  throw Response.json(
+    { success: false, error },
+    { status, headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }
 
-/** The body as text, read no further than `limit` bytes (chunked bodies included). */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  // Not cancelled: that would reset the connection before the answer. The 413 closes it instead,
+  // and what the client still sends is never read.
   const tooLarge = () =>
-    new RequestBodyError(413, `The request is larger than ${Math.round(limit / 1024)} KB.`);
-  if (Number(request.headers.get("Content-Length")) > limit) throw tooLarge();
-  if (!request.body) return "";
+    refuse(413, `The request body is larger than ${limit / 1024} KB.`, { Connection: "close" });
+  if (Number(request.headers.get("Content-Length")) > limit) tooLarge();
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,54 +31,88 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    // Not cancelled: that would reset the connection before the 413 reaches the client.
-    if (size > limit) throw tooLarge();
+    if (size > limit) {
+      reader.releaseLock();
+      tooLarge();
+    }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  // No field of ours may hold NUL, and Postgres refuses it in text columns.
-  if (text.includes("\u0000")) throw new RequestBodyError(400, "The request contains a NUL byte.");
-  return text;
+  return Buffer.concat(chunks);
 }
 
-/** A form post (urlencoded or multipart), capped, or a RequestBodyError. */
-export async function readForm(request: Request, limit = maxFormBytes): Promise<FormData> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!formTypes.test(contentType)) {
-    throw new RequestBodyError(415, "Send the form as application/x-www-form-urlencoded.");
-  }
-  const text = await readBodyText(request, limit);
-  try {
-    return await new Response(text, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    throw new RequestBodyError(400, "The form data is malformed.");
-  }
+function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** A JSON post, capped and parsed, or a RequestBodyError. */
-export async function readJson(request: Request, limit: number): Promise<unknown> {
-  if (!jsonType.test(request.headers.get("Content-Type") ?? "")) {
-    throw new RequestBodyError(415, "Send the body as application/json.");
-  }
-  const text = await readBodyText(request, limit);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new RequestBodyError(400, "The body is not valid JSON.");
-  }
-}
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const nulMessage = "The request contains a NUL character, which no field may hold.";
 
 /**
- * For page actions: the form, or a thrown 4xx the error boundary shows with its message. A
- * visitor's browser never sends such a post; scripts and scanners get a clear refusal.
+ * A form post's fields. `allowUntyped` accepts a body without a Content-Type as empty fields: mail
+ * providers' RFC 8058 one-click unsubscribe POSTs do not all name one.
  */
-export async function readPageForm(request: Request, limit = maxFormBytes): Promise<FormData> {
-  try {
-    return await readForm(request, limit);
-  } catch (error) {
-    if (error instanceof RequestBodyError) {
-      throw data(error.message, { status: error.status, headers: error.headers });
+export async function readFormBody(
+  request: Request,
+  { allowUntyped = false }: { allowUntyped?: boolean } = {},
+): Promise<URLSearchParams> {
+  const type = mediaType(request);
+  if (!formTypes.includes(type)) {
+    if (allowUntyped && type === "") {
+      await readCapped(request, maxFormBodyBytes);
+      return new URLSearchParams();
     }
-    throw error;
+    refuse(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
+  const bytes = await readCapped(request, maxFormBodyBytes);
+  let fields: URLSearchParams;
+  if (type === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await new Response(Buffer.from(bytes), { headers: request.headers }).formData();
+    } catch {
+      refuse(400, "The multipart form body is malformed.");
+    }
+    fields = new URLSearchParams();
+    for (const [name, value] of form) {
+      if (typeof value !== "string") refuse(400, "This form takes no files.");
+      fields.append(name, value);
+    }
+  } else {
+    fields = new URLSearchParams(new TextDecoder().decode(bytes));
+  }
+  for (const [name, value] of fields) {
+    if (name.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+  }
+  return fields;
+}
+
+/** A JSON object body (arrays and bare values are refused: every function takes named fields). */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (mediaType(request) !== "application/json") refuse(415, "Send the body as application/json.");
+  const text = new TextDecoder().decode(await readCapped(request, maxJsonBodyBytes));
+  let hasNul = false;
+  let body: unknown;
+  try {
+    body = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) hasNul = true;
+      return value;
+    });
+  } catch {
+    refuse(400, "Request body must be JSON.");
+  }
+  if (hasNul) refuse(400, nulMessage);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    refuse(400, "The body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Stripe events are larger than a form, and their signature is checked on the raw text. */
+export const maxWebhookBodyBytes = 256 * 1024;
+
+/** The raw text of a body whose signature the caller checks (the Stripe webhook). */
+export async function readSignedTextBody(request: Request): Promise<string> {
+  const text = new TextDecoder().decode(await readCapped(request, maxWebhookBodyBytes));
+  if (text.includes("\0")) refuse(400, nulMessage);
+  return text;
 }

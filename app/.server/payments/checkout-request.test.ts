@@ -21,6 +21,15 @@ describe("parseCheckoutRequest", () => {
     expect(one.ok && one.value.items).toEqual(["pdf"]);
   });
 
+  it("uses the caller's success URL, adding the session id when it lacks one", () => {
+    const given = parseCheckoutRequest(base, site);
+    expect(given.ok && given.value.successUrl).toBe(base.successUrl);
+    const bare = parseCheckoutRequest({ ...base, successUrl: `${site}/payment-success` }, site);
+    expect(bare.ok && bare.value.successUrl).toBe(
+      `${site}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    );
+  });
+
   it.each([
     [{ format: "hardcover" }, "Unknown item: hardcover"],
     [{ formats: ["breakthrough-session"], format: "pdf" }, "format must be one of formats."],
@@ -33,6 +42,10 @@ describe("parseCheckoutRequest", () => {
     [{ successUrl: "/payment-success" }, "successUrl must be on https://presence.example."],
     [{ cancelUrl: "javascript:alert(1)" }, "cancelUrl must be on https://presence.example."],
     [{ successUrl: undefined }, "Invalid successUrl: successUrl is required."],
+    [
+      { firstName: "Ada\nVisit https://evil.example" },
+      "Invalid firstName: First name must be a single line",
+    ],
   ])("refuses %j", (change, error) => {
     expect(parseCheckoutRequest({ ...base, ...change }, site)).toEqual({ ok: false, error });
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOK_PRODUCT_ID, isPurchasableItemId, type PurchasableItemId } from "~/lib/catalog";
 import { isValidPurchaseEmail, purchaseMessages } from "~/lib/purchase-rules";
+import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "~/lib/single-line";
 
 /** A checkout request the server accepted: items named by the catalog, URLs on the site. */
 export type ValidCheckoutRequest = {
@@ -9,13 +10,22 @@ export type ValidCheckoutRequest = {
   firstName: string | null;
   lastName: string | null;
   address: Record<string, string> | null;
+  /** Where Stripe sends the buyer after paying; it always carries the session id. */
+  successUrl: string;
   cancelUrl: string;
 };
 
 export type CheckoutRequestResult =
   { ok: true; value: ValidCheckoutRequest } | { ok: false; error: string };
 
-const optionalName = z.string().trim().max(100).optional();
+const optionalName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .refine(isSingleLine, singleLineMessage(label))
+    .refine(isLinkFree, linkFreeMessage(label))
+    .optional();
 const addressLine = z.string().trim().max(200);
 
 const checkoutRequestSchema = z.object({
@@ -25,8 +35,8 @@ const checkoutRequestSchema = z.object({
   successUrl: z.string({ error: "successUrl is required." }),
   cancelUrl: z.string({ error: "cancelUrl is required." }),
   email: z.string().optional(),
-  firstName: optionalName,
-  lastName: optionalName,
+  firstName: optionalName("First name"),
+  lastName: optionalName("Last name"),
   address: z
     .object({
       street: addressLine,
@@ -38,6 +48,9 @@ const checkoutRequestSchema = z.object({
     })
     .optional(),
 });
+
+/** Stripe puts the session id where this stands in the success URL. */
+const sessionIdPlaceholder = "{CHECKOUT_SESSION_ID}";
 
 /** True when `value` is an absolute URL on the site's own origin (no open redirects via Stripe). */
 function onSiteOrigin(value: string, siteUrl: string) {
@@ -94,6 +107,9 @@ export function parseCheckoutRequest(input: unknown, siteUrl: string): CheckoutR
       address: address
         ? Object.fromEntries(Object.entries(address).filter(([, value]) => Boolean(value)))
         : null,
+      successUrl: request.successUrl.includes(sessionIdPlaceholder)
+        ? request.successUrl
+        : `${request.successUrl}${request.successUrl.includes("?") ? "&" : "?"}session_id=${sessionIdPlaceholder}`,
       cancelUrl: request.cancelUrl,
     },
   };

@@ -1,9 +1,11 @@
 import Stripe from "stripe";
-import type { PurchasableItemId } from "~/lib/catalog";
-import type { PaymentDeps } from "./checkout-deps";
+import type { OrderItem, PurchasableItemId } from "~/lib/catalog";
+import { logFailure } from "../logger";
+import { checkRateLimits } from "./rate-limit";
+import type { PaymentDeps } from "./service-deps";
 import { currentDownloadToken } from "./download-links";
 import { fulfilPaidSession } from "./orders";
-import { parseOrderItems, type OrderItem } from "./order-items";
+import { parseOrderItems } from "./order-items";
 
 /** What the success page may say about a Checkout session, as Stripe and our orders know it. */
 export type CheckoutResult =
@@ -24,20 +26,37 @@ export function includesItem(items: OrderItem[], id: PurchasableItemId) {
 }
 
 /**
+ * The success page's look-up, limited per client address like every public action that costs a
+ * Stripe call (the page is reloaded a few times, never hundreds).
+ */
+export async function lookUpCheckoutResult(
+  deps: PaymentDeps,
+  { sessionId, clientAddress }: { sessionId: string; clientAddress: string },
+): Promise<CheckoutResult> {
+  const limited = await checkRateLimits(deps, {
+    bucket: "checkout-lookup",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.CHECKOUT_RATE_LIMIT,
+  });
+  if (!limited.allowed) return { state: "unavailable" };
+  const result = await readCheckoutResult(deps, sessionId);
+  // A late webhook's fulfilment may have queued the receipt just now.
+  if (result.state === "paid") deps.outbox.wake();
+  return result;
+}
+
+/**
  * Asks Stripe about the session and answers only what is true: a receipt for a paid session of
  * one of our orders, never for an unknown or unpaid one. A paid session whose webhook has not
  * arrived yet is fulfilled here (idempotently), so the buyer's download works at once.
  */
-export async function readCheckoutResult(
-  deps: PaymentDeps,
-  sessionId: string,
-): Promise<CheckoutResult> {
+async function readCheckoutResult(deps: PaymentDeps, sessionId: string): Promise<CheckoutResult> {
   let session: Stripe.Checkout.Session;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: "unknown" };
-    console.warn(`Checkout session ${sessionId} could not be read: ${(error as Error).message}`);
+    logFailure("checkout session not readable", error);
     return { state: "unavailable" };
   }
   if (session.payment_status !== "paid") {

@@ -1,27 +1,26 @@
 import { randomUUID } from "node:crypto";
-import type { AppServices } from "../app-context";
 import { enqueueEmail } from "../mail/outbox";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
-import type { ContactMessage } from "~/lib/contact-message-schema";
-import { hitRateLimit } from "./rate-limit";
+import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
 import { rememberPerson } from "../audience/people";
-
-export type ContactDeps = Pick<AppServices, "db" | "clock" | "config">;
-
-/** The window CONTACT_RATE_LIMIT counts in. */
-export const contactRateWindowMs = 10 * 60_000;
+import { emailKey } from "./email-key";
+import { invalidInput, type InvalidInput } from "./invalid-input";
+import { checkRateLimits } from "./rate-limit";
+import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
 
 /**
  * Stores a contact message together with the owner's notification and the visitor's
  * acknowledgement, in one transaction: once this resolves, the lead and its emails are safe.
  */
-export async function recordContactMessage(deps: ContactDeps, message: ContactMessage) {
+export async function recordContactMessage(deps: ServiceDeps, message: ContactMessage) {
   const { db, clock, config } = deps;
   const now = clock.now();
   const id = randomUUID();
-  const owner = contactOwnerNotification(message, now);
-  const acknowledgement = contactAcknowledgement(message, {
+  // Rendered before the transaction, which then only writes.
+  const owner = await contactOwnerNotification(message, now);
+  const acknowledgement = await contactAcknowledgement(message, {
     contactEmail: config.CONTACT_EMAIL,
     siteUrl: config.SITE_URL,
   });
@@ -74,55 +73,44 @@ export async function recordContactMessage(deps: ContactDeps, message: ContactMe
   return { id };
 }
 
-/** What the visitor's browser reports besides the message, for the spam checks. */
-export type ContactSubmissionTraps = {
-  honeypot?: string;
-  /** When the form was rendered (ms since epoch), if the client sent it. */
-  formStartedAt?: number;
+export type ContactSubmission = {
+  /** The submitted fields as received: a form's values or a JSON object's. */
+  fields: Record<string, unknown>;
+  traps: SpamTrapValues;
+  clientAddress: string;
 };
 
 export type ContactSubmissionOutcome =
-  | { outcome: "stored"; id: string }
+  | InvalidInput
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
   | { outcome: "discarded"; reason: "honeypot" | "too-fast" }
-  | { outcome: "rate-limited"; retryAfterSeconds: number };
+  | { outcome: "stored"; id: string };
 
 /**
- * A visitor's valid message: rate-limited per client address and per email address, then
- * checked against the spam traps (a bot is told it succeeded and nothing is stored or sent),
- * then stored. Callers answer success for "stored" and "discarded" alike.
+ * A visitor's message, from the /contact form or the send-contact-email function: validated,
+ * rate-limited per client address and per sender address, checked against the spam traps (a bot
+ * is told it succeeded and nothing is stored or sent), stored with its emails, and the outbox
+ * woken. Callers answer success for "stored" and "discarded" alike.
  */
 export async function receiveContactMessage(
-  deps: ContactDeps,
-  {
-    message,
-    traps,
-    clientAddress,
-  }: { message: ContactMessage; traps: ContactSubmissionTraps; clientAddress: string },
+  deps: ServiceDeps,
+  { fields, traps, clientAddress }: ContactSubmission,
 ): Promise<ContactSubmissionOutcome> {
-  const { db, clock, config } = deps;
-  const now = clock.now();
-  if (config.CONTACT_RATE_LIMIT > 0) {
-    const keys = [`ip:${clientAddress}`, `email:${message.email.toLowerCase()}`];
-    for (const key of keys) {
-      const decision = await hitRateLimit(db, {
-        bucket: "contact",
-        key,
-        limit: config.CONTACT_RATE_LIMIT,
-        windowMs: contactRateWindowMs,
-        now,
-      });
-      if (!decision.allowed) {
-        return { outcome: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
-      }
-    }
+  const parsed = contactMessageSchema.safeParse(fields);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const message = parsed.data;
+  const limited = await checkRateLimits(deps, {
+    bucket: "contact",
+    keys: [`ip:${clientAddress}`, `email:${emailKey(message.email)}`],
+    limit: deps.config.CONTACT_RATE_LIMIT,
+  });
+  if (!limited.allowed) {
+    return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  if (traps.honeypot) return { outcome: "discarded", reason: "honeypot" };
-  if (
-    traps.formStartedAt !== undefined &&
-    now.getTime() - traps.formStartedAt < config.CONTACT_MIN_FILL_SECONDS * 1000
-  ) {
-    return { outcome: "discarded", reason: "too-fast" };
-  }
+  const verdict = checkSpamTraps(deps, traps);
+  if (verdict === "missing-token") return missingFormToken;
+  if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
   const { id } = await recordContactMessage(deps, message);
+  deps.outbox.wake();
   return { outcome: "stored", id };
 }

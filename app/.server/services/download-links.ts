@@ -3,7 +3,10 @@ import type { Trx } from "../db/database";
 import { enqueueEmail } from "../mail/outbox";
 import { downloadLinkEmail } from "../mail/templates/download-link";
 import { signLink, verifyLink } from "../signed-links";
-import type { CheckoutDeps } from "./checkout-deps";
+import { emailKey } from "./email-key";
+import { checkRateLimits } from "./rate-limit";
+import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
 import { parseOrderItems } from "./order-items";
 
 export type IssuedDownloadLink = { url: string; expiresAt: Date; maxDownloads: number };
@@ -18,7 +21,7 @@ export function downloadUrl(siteUrl: string, token: string) {
 /** A new link to the book for a paid order, valid for DOWNLOAD_LINK_TTL_HOURS and a few downloads. */
 export async function issueDownloadLink(
   trx: Trx,
-  { clock, config }: Omit<CheckoutDeps, "db">,
+  { clock, config }: Omit<ServiceDeps, "db">,
   orderId: string,
 ): Promise<IssuedDownloadLink> {
   const now = clock.now();
@@ -55,7 +58,7 @@ export async function revokeDownloadLinks(trx: Trx, orderId: string, now: Date) 
 }
 
 /** The token of the order's newest usable link, for the success page's 'Download PDF Now'. */
-export async function currentDownloadToken({ db, clock, config }: CheckoutDeps, orderId: string) {
+export async function currentDownloadToken({ db, clock, config }: ServiceDeps, orderId: string) {
   const link = await db
     .selectFrom("download_links")
     .select(["id", "expires_at"])
@@ -71,7 +74,7 @@ export async function currentDownloadToken({ db, clock, config }: CheckoutDeps, 
 
 /** Why the link behind a verified token does not open the book now, if it does not. */
 async function refusalFor(
-  db: CheckoutDeps["db"],
+  db: ServiceDeps["db"],
   linkId: string,
   now: Date,
 ): Promise<DownloadRefusal | undefined> {
@@ -100,7 +103,7 @@ async function refusalFor(
  * previews, scanners) checks without counting.
  */
 export async function redeemDownloadLink(
-  { db, clock, config }: CheckoutDeps,
+  { db, clock, config }: ServiceDeps,
   token: string,
   { count = true }: { count?: boolean } = {},
 ): Promise<{ ok: true } | { ok: false; reason: DownloadRefusal }> {
@@ -131,7 +134,32 @@ export async function redeemDownloadLink(
  * only to that email. The caller answers the same whatever happens, so nobody learns who bought.
  */
 export async function reissueDownloadLink(
-  deps: CheckoutDeps,
+  deps: ServiceDeps,
+  {
+    sessionId,
+    fields,
+    traps,
+    clientAddress,
+  }: {
+    sessionId: string;
+    fields: { email?: unknown };
+    traps: SpamTrapValues;
+    clientAddress: string;
+  },
+): Promise<void> {
+  const email = typeof fields.email === "string" ? fields.email : "";
+  if (!email) return;
+  const limited = await checkRateLimits(deps, {
+    bucket: "download-reissue",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.CHECKOUT_RATE_LIMIT,
+  });
+  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return;
+  if (await sendFreshDownloadLink(deps, { sessionId, email })) deps.outbox.wake();
+}
+
+async function sendFreshDownloadLink(
+  deps: ServiceDeps,
   { sessionId, email }: { sessionId: string; email: string },
 ): Promise<boolean> {
   const { db, clock, config } = deps;
@@ -141,7 +169,7 @@ export async function reissueDownloadLink(
     .where("stripe_session_id", "=", sessionId)
     .executeTakeFirst();
   if (!order || order.status !== "paid") return false;
-  if (order.email.trim().toLowerCase() !== email.trim().toLowerCase()) return false;
+  if (emailKey(order.email) !== emailKey(email)) return false;
   if (!parseOrderItems(order.items).some((item) => item.id === "pdf")) return false;
   const now = clock.now();
   // One fresh link a minute is plenty and keeps the form from flooding the buyer's inbox.
@@ -162,7 +190,7 @@ export async function reissueDownloadLink(
         to: order.email,
         from: config.MAIL_FROM,
         replyTo: config.CONTACT_EMAIL,
-        ...downloadLinkEmail(link),
+        ...(await downloadLinkEmail(link)),
       },
       { now },
     );

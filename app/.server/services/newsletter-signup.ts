@@ -1,49 +1,40 @@
-import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
-import { hitRateLimit } from "./rate-limit";
-import { requestSubscription, type SubscriberDeps } from "./subscribers";
+import { invalidInput, type InvalidInput } from "./invalid-input";
+import { checkRateLimits } from "./rate-limit";
+import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
+import { requestSubscription } from "./subscribers";
 
 export type NewsletterSignupOutcome =
-  | { outcome: "accepted" }
-  | { outcome: "invalid"; fieldErrors: Record<string, string[]> }
-  | { outcome: "rate-limited"; retryAfterSeconds: number };
-
-const signupRateWindowMs = 10 * 60_000;
+  InvalidInput | { outcome: "accepted" } | { outcome: "rate-limited"; retryAfterSeconds: number };
 
 /**
- * A signup form post (/signup or a subscribe box). "accepted" whatever the address's state, so
- * the answer never tells who is on the list; a filled honeypot is accepted and ignored.
+ * A signup from /signup or a subscribe box: the submitted fields as received. "accepted" whatever
+ * the address's state, so the answer never tells who is on the list; a caught bot is accepted and
+ * ignored. The boxes sit on prerendered pages and fetch their form token once hydrated; a post
+ * without one (JavaScript off) passes the time trap, since the confirmation email is this list's
+ * real gate (decision 061).
  */
 export async function receiveNewsletterSignup(
-  deps: SubscriberDeps,
-  { formData, clientAddress }: { formData: FormData; clientAddress: string },
+  deps: ServiceDeps,
+  {
+    fields,
+    traps,
+    clientAddress,
+  }: { fields: Record<string, unknown>; traps: SpamTrapValues; clientAddress: string },
 ): Promise<NewsletterSignupOutcome> {
-  const parsed = newsletterSignupSchema.safeParse({
-    firstName: formData.get("firstName") ?? undefined,
-    email: formData.get("email") ?? "",
-    interests: formData.getAll("interests"),
-    source: formData.get("source") || undefined,
+  const parsed = newsletterSignupSchema.safeParse(fields);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const limited = await checkRateLimits(deps, {
+    bucket: "newsletter",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.NEWSLETTER_RATE_LIMIT,
   });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-    }
-    return { outcome: "invalid", fieldErrors };
+  if (!limited.allowed) {
+    return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  if (deps.config.NEWSLETTER_RATE_LIMIT > 0) {
-    const decision = await hitRateLimit(deps.db, {
-      bucket: "newsletter",
-      key: `ip:${clientAddress}`,
-      limit: deps.config.NEWSLETTER_RATE_LIMIT,
-      windowMs: signupRateWindowMs,
-      now: deps.clock.now(),
-    });
-    if (!decision.allowed) {
-      return { outcome: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
-    }
-  }
-  if (String(formData.get(spamTrapFields.honeypot) ?? "").trim()) return { outcome: "accepted" };
-  await requestSubscription(deps, parsed.data);
+  const verdict = checkSpamTraps(deps, traps);
+  if (verdict === "honeypot" || verdict === "too-fast") return { outcome: "accepted" };
+  if ((await requestSubscription(deps, parsed.data)) === "confirmation-sent") deps.outbox.wake();
   return { outcome: "accepted" };
 }

@@ -1,7 +1,4 @@
-import { purchasableItems, type PurchasableItemId } from "~/lib/catalog";
-
-/** An item as an order records it: the catalog's name and price at the time of the order. */
-export type OrderItem = { id: PurchasableItemId; name: string; amountCents: number };
+import { purchasableItems, type OrderItem, type PurchasableItemId } from "~/lib/catalog";
 
 export function orderItemsFromCatalog(ids: readonly PurchasableItemId[]): OrderItem[] {
   return ids.map((id) => ({

@@ -7,7 +7,7 @@ import { purchaseReceiptEmail } from "../mail/templates/purchase-receipt";
 import { saleNotificationEmail } from "../mail/templates/sale-notification";
 import { sessionSchedulingEmail } from "../mail/templates/session-scheduling";
 import type { ValidCheckoutRequest } from "../payments/checkout-request";
-import type { CheckoutDeps, PaymentDeps } from "./checkout-deps";
+import type { PaymentDeps, ServiceDeps } from "./service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
 import { rememberPerson } from "../audience/people";
@@ -19,7 +19,7 @@ export const SUCCESS_PATH = "/payment-success";
  * the catalog's price, the buyer's email, and the order id in the metadata so the webhook finds it.
  */
 export async function openCheckoutSession(
-  { db, clock, config, stripe }: PaymentDeps,
+  { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
@@ -70,7 +70,7 @@ export async function openCheckoutSession(
             product_data: { name: item.name },
           },
         })),
-        success_url: `${config.SITE_URL}${SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+        success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         metadata: { order_id: orderId },
       },
@@ -118,7 +118,7 @@ function paymentIntentId(session: Stripe.Checkout.Session) {
  */
 export async function fulfilPaidSession(
   trx: Trx,
-  deps: Omit<CheckoutDeps, "db">,
+  deps: Omit<ServiceDeps, "db">,
   session: Stripe.Checkout.Session,
 ): Promise<{ order: OrderTable | undefined; fulfilled: boolean }> {
   const order = await findOrderForSession(trx, session);
@@ -152,14 +152,14 @@ export async function fulfilPaidSession(
       purpose: "order.receipt",
       to: order.email,
       ...mail,
-      ...purchaseReceiptEmail({
+      ...(await purchaseReceiptEmail({
         orderReference: session.id,
         items,
         amountPaidCents,
         download,
         successPageUrl: `${config.SITE_URL}${SUCCESS_PATH}?session_id=${session.id}`,
         contactEmail: config.CONTACT_EMAIL,
-      }),
+      })),
     },
     { now },
   );
@@ -170,10 +170,10 @@ export async function fulfilPaidSession(
         purpose: "order.session-scheduling",
         to: order.email,
         ...mail,
-        ...sessionSchedulingEmail({
+        ...(await sessionSchedulingEmail({
           schedulingUrl: config.SCHEDULING_URL,
           contactEmail: config.CONTACT_EMAIL,
-        }),
+        })),
       },
       { now },
     );
@@ -186,7 +186,7 @@ export async function fulfilPaidSession(
       to: config.OWNER_EMAIL,
       from: config.MAIL_FROM,
       replyTo: order.email,
-      ...saleNotificationEmail({
+      ...(await saleNotificationEmail({
         orderId: order.id,
         sessionId: session.id,
         buyer: {
@@ -196,7 +196,7 @@ export async function fulfilPaidSession(
         },
         items,
         amountPaidCents,
-      }),
+      })),
     },
     { now },
   );
@@ -206,7 +206,7 @@ export async function fulfilPaidSession(
 /** A full refund ends the order's access to the book. Partial refunds change nothing. */
 export async function recordRefund(
   trx: Trx,
-  { clock }: Pick<CheckoutDeps, "clock">,
+  { clock }: Pick<ServiceDeps, "clock">,
   charge: Stripe.Charge,
 ): Promise<boolean> {
   if (!charge.refunded) return false;

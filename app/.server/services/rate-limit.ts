@@ -1,4 +1,8 @@
 import type { Db } from "../db/database";
+import type { ServiceDeps } from "./service-deps";
+
+/** The window every public write's limit counts in. */
+export const rateLimitWindowMs = 10 * 60_000;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -41,4 +45,27 @@ export async function hitRateLimit(
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + windowMs - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * One hit for each key (a client address, a sender address…) in `bucket`; refused as soon as one
+ * key is over `limit` per window. A limit of 0 lifts it (a setting for private deployments).
+ */
+export async function checkRateLimits(
+  { db, clock }: Pick<ServiceDeps, "db" | "clock">,
+  { bucket, keys, limit }: { bucket: string; keys: string[]; limit: number },
+): Promise<RateLimitDecision> {
+  if (limit === 0) return { allowed: true };
+  const now = clock.now();
+  for (const key of keys) {
+    const decision = await hitRateLimit(db, {
+      bucket,
+      key,
+      limit,
+      windowMs: rateLimitWindowMs,
+      now,
+    });
+    if (!decision.allowed) return decision;
+  }
+  return { allowed: true };
 }

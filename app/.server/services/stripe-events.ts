@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { CheckoutDeps } from "./checkout-deps";
+import type { ServiceDeps } from "./service-deps";
 import { fulfilPaidSession, recordRefund } from "./orders";
 
 export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignored";
@@ -10,10 +10,10 @@ export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignor
  * Stripe's retry gets another chance.
  */
 export async function handleStripeEvent(
-  { db, ...deps }: CheckoutDeps,
+  { db, ...deps }: ServiceDeps,
   event: Stripe.Event,
 ): Promise<StripeEventOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<StripeEventOutcome> => {
     const recorded = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, received_at: deps.clock.now().toISOString() })
@@ -32,4 +32,6 @@ export async function handleStripeEvent(
         return "ignored";
     }
   });
+  if (outcome === "fulfilled") deps.outbox.wake();
+  return outcome;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { AppServices } from "../app-context";
 import type { Trx } from "../db/database";
 import type { SubscriberTable } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { newsletterConfirmation } from "../mail/templates/newsletter-confirmation";
 import { newsletterWelcome } from "../mail/templates/newsletter-welcome";
+import type { ServiceDeps } from "./service-deps";
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import type { NewsletterSignup } from "~/lib/newsletter-schema";
+import { emailKey } from "./email-key";
 import {
   confirmationLinkDays,
   signNewsletterToken,
@@ -14,18 +15,12 @@ import {
 } from "./newsletter-links";
 import { rememberPerson } from "../audience/people";
 
-export type SubscriberDeps = Pick<AppServices, "db" | "clock" | "config">;
-
 /** No second confirmation email to one address within this time. */
 export const confirmationCoolingMs = 60 * 60_000;
 
 const dayMs = 24 * 60 * 60_000;
 
-function emailKey(email: string) {
-  return email.trim().toLowerCase();
-}
-
-function newsletterUrls(deps: SubscriberDeps, subscriberId: string) {
+function newsletterUrls(deps: ServiceDeps, subscriberId: string) {
   const { config, clock } = deps;
   const secret = config.NEWSLETTER_LINK_SECRET;
   const confirmToken = signNewsletterToken(secret, {
@@ -48,7 +43,7 @@ function listUnsubscribeHeaders(unsubscribeUrl: string) {
   };
 }
 
-async function enqueueConfirmation(deps: SubscriberDeps, trx: Trx, subscriber: SubscriberTable) {
+async function enqueueConfirmation(deps: ServiceDeps, trx: Trx, subscriber: SubscriberTable) {
   const links = newsletterUrls(deps, subscriber.id);
   await enqueueEmail(
     trx,
@@ -56,11 +51,11 @@ async function enqueueConfirmation(deps: SubscriberDeps, trx: Trx, subscriber: S
       purpose: "newsletter.confirmation",
       to: subscriber.email,
       from: deps.config.MAIL_FROM,
-      ...newsletterConfirmation({
+      ...(await newsletterConfirmation({
         firstName: subscriber.first_name ?? undefined,
         links,
         validDays: confirmationLinkDays,
-      }),
+      })),
       headers: listUnsubscribeHeaders(links.unsubscribe),
     },
     { now: deps.clock.now() },
@@ -77,7 +72,7 @@ function isUniqueViolation(error: unknown) {
  * here, so nobody can learn who is on the list: a new address gets a confirmation email; a pending
  * or unsubscribed one gets another only after the cooling period; a confirmed one gets nothing.
  */
-export async function requestSubscription(deps: SubscriberDeps, signup: NewsletterSignup) {
+export async function requestSubscription(deps: ServiceDeps, signup: NewsletterSignup) {
   const { db, clock } = deps;
   const attempt = () =>
     db.transaction().execute(async (trx) => {
@@ -150,14 +145,14 @@ export type ConfirmationOutcome = "confirmed" | "already-confirmed" | "invalid";
 
 /** Follows a confirmation link: the address now counts as subscribed and gets the welcome email. */
 export async function confirmSubscription(
-  deps: SubscriberDeps,
+  deps: ServiceDeps,
   token: string,
 ): Promise<ConfirmationOutcome> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const subscriberId = verifyNewsletterToken(config.NEWSLETTER_LINK_SECRET, token, "confirm", now);
   if (!subscriberId) return "invalid";
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<ConfirmationOutcome> => {
     const subscriber = await trx
       .selectFrom("subscribers")
       .selectAll()
@@ -181,26 +176,25 @@ export async function confirmSubscription(
         purpose: "newsletter.welcome",
         to: subscriber.email,
         from: config.MAIL_FROM,
-        ...newsletterWelcome({
+        ...(await newsletterWelcome({
           firstName: subscriber.first_name ?? undefined,
           links,
           guidesUrl: `${config.SITE_URL}/all-resources`,
-        }),
+        })),
         headers: listUnsubscribeHeaders(links.unsubscribe),
       },
       { now },
     );
     return "confirmed";
   });
+  if (outcome === "confirmed") deps.outbox.wake();
+  return outcome;
 }
 
 export type UnsubscribeOutcome = "unsubscribed" | "invalid";
 
 /** Follows an unsubscribe link (or a mail client's one-click POST). Saying it twice is harmless. */
-export async function unsubscribe(
-  deps: SubscriberDeps,
-  token: string,
-): Promise<UnsubscribeOutcome> {
+export async function unsubscribe(deps: ServiceDeps, token: string): Promise<UnsubscribeOutcome> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const subscriberId = verifyNewsletterToken(
@@ -222,7 +216,7 @@ export async function unsubscribe(
 
 /** Whether a token could be used at all (for the pages' GET, which changes nothing). */
 export function isNewsletterTokenValid(
-  deps: Pick<AppServices, "config" | "clock">,
+  deps: Pick<ServiceDeps, "config" | "clock">,
   token: string,
   purpose: "confirm" | "unsubscribe",
 ) {

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
 import { nowAvailableEmail, waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";
 import { signLink, verifyLink } from "../signed-links";
-import type { CheckoutDeps } from "./checkout-deps";
 import { rememberPerson } from "../audience/people";
+import { emailKey } from "./email-key";
+import { checkRateLimits, rateLimitWindowMs } from "./rate-limit";
+import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
 
 const CONFIRMATION_TTL_MS = 7 * 24 * 3_600_000;
-/** A second signup for the same pending address within this window sends no second email. */
-const RESEND_AFTER_MS = 10 * 60_000;
 
 const emailSchema = z.email().max(254);
 // Waitlist links are mailing-list links like the newsletter's: they share NEWSLETTER_LINK_SECRET
@@ -18,29 +19,52 @@ export function waitlistConfirmUrl(siteUrl: string, token: string) {
   return `${siteUrl}/waitlist/confirm/${token}`;
 }
 
+export type WaitlistSignupOutcome =
+  | { outcome: "invalid"; error: string }
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "accepted" };
+
 /**
- * 'Notify me when it's available': stores the address as pending and queues the confirmation
- * email. Answers the same for a new, pending or confirmed address, so the form reveals nothing.
+ * 'Notify me when it's available': the submitted address as received. Stores it as pending and
+ * queues the confirmation email. Answers the same for a new, pending or confirmed address (and to
+ * a caught bot), so the form reveals nothing.
  */
 export async function joinWaitlist(
-  { db, clock, config }: CheckoutDeps,
-  rawEmail: string,
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  const email = rawEmail.trim();
-  if (!emailSchema.safeParse(email).success) {
-    return { ok: false, error: "Please enter a valid email address." };
+  deps: ServiceDeps,
+  {
+    fields,
+    traps,
+    clientAddress,
+  }: { fields: { email?: unknown }; traps: SpamTrapValues; clientAddress: string },
+): Promise<WaitlistSignupOutcome> {
+  const { db, clock, config } = deps;
+  const parsed = emailSchema.safeParse(typeof fields.email === "string" ? fields.email.trim() : "");
+  if (!parsed.success) return { outcome: "invalid", error: "Please enter a valid email address." };
+  const email = parsed.data;
+  // A mailing-list signup like the newsletter's: the same per-address allowance, its own count.
+  const limited = await checkRateLimits(deps, {
+    bucket: "waitlist",
+    keys: [`ip:${clientAddress}`],
+    limit: config.NEWSLETTER_RATE_LIMIT,
+  });
+  if (!limited.allowed) {
+    return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  const emailKey = email.toLowerCase();
+  const verdict = checkSpamTraps(deps, traps);
+  if (verdict === "missing-token") return { outcome: "invalid", error: missingFormToken.error };
+  if (verdict !== "passed") return { outcome: "accepted" };
+  const key = emailKey(email);
   const now = clock.now();
-  await db.transaction().execute(async (trx) => {
+  const queued = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("waitlist_signups")
       .select(["id", "status", "confirmation_sent_at"])
-      .where("email_key", "=", emailKey)
+      .where("email_key", "=", key)
       .executeTakeFirst();
-    if (existing?.status === "confirmed") return;
+    if (existing?.status === "confirmed") return false;
     const sentAt = existing?.confirmation_sent_at;
-    if (sentAt && now.getTime() - new Date(sentAt).getTime() < RESEND_AFTER_MS) return;
+    // A second signup for a pending address within one rate-limit window sends no second email.
+    if (sentAt && now.getTime() - new Date(sentAt).getTime() < rateLimitWindowMs) return false;
     const id = existing?.id ?? randomUUID();
     if (existing) {
       await trx
@@ -54,7 +78,7 @@ export async function joinWaitlist(
         .values({
           id,
           email,
-          email_key: emailKey,
+          email_key: key,
           status: "pending",
           created_at: now.toISOString(),
           confirmation_sent_at: now.toISOString(),
@@ -73,25 +97,30 @@ export async function joinWaitlist(
         purpose: "waitlist.confirmation",
         to: email,
         from: config.MAIL_FROM,
-        ...waitlistConfirmationEmail({
+        ...(await waitlistConfirmationEmail({
           confirmUrl: waitlistConfirmUrl(config.SITE_URL, token),
           expiresAt,
-        }),
+        })),
       },
       { now },
     );
+    return true;
   });
-  return { ok: true };
+  if (queued) deps.outbox.wake();
+  return { outcome: "accepted" };
 }
 
 /** Whether a confirmation link is good, without using it (the page asks for a click first). */
-export function checkWaitlistToken({ clock, config }: Omit<CheckoutDeps, "db">, token: string) {
+export function checkWaitlistToken({ clock, config }: Omit<ServiceDeps, "db">, token: string) {
   return verifyLink(config.NEWSLETTER_LINK_SECRET, "waitlist-confirm", token, clock.now());
 }
 
-/** Confirms the address behind a valid link; confirming twice is harmless. */
+/**
+ * Confirms the address behind a valid link; confirming twice is harmless. Sales may already be
+ * open: a newly confirmed address then gets its one 'now available' email at once.
+ */
 export async function confirmWaitlistSignup(
-  deps: CheckoutDeps,
+  deps: ServiceDeps,
   token: string,
 ): Promise<"confirmed" | "invalid" | "expired"> {
   const verified = checkWaitlistToken(deps, token);
@@ -110,7 +139,9 @@ export async function confirmWaitlistSignup(
       .where("id", "=", verified.subject)
       .executeTakeFirst();
     if (!signup) return "invalid";
+    return "confirmed";
   }
+  await notifyWaitlist(deps);
   return "confirmed";
 }
 
@@ -119,7 +150,8 @@ export async function confirmWaitlistSignup(
  * claimed with a conditional UPDATE on notified_at in the transaction that queues its email, so
  * running this again, or on two instances at once, never sends twice.
  */
-export async function notifyWaitlist({ db, clock, config }: CheckoutDeps): Promise<number> {
+export async function notifyWaitlist(deps: ServiceDeps): Promise<number> {
+  const { db, clock, config } = deps;
   if (!config.SALES_OPEN) return 0;
   const waiting = await db
     .selectFrom("waitlist_signups")
@@ -144,7 +176,7 @@ export async function notifyWaitlist({ db, clock, config }: CheckoutDeps): Promi
           purpose: "waitlist.now-available",
           to: signup.email,
           from: config.MAIL_FROM,
-          ...nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` }),
+          ...(await nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` })),
         },
         { now },
       );
@@ -152,5 +184,6 @@ export async function notifyWaitlist({ db, clock, config }: CheckoutDeps): Promi
     });
     if (claimed) queued += 1;
   }
+  if (queued > 0) deps.outbox.wake();
   return queued;
 }

@@ -66,12 +66,12 @@ function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
 export function ContactForm({
   defaultInterest,
   defaultMessage,
-  formStartedAt,
+  formToken,
   copy,
 }: {
   defaultInterest: ContactInterest;
   defaultMessage?: string;
-  formStartedAt: number;
+  formToken: string;
   copy: ContactFormCopy;
 }) {
   const { contactEmail } = useSiteSettings();
@@ -120,7 +120,7 @@ export function ContactForm({
       className="flex scroll-mt-24 flex-col gap-4"
     >
       {hydrated && <input type="hidden" name="enhanced" value="true" />}
-      <input type="hidden" name={spamTrapFields.startedAt} value={formStartedAt} />
+      <input type="hidden" name={spamTrapFields.formToken} value={formToken} />
       <HoneypotField />
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,10 @@
 import { Check } from "lucide-react";
-import { formatPrice, type PurchasableItem, type PurchasableItemId } from "~/lib/catalog";
+import {
+  formatPrice,
+  itemPrice,
+  type PurchasableItem,
+  type PurchasableItemId,
+} from "~/lib/catalog";
 import { cn } from "~/lib/class-names";
 
 type FormatPickerProps = {
@@ -44,7 +49,7 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                 </span>
               </span>
               <span className="text-2xl font-semibold text-foreground">
-                {formatPrice(item.price)}
+                {formatPrice(itemPrice(item))}
               </span>
               <span className="text-sm text-muted-foreground">{item.summary}</span>
               <ul className="mt-auto space-y-1 text-sm text-foreground">

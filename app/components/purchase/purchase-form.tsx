@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
+import { FormTokenField } from "~/components/forms/form-token-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -14,6 +16,7 @@ import {
 } from "~/lib/catalog";
 import { requestCheckoutUrl } from "~/lib/checkout-client";
 import { isValidPurchaseEmail, purchaseMessages, toggleSelection } from "~/lib/purchase-rules";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import { CardDetails } from "./card-details";
 import { FormatPicker } from "./format-picker";
@@ -35,6 +38,8 @@ const addressAutocomplete: Record<AddressField, string> = {
 type PurchaseFormProps = {
   /** A refusal from the server when the form was posted without JavaScript. */
   serverError?: string;
+  /** The server-signed start time the spam trap checks. */
+  formToken: string;
 };
 
 /**
@@ -42,7 +47,7 @@ type PurchaseFormProps = {
  * the purchase button and the name and email inputs are disabled. With sales open it sends every
  * selected item to create-checkout-session and follows the returned Stripe Checkout URL.
  */
-export function PurchaseForm({ serverError }: PurchaseFormProps) {
+export function PurchaseForm({ serverError, formToken }: PurchaseFormProps) {
   const { salesOpen, siteUrl } = useSiteSettings();
   const [selection, setSelection] = useState<PurchasableItemId[]>([]);
   const [email, setEmail] = useState("");
@@ -83,6 +88,8 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
         formats: selection,
         successUrl: `${siteUrl}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${siteUrl}${window.location.pathname}`,
+        [spamTrapFields.honeypot]: value(spamTrapFields.honeypot) || undefined,
+        [spamTrapFields.formToken]: value(spamTrapFields.formToken) || undefined,
         email: email.trim(),
         firstName: value("firstName") || undefined,
         lastName: value("lastName") || undefined,
@@ -115,6 +122,8 @@ export function PurchaseForm({ serverError }: PurchaseFormProps) {
       data-testid="purchase-form"
     >
       <input type="hidden" name="intent" value="checkout" />
+      <HoneypotField />
+      <FormTokenField token={formToken} />
       <div className="space-y-10">
         <section aria-labelledby="format-title" className="space-y-4">
           <div>

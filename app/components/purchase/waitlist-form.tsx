@@ -1,5 +1,7 @@
 import { BellRing } from "lucide-react";
 import { useFetcher } from "react-router";
+import { FormTokenField } from "~/components/forms/form-token-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -13,10 +15,12 @@ export type WaitlistReply = { intent: "waitlist"; ok: boolean; message: string }
 type WaitlistFormProps = {
   /** The action's answer when the form was posted without JavaScript. */
   reply?: WaitlistReply;
+  /** The server-signed start time the spam trap checks. */
+  formToken: string;
 };
 
 /** 'Notify me when it's available': a double opt-in waitlist signup shown while sales are closed. */
-export function WaitlistForm({ reply: documentReply }: WaitlistFormProps) {
+export function WaitlistForm({ reply: documentReply, formToken }: WaitlistFormProps) {
   const fetcher = useFetcher<WaitlistReply>();
   const reply = fetcher.data ?? documentReply;
   const pending = fetcher.state !== "idle";
@@ -40,6 +44,8 @@ export function WaitlistForm({ reply: documentReply }: WaitlistFormProps) {
       ) : (
         <fetcher.Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="waitlist" />
+          <HoneypotField />
+          <FormTokenField token={formToken} />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Label htmlFor="waitlist-email" className="sr-only">
               {waitlist.label}

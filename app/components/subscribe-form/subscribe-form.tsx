@@ -1,4 +1,6 @@
 import { useFetcher } from "react-router";
+import { FormTokenField } from "~/components/forms/form-token-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -27,6 +29,8 @@ export function SubscribeForm({ source, className }: SubscribeFormProps) {
     <div className={cn("flex flex-col gap-2", className)}>
       <fetcher.Form method="post" action="/signup" className="flex flex-col gap-2 sm:flex-row">
         <input type="hidden" name="source" value={source} />
+        <HoneypotField />
+        <FormTokenField />
         <Label htmlFor={inputId} className="sr-only">
           Email address
         </Label>

@@ -1,0 +1,54 @@
+import { logFailure } from "../logger";
+import { parseCheckoutRequest } from "../payments/checkout-request";
+import type { Stripe } from "../payments/stripe-client";
+import { openCheckoutSession } from "./orders";
+import { checkRateLimits } from "./rate-limit";
+import type { ServiceDeps } from "./service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
+
+export type CheckoutOutcome =
+  | { outcome: "closed" }
+  | { outcome: "invalid"; error: string }
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "discarded" }
+  | { outcome: "provider-failed" }
+  | { outcome: "opened"; url: string };
+
+/**
+ * A checkout from /buy-now (without JavaScript) or the create-checkout-session function: the
+ * request's fields as received. Validated against the catalog and the site's origin, limited per
+ * client address (each one opens an order and a Stripe session), trapped like every public form,
+ * then the session is opened.
+ */
+export async function startCheckout(
+  deps: ServiceDeps & { stripe: Stripe | undefined },
+  {
+    fields,
+    traps,
+    clientAddress,
+  }: { fields: Record<string, unknown>; traps: SpamTrapValues; clientAddress: string },
+): Promise<CheckoutOutcome> {
+  const { config, stripe } = deps;
+  if (!config.SALES_OPEN || !stripe) return { outcome: "closed" };
+  const parsed = parseCheckoutRequest(fields, config.SITE_URL);
+  if (!parsed.ok) return { outcome: "invalid", error: parsed.error };
+  const limited = await checkRateLimits(deps, {
+    bucket: "checkout",
+    keys: [`ip:${clientAddress}`],
+    limit: config.CHECKOUT_RATE_LIMIT,
+  });
+  if (!limited.allowed) {
+    return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  }
+  const verdict = checkSpamTraps(deps, traps);
+  if (verdict === "missing-token") return { outcome: "invalid", error: missingFormToken.error };
+  if (verdict !== "passed") return { outcome: "discarded" };
+  try {
+    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value);
+    return { outcome: "opened", url };
+  } catch (error) {
+    // The order is kept as failed; the buyer may simply try again.
+    logFailure("checkout session not opened", error);
+    return { outcome: "provider-failed" };
+  }
+}
