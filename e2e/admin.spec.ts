@@ -1,24 +1,9 @@
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
+import { sendContactMessage } from "./support/contact-message";
 import { e2eServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, test } from "./support/test";
-
-/** A contact message as a visitor sends it, through the site's own endpoint. */
-async function sendContactMessage(request: APIRequestContext, lastName: string) {
-  const response = await request.post("/functions/v1/send-contact-email", {
-    data: {
-      firstName: "Grace",
-      lastName,
-      email: `${lastName.toLowerCase()}@example.com`,
-      company: "",
-      interest: "Corporate Training",
-      message: `A workshop for the ${lastName} team, please.`,
-    },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 test.describe("the owner's console", () => {
   test("sends a visitor without a session to sign-in", async ({ page }) => {
@@ -32,7 +17,7 @@ test.describe("the owner's console", () => {
     page,
     request,
   }) => {
-    await sendContactMessage(request, "Hopper");
+    await sendContactMessage(request, { lastName: "Hopper" });
     await signInThroughEmail(page, "inbox@console-e2e.test");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(page.getByTestId("leads-chart")).toBeVisible();
@@ -73,8 +58,8 @@ test.describe("the owner's console", () => {
   });
 
   test("filters people, opens one and erases them", async ({ page, request }) => {
-    await sendContactMessage(request, "Erasable");
-    await signInThroughEmail(page, "inbox@console-e2e.test");
+    await sendContactMessage(request, { lastName: "Erasable" });
+    await signInThroughEmail(page, "people@console-e2e.test");
     await page
       .getByRole("navigation", { name: "Console" })
       .getByRole("link", { name: "People" })
@@ -114,7 +99,7 @@ test.describe("the owner's console", () => {
     test.use({ javaScriptEnabled: false });
 
     test("signs in and archives a message with plain form posts", async ({ page, request }) => {
-      await sendContactMessage(request, "Lamarr");
+      await sendContactMessage(request, { lastName: "Lamarr" });
       await signInThroughEmail(page, "js-off@console-e2e.test");
       await page.goto("/admin/inbox?status=new");
       await page.getByRole("link", { name: /Grace Lamarr/ }).click();
