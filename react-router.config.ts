@@ -17,7 +17,10 @@ export default {
   async prerender({ getStaticPaths }) {
     const { articlePaths } = await import("./app/content/article-paths");
     return [...getStaticPaths(), ...articlePaths].filter(
-      (path) => !serverRenderedPaths.has(path) && !path.startsWith("/functions/"),
+      (path) =>
+        !serverRenderedPaths.has(path) &&
+        !path.startsWith("/functions/") &&
+        !path.startsWith("/admin"),
     );
   },
 } satisfies Config;

@@ -6,8 +6,9 @@ import { defineConfig } from "vite";
 const shellModules =
   /app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
 
+// The console's components (components/admin) stay out: no public page loads a byte of them.
 const sharedModules =
-  /app\/components\/(?!video-dialog\/video-dialog-content)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
+  /app\/components\/(?!video-dialog\/video-dialog-content|admin\/)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -4,5 +4,25 @@ import { pageRoutes, resourceRoutes } from "./route-table";
 export default [
   ...pageRoutes.map(({ path, file }) => (path === "/" ? index(file) : route(path, file))),
   ...resourceRoutes.map(({ path, file }) => route(path, file)),
+  // The owner's console: server-rendered, never prerendered nor listed in the sitemap. Every page
+  // below `admin` passes the layout's session check; sign-in and sign-out stand outside it.
+  route("admin/sign-in", "routes/admin.sign-in.tsx"),
+  route("admin/sign-in/verify", "routes/admin.sign-in.verify.tsx"),
+  route("admin/sign-in/passkey", "routes/admin.sign-in.passkey.ts"),
+  route("admin/sign-out", "routes/admin.sign-out.ts"),
+  route("admin/passkeys", "routes/admin.passkeys.ts"),
+  route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
+  route("admin/export/:kind", "routes/admin.export.$kind.ts"),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("people", "routes/admin.people.tsx"),
+    route("people/:id", "routes/admin.people.$id.tsx"),
+    route("people/:id/erase", "routes/admin.people.$id.erase.tsx"),
+    route("inbox", "routes/admin.inbox.tsx"),
+    route("inbox/:id", "routes/admin.inbox.$id.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("email", "routes/admin.email.tsx"),
+    route("security", "routes/admin.security.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -100,6 +100,27 @@ const configSchema = z
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+    /** Who may sign in to /admin: comma-separated addresses; empty means OWNER_EMAIL alone. */
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((address) => address.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(emailAddress)),
+    ADMIN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+    ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),
+    ADMIN_SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24 * 7),
+    /** Sign-in link requests one visitor address may make per 15 minutes; 0 lifts the limit. */
+    ADMIN_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     /** How long an email stays claimed by one instance; renewed while it is being sent. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */

@@ -24,5 +24,9 @@ export const e2eServer = {
     CONTACT_MIN_FILL_SECONDS: "0",
     CONTACT_RATE_LIMIT: "50",
     NEWSLETTER_RATE_LIMIT: "50",
+    // One console address per flow, so parallel tests never read each other's sign-in emails.
+    ADMIN_EMAILS:
+      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test",
+    ADMIN_SIGN_IN_RATE_LIMIT: "50",
   } as Record<string, string>,
 };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Migration } from "kysely";
 import pg from "pg";
 import { createDatabase, type AppDatabase } from "~/.server/db/database";
 
@@ -60,11 +61,15 @@ function withSearchPath(url: string, schema: string) {
   return parsed.toString();
 }
 
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/** `upTo` applies only those migrations (a migration test adds the rest itself). */
+export async function createTestDatabase(
+  dialect: DialectName,
+  { upTo }: { upTo?: Record<string, Migration> } = {},
+): Promise<TestDatabase> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "leads-db-"));
     const url = `file:${path.join(dir, "site.db")}`;
-    const database = await createDatabase(url);
+    const database = await createDatabase(url, { upTo });
     return {
       ...database,
       url,
@@ -79,7 +84,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const url = withSearchPath(postgresUrl!, schema);
-  const database = await createDatabase(url).catch(async (error: unknown) => {
+  const database = await createDatabase(url, { upTo }).catch(async (error: unknown) => {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
     throw error;

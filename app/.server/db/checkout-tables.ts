@@ -22,6 +22,8 @@ export interface OrderTable {
   updated_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  /** The buyer in `people` (migration 203). */
+  person_id: string | null;
 }
 
 export interface StripeEventTable {
@@ -52,6 +54,7 @@ export interface WaitlistSignupTable {
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
   notified_at: string | null;
+  person_id: string | null;
 }
 
 export interface CheckoutTables {

@@ -9,6 +9,7 @@ import {
   SqliteDialect,
   sql,
   type Dialect,
+  type Migration,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -56,14 +57,20 @@ function postgresDialect(url: string): Dialect {
   return new PostgresDialect({ pool });
 }
 
-/** Opens the database named by DATABASE_URL and applies every pending migration. */
-export async function createDatabase(url: string): Promise<AppDatabase> {
+/**
+ * Opens the database named by DATABASE_URL and applies every pending migration (or the ones
+ * given: a migration test stops short of the one it checks).
+ */
+export async function createDatabase(
+  url: string,
+  { upTo = migrations }: { upTo?: Record<string, Migration> } = {},
+): Promise<AppDatabase> {
   const dialect: DatabaseDialectName = url.startsWith("file:") ? "sqlite" : "postgres";
   const db = new Kysely<Database>({
     dialect: dialect === "sqlite" ? sqliteDialect(url) : postgresDialect(url),
   });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, upTo);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -71,7 +78,7 @@ export async function createDatabase(url: string): Promise<AppDatabase> {
   return { db, dialect, destroy: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db) {
+export async function migrateToLatest(db: Db, available = migrations) {
   // Kysely looks for its bookkeeping tables in every schema; on Postgres pin them to the schema
   // this connection works in, so a database shared by several schemas (the tests) stays apart.
   const migrationTableSchema =
@@ -82,7 +89,7 @@ export async function migrateToLatest(db: Db) {
   const migrator = new Migrator({
     db,
     migrationTableSchema,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => available },
     // Branches add migrations in parallel (001–099 leads, 1xx orders): apply whichever is missing.
     allowUnorderedMigrations: true,
   });

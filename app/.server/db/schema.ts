@@ -1,3 +1,7 @@
+import type { Generated } from "kysely";
+import type { InboxStatus } from "~/lib/admin-statuses";
+import type { AdminTables } from "./admin-tables";
+import type { AudienceTables } from "./audience-tables";
 import type { CheckoutTables } from "./checkout-tables";
 
 /**
@@ -5,7 +9,7 @@ import type { CheckoutTables } from "./checkout-tables";
  * (`Date#toISOString()`), ids are UUID strings and JSON is stored as text: the same values and
  * ordering on SQLite and Postgres, so services never branch on the dialect.
  */
-export interface Database extends CheckoutTables {
+export interface Database extends CheckoutTables, AdminTables, AudienceTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
@@ -57,8 +61,14 @@ export interface ContactMessageTable {
   company: string | null;
   interest: string;
   message: string;
+  /** Where the owner is with it; the inbox moves it new → replied → archived. */
+  status: Generated<ContactMessageStatus>;
+  status_changed_at: string | null;
+  person_id: string | null;
   created_at: string;
 }
+
+export type ContactMessageStatus = InboxStatus;
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
 
@@ -77,6 +87,7 @@ export interface SubscriberTable {
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  person_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -71,6 +71,11 @@ export async function startSiteServer(options: SiteServerOptions) {
   });
   app.use(compression());
   app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
+  // The owner's console: never indexed, never kept by a proxy or the browser's back button.
+  app.use("/admin", (_request, response, next) => {
+    response.set({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
+    next();
+  });
 
   app.get("/healthz", async (_request, response) => {
     try {

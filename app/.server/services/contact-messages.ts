@@ -3,6 +3,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
+import { rememberPerson } from "../audience/people";
 import { emailKey } from "./email-key";
 import { invalidInput, type InvalidInput } from "./invalid-input";
 import { checkRateLimits } from "./rate-limit";
@@ -34,6 +35,13 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
         company: message.company ?? null,
         interest: message.interest,
         message: message.message,
+        person_id: await rememberPerson(trx, {
+          email: message.email,
+          firstName: message.firstName,
+          lastName: message.lastName,
+          source: "/contact",
+          now,
+        }),
         created_at: now.toISOString(),
       })
       .execute();

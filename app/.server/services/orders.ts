@@ -10,6 +10,7 @@ import type { ValidCheckoutRequest } from "../payments/checkout-request";
 import type { PaymentDeps, ServiceDeps } from "./service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
+import { rememberPerson } from "../audience/people";
 
 export const SUCCESS_PATH = "/payment-success";
 
@@ -24,27 +25,36 @@ export async function openCheckoutSession(
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
   const now = clock.now().toISOString();
-  await db
-    .insertInto("orders")
-    .values({
-      id: orderId,
-      status: "pending",
-      items: JSON.stringify(items),
-      amount_total_cents: items.reduce((sum, item) => sum + item.amountCents, 0),
-      currency: "usd",
-      email: request.email,
-      first_name: request.firstName,
-      last_name: request.lastName,
-      billing_address: request.address ? JSON.stringify(request.address) : null,
-      stripe_session_id: null,
-      stripe_payment_intent_id: null,
-      amount_paid_cents: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: null,
-      refunded_at: null,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) =>
+    trx
+      .insertInto("orders")
+      .values({
+        id: orderId,
+        status: "pending",
+        items: JSON.stringify(items),
+        amount_total_cents: items.reduce((sum, item) => sum + item.amountCents, 0),
+        currency: "usd",
+        email: request.email,
+        first_name: request.firstName,
+        last_name: request.lastName,
+        billing_address: request.address ? JSON.stringify(request.address) : null,
+        stripe_session_id: null,
+        stripe_payment_intent_id: null,
+        amount_paid_cents: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+        refunded_at: null,
+        person_id: await rememberPerson(trx, {
+          email: request.email,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          source: "/buy-now",
+          now: clock.now(),
+        }),
+      })
+      .execute(),
+  );
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(

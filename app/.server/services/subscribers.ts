@@ -13,6 +13,7 @@ import {
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links";
+import { rememberPerson } from "../audience/people";
 
 /** No second confirmation email to one address within this time. */
 export const confirmationCoolingMs = 60 * 60_000;
@@ -96,6 +97,12 @@ export async function requestSubscription(deps: ServiceDeps, signup: NewsletterS
           confirmation_sent_at: nowIso,
           confirmed_at: null,
           unsubscribed_at: null,
+          person_id: await rememberPerson(trx, {
+            email: signup.email,
+            firstName: signup.firstName,
+            source: signup.source,
+            now,
+          }),
           created_at: nowIso,
           updated_at: nowIso,
         };

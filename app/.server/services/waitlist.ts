@@ -3,6 +3,7 @@ import { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
 import { nowAvailableEmail, waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";
 import { signLink, verifyLink } from "../signed-links";
+import { rememberPerson } from "../audience/people";
 import { emailKey } from "./email-key";
 import { checkRateLimits, rateLimitWindowMs } from "./rate-limit";
 import type { ServiceDeps } from "./service-deps";
@@ -83,6 +84,7 @@ export async function joinWaitlist(
           confirmation_sent_at: now.toISOString(),
           confirmed_at: null,
           notified_at: null,
+          person_id: await rememberPerson(trx, { email, source: "/buy-now", now }),
         })
         .onConflict((conflict) => conflict.column("email_key").doNothing())
         .execute();

@@ -1,0 +1,126 @@
+import type { Clock } from "../clock";
+import type { AppConfig } from "../config";
+import type { OrderStatus } from "../db/checkout-tables";
+import type { Db } from "../db/database";
+import { inBatches } from "../db/in-batches";
+import { enqueueEmail } from "../mail/outbox";
+import { downloadLinkEmail } from "../mail/templates/download-link";
+import { issueDownloadLink, revokeDownloadLinks } from "../services/download-links";
+import { parseOrderItems } from "../services/order-items";
+import { recordAdminAction } from "./audit-log";
+
+export const ordersPageSize = 25;
+
+/** Orders newest first, with what was bought, one page of them and how many match. */
+function filteredOrders(db: Db, filter: { status?: OrderStatus }) {
+  let query = db.selectFrom("orders");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  return query;
+}
+
+export async function listOrders(db: Db, filter: { status?: OrderStatus; page: number }) {
+  const query = filteredOrders(db, filter);
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        "id",
+        "status",
+        "items",
+        "amount_total_cents",
+        "amount_paid_cents",
+        "currency",
+        "email",
+        "first_name",
+        "last_name",
+        "person_id",
+        "created_at",
+        "paid_at",
+        "refunded_at",
+      ])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ordersPageSize)
+      .offset((filter.page - 1) * ordersPageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const orders = rows.map(({ items, ...order }) => {
+    const parsed = parseOrderItems(items);
+    return {
+      ...order,
+      items: parsed.map((item) => item.name),
+      hasBook: parsed.some((item) => item.id === "pdf"),
+    };
+  });
+  return { orders, total: Number(total.count) };
+}
+
+/**
+ * Sends the buyer of a paid book order a new download link; earlier links stop working. The
+ * link, its email and the audit entry commit together.
+ */
+export async function sendFreshDownloadLink(
+  deps: { db: Db; clock: Clock; config: AppConfig; outbox: { wake(): void } },
+  { orderId, actor }: { orderId: string; actor: string },
+): Promise<"sent" | "not-eligible"> {
+  const { db, clock, config } = deps;
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "email", "items", "status"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order || order.status !== "paid" || order.email === "erased") return "not-eligible";
+  if (!parseOrderItems(order.items).some((item) => item.id === "pdf")) return "not-eligible";
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await revokeDownloadLinks(trx, order.id, now);
+    const link = await issueDownloadLink(trx, deps, order.id);
+    await enqueueEmail(
+      trx,
+      {
+        purpose: "order.download-link",
+        to: order.email,
+        from: config.MAIL_FROM,
+        replyTo: config.CONTACT_EMAIL,
+        ...(await downloadLinkEmail(link)),
+      },
+      { now },
+    );
+    await recordAdminAction(trx, { actor, action: "order.download-link", subject: order.id, now });
+  });
+  deps.outbox.wake();
+  return "sent";
+}
+
+/** Every order matching the filter, items as their names, for the CSV export. */
+export async function* ordersForExport(db: Db, filter: { status?: OrderStatus }) {
+  const rows = inBatches((lastId, size) => {
+    let query = filteredOrders(db, filter)
+      .select([
+        "id",
+        "created_at",
+        "status",
+        "items",
+        "amount_total_cents",
+        "amount_paid_cents",
+        "currency",
+        "email",
+        "first_name",
+        "last_name",
+        "paid_at",
+        "refunded_at",
+      ])
+      .orderBy("id")
+      .limit(size);
+    if (lastId) query = query.where("id", ">", lastId);
+    return query.execute();
+  });
+  for await (const { items, ...order } of rows) {
+    yield {
+      ...order,
+      items: parseOrderItems(items)
+        .map((item) => item.name)
+        .join("; "),
+    };
+  }
+}

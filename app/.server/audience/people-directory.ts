@@ -1,0 +1,154 @@
+import type { WaitlistStatus } from "../db/checkout-tables";
+import type { Db } from "../db/database";
+import { inBatches } from "../db/in-batches";
+import type { SubscriberStatus } from "../db/schema";
+import type { MembershipFilter } from "~/lib/audience-filters";
+
+export const peoplePageSize = 50;
+
+export type PeopleFilter = {
+  /** Part of a name or an address. */
+  search?: string;
+  membership?: MembershipFilter;
+  /** A newsletter interest key. */
+  interest?: string;
+  source?: string;
+  /** First seen on or after / before the end of these days (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  /** 1-based. */
+  page: number;
+};
+
+// A % or _ the owner types stays a wildcard: escaping differs between SQLite and Postgres.
+const likePattern = (text: string) => `%${text.toLowerCase()}%`;
+
+function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
+  let query = db.selectFrom("people");
+  if (filter.search) {
+    const pattern = likePattern(filter.search.trim());
+    query = query.where((eb) =>
+      eb.or([
+        eb("people.email_key", "like", eb.val(pattern)),
+        eb(
+          eb.fn("lower", [eb.fn.coalesce("people.first_name", eb.val(""))]),
+          "like",
+          eb.val(pattern),
+        ),
+        eb(
+          eb.fn("lower", [eb.fn.coalesce("people.last_name", eb.val(""))]),
+          "like",
+          eb.val(pattern),
+        ),
+      ]),
+    );
+  }
+  // IN (not a correlated EXISTS): the list's matching people are gathered once, not per person.
+  if (filter.membership) {
+    const [list, status] = filter.membership.split(":");
+    query = query.where(
+      "people.id",
+      "in",
+      list === "newsletter"
+        ? db
+            .selectFrom("subscribers")
+            .select("subscribers.person_id")
+            .where("subscribers.status", "=", status as SubscriberStatus)
+        : db
+            .selectFrom("waitlist_signups")
+            .select("waitlist_signups.person_id")
+            .where("waitlist_signups.status", "=", status as WaitlistStatus),
+    );
+  }
+  if (filter.interest) {
+    // Interests are a JSON array of keys: match the quoted key.
+    query = query.where(
+      "people.id",
+      "in",
+      db
+        .selectFrom("subscribers")
+        .select("subscribers.person_id")
+        .where("subscribers.interests", "like", `%"${filter.interest}"%`),
+    );
+  }
+  if (filter.source) query = query.where("people.source", "=", filter.source);
+  if (filter.from)
+    query = query.where("people.first_seen_at", ">=", `${filter.from}T00:00:00.000Z`);
+  if (filter.to) query = query.where("people.first_seen_at", "<=", `${filter.to}T23:59:59.999Z`);
+  return query;
+}
+
+/** One page of people, most recently seen first, and how many match in all. */
+export async function listPeople(db: Db, filter: PeopleFilter) {
+  const query = filteredPeople(db, filter);
+  const [people, total] = await Promise.all([
+    query
+      .select([
+        "people.id",
+        "people.email",
+        "people.first_name",
+        "people.last_name",
+        "people.source",
+        "people.first_seen_at",
+        "people.last_seen_at",
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom("subscribers")
+          .select("subscribers.status")
+          .whereRef("subscribers.person_id", "=", "people.id")
+          .limit(1)
+          .as("newsletter"),
+        eb
+          .selectFrom("waitlist_signups")
+          .select("waitlist_signups.status")
+          .whereRef("waitlist_signups.person_id", "=", "people.id")
+          .limit(1)
+          .as("waitlist"),
+      ])
+      .orderBy("people.last_seen_at", "desc")
+      .orderBy("people.id")
+      .limit(peoplePageSize)
+      .offset((filter.page - 1) * peoplePageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { people, total: Number(total.count) };
+}
+
+/** The pages people came from, for the source filter. */
+export async function peopleSources(db: Db) {
+  const rows = await db
+    .selectFrom("people")
+    .select("source")
+    .distinct()
+    .orderBy("source")
+    .execute();
+  return rows.map((row) => row.source);
+}
+
+/** Every person matching the filter with their list statuses and interests, for the CSV export. */
+export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
+  return inBatches((lastId, size) => {
+    let query = filteredPeople(db, filter)
+      .leftJoin("subscribers", "subscribers.person_id", "people.id")
+      .leftJoin("waitlist_signups", "waitlist_signups.person_id", "people.id")
+      .select([
+        "people.id",
+        "people.email",
+        "people.first_name",
+        "people.last_name",
+        "people.source",
+        "people.first_seen_at",
+        "people.last_seen_at",
+        "subscribers.status as newsletter",
+        "subscribers.interests",
+        "subscribers.consented_at",
+        "waitlist_signups.status as waitlist",
+      ])
+      .orderBy("people.id")
+      .limit(size);
+    if (lastId) query = query.where("people.id", ">", lastId);
+    return query.execute();
+  });
+}

@@ -1,0 +1,39 @@
+import type { Db } from "../db/database";
+
+/**
+ * Everything held about one person: their record, list memberships, messages, orders and every
+ * email addressed to them. What the person page shows and an access request exports.
+ */
+export async function findPersonRecord(db: Db, id: string) {
+  const person = await db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!person) return undefined;
+  const [newsletter, waitlist, messages, orders, emails] = await Promise.all([
+    db.selectFrom("subscribers").selectAll().where("person_id", "=", id).executeTakeFirst(),
+    db.selectFrom("waitlist_signups").selectAll().where("person_id", "=", id).executeTakeFirst(),
+    db
+      .selectFrom("contact_messages")
+      .selectAll()
+      .where("person_id", "=", id)
+      .orderBy("created_at")
+      .execute(),
+    db.selectFrom("orders").selectAll().where("person_id", "=", id).orderBy("created_at").execute(),
+    db
+      .selectFrom("outbox_emails")
+      .select([
+        "id",
+        "purpose",
+        "subject",
+        "status",
+        "attempts",
+        "last_error",
+        "sent_at",
+        "created_at",
+      ])
+      .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", person.email_key))
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return { person, newsletter, waitlist, messages, orders, emails };
+}
+
+export type PersonRecord = NonNullable<Awaited<ReturnType<typeof findPersonRecord>>>;

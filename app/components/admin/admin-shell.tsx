@@ -1,0 +1,87 @@
+import { Link, useLocation } from "react-router";
+import { Logo } from "~/components/layout/logo";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/class-names";
+import { AdminForm } from "./admin-form";
+import { useAdminSession } from "./admin-session";
+
+/** A section of the console, marked as the current page where it is. */
+function SectionLink({ to, children }: { to: string; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const current = to === "/admin" ? pathname === to : pathname.startsWith(to);
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+        current ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function Count({ value, label }: { value: number; label: string }) {
+  if (value === 0) return null;
+  return (
+    <span className="rounded-full bg-gold px-2 text-xs font-semibold text-gold-foreground">
+      {value}
+      <span className="sr-only"> {label}</span>
+    </span>
+  );
+}
+
+/** The console's frame: brand, sections with what waits in them, who is signed in. */
+export function AdminShell({ children }: { children: React.ReactNode }) {
+  const { email, newMessages, failedEmails } = useAdminSession();
+  return (
+    <div className="min-h-dvh bg-background">
+      <div className="border-b border-border bg-card">
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+          <a href="/admin" className="rounded-md">
+            <Logo />
+          </a>
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            <span className="hidden sm:inline" data-testid="admin-email">
+              {email}
+            </span>
+            <AdminForm action="/admin/sign-out" reloadDocument>
+              <Button type="submit" variant="outline" size="sm">
+                Sign out
+              </Button>
+            </AdminForm>
+          </div>
+        </div>
+        <nav aria-label="Console" className="container-page -mt-1 overflow-x-auto pb-2">
+          <ul className="flex gap-1">
+            <li>
+              <SectionLink to="/admin">Dashboard</SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/people">People</SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/inbox">
+                Inbox <Count value={newMessages} label="new" />
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/orders">Orders</SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/email">
+                Email <Count value={failedEmails} label="failed" />
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink to="/admin/security">Security</SectionLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container-page py-6 sm:py-8">{children}</div>
+    </div>
+  );
+}

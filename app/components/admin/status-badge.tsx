@@ -1,0 +1,16 @@
+import { Badge } from "~/components/ui/badge";
+
+const variants = {
+  new: "default",
+  replied: "secondary",
+  archived: "outline",
+  pending: "outline",
+  sending: "secondary",
+  sent: "secondary",
+  failed: "destructive",
+} as const;
+
+/** A message's or an email's status, coloured by how much it asks of the owner. */
+export function StatusBadge({ status }: { status: keyof typeof variants }) {
+  return <Badge variant={variants[status]}>{status}</Badge>;
+}

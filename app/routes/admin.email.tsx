@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.email";
+import { AdminForm } from "~/components/admin/admin-form";
+import { AdminTime } from "~/components/admin/admin-time";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { StatCard } from "~/components/admin/stat-card";
+import { Button } from "~/components/ui/button";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { failedEmails, outboxCounts, retryFailedEmail } from "~/.server/admin/outbox-health";
+import { outboxStatuses } from "~/lib/admin-statuses";
+import { readFormBody } from "~/.server/http/request-body";
+
+export const meta = () => adminMeta("Email health");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const [counts, failed] = await Promise.all([outboxCounts(context.db), failedEmails(context.db)]);
+  return { counts, failed };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  const outcome = await retryFailedEmail(context, {
+    id: String(formData.get("id") ?? ""),
+    actor: session.email,
+  });
+  if (outcome === "not-failed")
+    return data({ error: "That email is not waiting for a retry." }, 409);
+  return { retried: true };
+}
+
+export default function AdminEmail({
+  loaderData: { counts, failed },
+  actionData,
+}: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Email health</h1>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="outbox-counts">
+        {outboxStatuses.map((status) => (
+          <StatCard
+            key={status}
+            label={status[0]!.toUpperCase() + status.slice(1)}
+            value={counts[status]}
+          />
+        ))}
+      </div>
+      {actionData && (
+        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+          {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}
+        </p>
+      )}
+      <section aria-labelledby="failed" className="space-y-3">
+        <h2 id="failed" className="text-lg font-semibold">
+          Failed emails
+        </h2>
+        {failed.length === 0 ? (
+          <p className="rounded-lg border bg-card p-6 text-muted-foreground">
+            Every email went out.
+          </p>
+        ) : (
+          <ul className="divide-y rounded-lg border bg-card" data-testid="failed-emails">
+            {failed.map((email) => (
+              <li
+                key={email.id}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium">{email.subject}</p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    To {email.to_address} · {email.purpose} · {email.attempts} attempts ·{" "}
+                    <AdminTime iso={email.created_at} />
+                  </p>
+                  <p className="text-sm break-words text-destructive">
+                    {email.last_error ?? "No error recorded"}
+                  </p>
+                </div>
+                <AdminForm>
+                  <input type="hidden" name="id" value={email.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Retry
+                  </Button>
+                </AdminForm>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.export.$kind";
+import { requireAdminPage } from "~/.server/admin/admin-request";
+import { recordAdminAction } from "~/.server/admin/audit-log";
+import { csvDownload } from "~/.server/admin/csv-export";
+import { messagesForExport } from "~/.server/admin/inbox";
+import { ordersForExport } from "~/.server/admin/orders";
+import { peopleFilterFromQuery } from "~/.server/admin/people-query";
+import { peopleForExport } from "~/.server/audience/people-directory";
+import { inboxStatuses } from "~/lib/admin-statuses";
+import { contactInterests } from "~/lib/contact-message-schema";
+
+const orderStatuses = ["pending", "paid", "refunded", "failed"] as const;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((candidate) => candidate === value);
+}
+
+/** CSV exports of people, messages or orders for the filter in the query, streamed; audit-logged. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await requireAdminPage(request, context);
+  const query = new URL(request.url).searchParams;
+  const day = context.clock.now().toISOString().slice(0, 10);
+  const logged = async () =>
+    recordAdminAction(context.db, {
+      actor: session.email,
+      action: `export.${params.kind}`,
+      detail: Object.fromEntries(query),
+      now: context.clock.now(),
+    });
+  if (params.kind === "people") {
+    const { filter } = await peopleFilterFromQuery(context.db, query);
+    await logged();
+    return csvDownload(
+      `people-${day}.csv`,
+      [
+        "email",
+        "first_name",
+        "last_name",
+        "source",
+        "first_seen_at",
+        "last_seen_at",
+        "newsletter",
+        "interests",
+        "consented_at",
+        "waitlist",
+      ],
+      peopleForExport(context.db, filter),
+    );
+  }
+  if (params.kind === "messages") {
+    const filter = {
+      status: oneOf(inboxStatuses, query.get("status")),
+      interest: oneOf(contactInterests, query.get("interest")),
+    };
+    await logged();
+    return csvDownload(
+      `messages-${day}.csv`,
+      [
+        "created_at",
+        "status",
+        "interest",
+        "first_name",
+        "last_name",
+        "email",
+        "company",
+        "message",
+      ],
+      messagesForExport(context.db, filter),
+    );
+  }
+  if (params.kind === "orders") {
+    await logged();
+    return csvDownload(
+      `orders-${day}.csv`,
+      [
+        "created_at",
+        "status",
+        "items",
+        "amount_total_cents",
+        "amount_paid_cents",
+        "currency",
+        "email",
+        "first_name",
+        "last_name",
+        "paid_at",
+        "refunded_at",
+      ],
+      ordersForExport(context.db, { status: oneOf(orderStatuses, query.get("status")) }),
+    );
+  }
+  throw data("No such export", 404);
+}

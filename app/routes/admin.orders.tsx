@@ -1,0 +1,150 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin.orders";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { ExportLink } from "~/components/admin/export-link";
+import { Pagination } from "~/components/admin/pagination";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { fieldClassName } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { listOrders, ordersPageSize, sendFreshDownloadLink } from "~/.server/admin/orders";
+import { cn } from "~/lib/class-names";
+import { readFormBody } from "~/.server/http/request-body";
+
+export const meta = () => adminMeta("Orders");
+
+const orderStatuses = ["pending", "paid", "refunded", "failed"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const query = new URL(request.url).searchParams;
+  const filter = {
+    status: orderStatuses.find((status) => status === query.get("status")),
+    page: Math.max(1, Math.floor(Number(query.get("page")) || 1)),
+  };
+  const { orders, total } = await listOrders(context.db, filter);
+  return { filter, orders, total, pageSize: ordersPageSize, search: query.toString() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  const outcome = await sendFreshDownloadLink(context, {
+    orderId: String(formData.get("id") ?? ""),
+    actor: session.email,
+  });
+  if (outcome === "not-eligible") {
+    return data({ sent: false, message: "Only a paid book order can get a download link." }, 409);
+  }
+  return {
+    sent: true,
+    message: "A fresh download link is on its way; earlier links no longer work.",
+  };
+}
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+
+const statusVariant = {
+  paid: "default",
+  pending: "outline",
+  refunded: "secondary",
+  failed: "destructive",
+} as const;
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, orders, total, pageSize, search } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Orders</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="space-y-2">
+          <Label htmlFor="status">Status</Label>
+          <select
+            id="status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className={cn(fieldClassName, "h-10")}
+          >
+            <option value="">Any status</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </Form>
+      {actionData && (
+        <p
+          role="status"
+          className="rounded-md border bg-card p-3 text-sm"
+          data-testid="order-action-result"
+        >
+          {actionData.message}
+        </p>
+      )}
+      {orders.length === 0 ? (
+        <p className="rounded-lg border bg-card p-6 text-muted-foreground">No orders match.</p>
+      ) : (
+        <ul className="divide-y rounded-lg border bg-card" data-testid="orders-list">
+          {orders.map((order) => {
+            const name = [order.first_name, order.last_name].filter(Boolean).join(" ");
+            return (
+              <li
+                key={order.id}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold">
+                      {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
+                    </span>
+                    <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+                  </p>
+                  <p className="text-sm">{order.items.join(", ")}</p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    {order.person_id ? (
+                      <Link
+                        to={`/admin/people/${order.person_id}`}
+                        className="underline underline-offset-4"
+                      >
+                        {name || order.email}
+                      </Link>
+                    ) : (
+                      name || order.email
+                    )}{" "}
+                    · <AdminTime iso={order.created_at} />
+                  </p>
+                </div>
+                {order.status === "paid" && order.hasBook && (
+                  <AdminForm>
+                    <input type="hidden" name="id" value={order.id} />
+                    <Button type="submit" variant="outline" size="sm">
+                      Send a fresh download link
+                    </Button>
+                  </AdminForm>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ExportLink kind="orders" search={search} label="Export these orders (CSV)" />
+      <Pagination
+        page={filter.page}
+        pageSize={pageSize}
+        total={total}
+        search={new URLSearchParams(search)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/admin.people.$id";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { BackLink } from "~/components/page/back-link";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { unsubscribePerson } from "~/.server/audience/person-actions";
+import { findPersonRecord } from "~/.server/audience/person-record";
+import { personTimeline } from "~/.server/audience/person-timeline";
+import { readFormBody } from "~/.server/http/request-body";
+
+export const meta = () => adminMeta("Person");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const record = await findPersonRecord(context.db, params.id);
+  if (!record) throw data("Person not found", 404);
+  return {
+    person: record.person,
+    newsletter: record.newsletter ? { status: record.newsletter.status } : undefined,
+    waitlist: record.waitlist ? { status: record.waitlist.status } : undefined,
+    timeline: personTimeline(record).reverse(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  if (formData.get("intent") !== "unsubscribe") return data({ error: "Unknown action." }, 400);
+  await unsubscribePerson(context, { personId: params.id, actor: session.email });
+  return redirect(`/admin/people/${params.id}`);
+}
+
+const kindLabels = { list: "Lists", message: "Message", order: "Order", email: "Email" } as const;
+
+export default function AdminPerson({ loaderData }: Route.ComponentProps) {
+  const { person, newsletter, waitlist, timeline } = loaderData;
+  const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin/people" label="People" className="-ml-3" />
+      <Card>
+        <CardHeader className="gap-3">
+          <h1 className="text-2xl font-semibold break-words">{name || person.email}</h1>
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="break-words" data-testid="person-email">
+              {person.email}
+            </dd>
+            <dt className="text-muted-foreground">Source</dt>
+            <dd>{person.source}</dd>
+            <dt className="text-muted-foreground">First seen</dt>
+            <dd>
+              <AdminTime iso={person.first_seen_at} />
+            </dd>
+            <dt className="text-muted-foreground">Last seen</dt>
+            <dd>
+              <AdminTime iso={person.last_seen_at} />
+            </dd>
+            <dt className="text-muted-foreground">Lists</dt>
+            <dd className="flex flex-wrap gap-2" data-testid="person-lists">
+              {newsletter && <Badge variant="secondary">newsletter: {newsletter.status}</Badge>}
+              {waitlist && <Badge variant="outline">waitlist: {waitlist.status}</Badge>}
+              {!newsletter && !waitlist && "none"}
+            </dd>
+          </dl>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          {newsletter && newsletter.status !== "unsubscribed" && (
+            <AdminForm>
+              <input type="hidden" name="intent" value="unsubscribe" />
+              <Button type="submit" variant="outline">
+                Unsubscribe from the newsletter
+              </Button>
+            </AdminForm>
+          )}
+          <a
+            href={`/admin/people/${person.id}/export`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            Export all data (JSON)
+          </a>
+          <Link
+            to={`/admin/people/${person.id}/erase`}
+            className={buttonVariants({ variant: "destructive" })}
+          >
+            Erase…
+          </Link>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="history" className="space-y-3">
+        <h2 id="history" className="text-lg font-semibold">
+          History
+        </h2>
+        <ol className="divide-y rounded-lg border bg-card" data-testid="person-timeline">
+          {timeline.map((event, index) => (
+            <li key={index} className="space-y-1 p-4">
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge variant="outline">{kindLabels[event.kind]}</Badge>
+                <span className="font-medium">
+                  {event.href ? (
+                    <Link to={event.href} className="underline underline-offset-4">
+                      {event.title}
+                    </Link>
+                  ) : (
+                    event.title
+                  )}
+                </span>
+              </p>
+              {event.detail && (
+                <p className="line-clamp-3 text-sm break-words text-muted-foreground">
+                  {event.detail}
+                </p>
+              )}
+              <p className="text-xs text-muted-foreground">
+                <AdminTime iso={event.at} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

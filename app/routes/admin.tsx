@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { AdminShell } from "~/components/admin/admin-shell";
+import type { AdminLayoutData } from "~/components/admin/admin-session";
+import type { RouteHandle } from "~/root";
+import { requireAdminPage } from "~/.server/admin/admin-request";
+import { needsAttention } from "~/.server/admin/dashboard";
+
+export const handle: RouteHandle = { chrome: "bare" };
+
+/**
+ * The gate of every console page: no live session, no page (a redirect to sign-in). Loaders run
+ * in parallel and a data request may name one route alone, so every admin loader checks too
+ * (tests/admin-route-guards.test.ts holds each route module to it).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminLayoutData> {
+  const session = await requireAdminPage(request, context);
+  const attention = await needsAttention(context.db);
+  return { email: session.email, csrfToken: session.csrfToken, ...attention };
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminShell>
+      <Outlet />
+    </AdminShell>
+  );
+}

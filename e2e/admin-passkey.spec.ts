@@ -1,0 +1,54 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { e2eServer } from "./support/server-settings";
+import { expect, expectNoAxeViolations, test } from "./support/test";
+
+// WebAuthn refuses an IP address as relying party: this flow runs on localhost.
+const origin = e2eServer.baseURL.replace("127.0.0.1", "localhost");
+
+test("registers a passkey once signed in, then signs in with it", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await signInThroughEmail(page, "passkey@console-e2e.test", origin);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Security" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Passkey added/);
+  await expect(page.getByTestId("passkeys").getByRole("listitem")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the console");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("admin-email")).toHaveText("passkey@console-e2e.test");
+
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+  const signIns = database
+    .prepare(
+      "SELECT detail FROM admin_audit_log WHERE actor_email = ? AND action = 'session.sign-in'",
+    )
+    .all("passkey@console-e2e.test") as { detail: string }[];
+  database.close();
+  expect(signIns.map((row) => JSON.parse(row.detail) as unknown)).toEqual([
+    { method: "email-link" },
+    { method: "passkey" },
+  ]);
+});

@@ -1,0 +1,112 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { sendContactMessage } from "./support/contact-message";
+import { e2eServer } from "./support/server-settings";
+import { expect, expectNoAxeViolations, test } from "./support/test";
+
+test.describe("the owner's console", () => {
+  test("sends a visitor without a session to sign-in", async ({ page }) => {
+    await page.goto("/admin/inbox");
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the console");
+    await expectNoAxeViolations(page);
+  });
+
+  test("signs in through the emailed link and works a message from new to archived", async ({
+    page,
+    request,
+  }) => {
+    await sendContactMessage(request, { lastName: "Hopper" });
+    await signInThroughEmail(page, "inbox@console-e2e.test");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByTestId("leads-chart")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: /Inbox/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Interest").selectOption("Corporate Training");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/interest=Corporate\+Training/);
+    await page.getByRole("link", { name: /Grace Hopper/ }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper" })).toBeVisible();
+    await expect(page.getByTestId("message-status")).toHaveText("new");
+    await expect(page.getByRole("link", { name: "Reply by email" })).toHaveAttribute(
+      "href",
+      "mailto:hopper%40example.com?subject=Re%3A%20Corporate%20Training",
+    );
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Mark as replied" }).click();
+    await expect(page.getByTestId("message-status")).toHaveText("replied");
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page.getByTestId("message-status")).toHaveText("archived");
+
+    await page.getByRole("link", { name: /Email/ }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Email health" })).toBeVisible();
+    await expect(page.getByTestId("outbox-counts")).toContainText("Sent");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  });
+
+  test("filters people, opens one and erases them", async ({ page, request }) => {
+    await sendContactMessage(request, { lastName: "Erasable" });
+    await signInThroughEmail(page, "people@console-e2e.test");
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "People" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Name or email").fill("ERASABLE");
+    await page.getByLabel("Source").selectOption("/contact");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("people-list").getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("link", { name: /Grace Erasable/ }).click();
+
+    await expect(page.getByTestId("person-email")).toHaveText("erasable@example.com");
+    await expect(page.getByTestId("person-timeline")).toContainText(
+      "Sent a message about Corporate Training",
+    );
+    await expect(page.getByTestId("person-timeline")).toContainText("Email “");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Erase…" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erase erasable@example.com?");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("I understand").check();
+    await page.getByRole("button", { name: "Erase this person" }).click();
+    await expect(page.getByRole("status")).toContainText("The person was erased");
+
+    const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+    const left = database
+      .prepare(
+        "SELECT (SELECT count(*) FROM people WHERE email_key = ?) AS people, (SELECT count(*) FROM contact_messages WHERE email = ?) AS messages, (SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS emails",
+      )
+      .get("erasable@example.com", "erasable@example.com", "erasable@example.com");
+    database.close();
+    expect(left).toEqual({ people: 0, messages: 0, emails: 0 });
+  });
+
+  test.describe("with JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("signs in and archives a message with plain form posts", async ({ page, request }) => {
+      await sendContactMessage(request, { lastName: "Lamarr" });
+      await signInThroughEmail(page, "js-off@console-e2e.test");
+      await page.goto("/admin/inbox?status=new");
+      await page.getByRole("link", { name: /Grace Lamarr/ }).click();
+      await page.getByRole("button", { name: "Archive" }).click();
+      await expect(page.getByTestId("message-status")).toHaveText("archived");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the console");
+    });
+  });
+});

@@ -1,0 +1,715 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rememberPerson } from "~/.server/audience/people";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { SmtpSink } from "../support/smtp-sink";
+import {
+  allDialects,
+  createTestDatabase,
+  testedDialects,
+  type TestDatabase,
+} from "../support/test-databases";
+
+const admin = "owner@console.test";
+const adminPages = [
+  "/admin",
+  "/admin/people",
+  "/admin/people/some-id",
+  "/admin/people/some-id/erase",
+  "/admin/people/some-id/export",
+  "/admin/export/people",
+  "/admin/export/messages",
+  "/admin/export/orders",
+  "/admin/inbox",
+  "/admin/inbox/some-id",
+  "/admin/orders",
+  "/admin/email",
+  "/admin/security",
+];
+const adminActions = [
+  "/admin/people/some-id",
+  "/admin/people/some-id/erase",
+  "/admin/inbox/some-id",
+  "/admin/orders",
+  "/admin/email",
+  "/admin/security",
+  "/admin/passkeys",
+  "/admin/sign-out",
+];
+
+let clientCounter = 0;
+/** Each browser its own visitor address, so the per-address sign-in limit stays out of the way. */
+const newClientAddress = () => `203.0.113.${++clientCounter}`;
+
+/** A browser as far as the console cares: its cookies and its address. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly address = newClientAddress();
+  constructor(private readonly baseURL: string) {}
+
+  async request(pathname: string, init: RequestInit & { form?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("X-Forwarded-For", this.address);
+    if (this.cookies.size > 0) {
+      headers.set(
+        "Cookie",
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      );
+    }
+    let body = init.body;
+    if (init.form) {
+      body = new URLSearchParams(init.form);
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      if (!headers.has("Origin")) headers.set("Origin", this.baseURL);
+    }
+    const response = await fetch(`${this.baseURL}${pathname}`, {
+      ...init,
+      method: init.form ? "POST" : (init.method ?? "GET"),
+      body,
+      headers,
+      redirect: "manual",
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const [name, value] = pair!.split("=") as [string, string];
+      const expired = attributes.some((attribute) => /max-age=0\b/i.test(attribute.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** The CSRF token the console's forms carry. */
+  async csrfToken() {
+    const html = await (await this.request("/admin")).text();
+    const match = /name="csrf" value="([^"]+)"/.exec(html);
+    expect(match, "a CSRF field on the dashboard").not.toBeNull();
+    return match![1]!;
+  }
+}
+
+for (const dialect of allDialects) {
+  describe.skipIf(!testedDialects.includes(dialect))(`the console over HTTP on ${dialect}`, () => {
+    let database: TestDatabase;
+    let sink: SmtpSink;
+    let server: BuiltServer;
+    let mailDir: string;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      sink = await new SmtpSink().start();
+      mailDir = mkdtempSync(path.join(tmpdir(), "console-http-mail-"));
+      server = await startBuiltServer({
+        DATABASE_URL: database.url,
+        SMTP_URL: sink.url,
+        MAIL_DIR: mailDir,
+        SITE_URL: "http://console.test",
+        OWNER_EMAIL: "leads@console.test",
+        ADMIN_EMAILS: `${admin}, second@console.test`,
+        ADMIN_SIGN_IN_RATE_LIMIT: "3",
+        // Each test browser comes from its own X-Forwarded-For address, as behind a proxy.
+        TRUST_PROXY: "loopback",
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await sink?.stop();
+      await database?.dispose();
+      rmSync(mailDir, { recursive: true, force: true });
+    });
+
+    const seenTokens = new Set<string>();
+    const tokenIn = (text: string | undefined) =>
+      /http:\/\/console\.test\/admin\/sign-in\/verify\?token=([\w-]+)/.exec(text ?? "")?.[1];
+
+    const unseenToken = (email: string) =>
+      sink.received
+        .filter((received) => received.envelopeTo.some((to) => to.toLowerCase() === email))
+        .map((received) => tokenIn(received.parsed.text))
+        .find((token) => token && !seenTokens.has(token));
+
+    /** Waits for the link a request emailed to `email`, and marks it seen. */
+    async function nextToken(email: string) {
+      await expect.poll(() => unseenToken(email)).toBeTruthy();
+      const token = unseenToken(email)!;
+      seenTokens.add(token);
+      return token;
+    }
+
+    /** Asks for a link in `browser` and returns the token of the link emailed for it. */
+    async function emailedToken(browser: Browser, email = admin) {
+      const response = await browser.request("/admin/sign-in", { form: { email } });
+      expect(response.status).toBe(200);
+      return nextToken(email);
+    }
+
+    async function signedIn(email = admin) {
+      const browser = new Browser(server.baseURL);
+      const token = await emailedToken(browser, email);
+      const response = await browser.request("/admin/sign-in/verify", { form: { token } });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin");
+      return browser;
+    }
+
+    it("sends every console page to sign-in without a session, marked noindex", async () => {
+      const browser = new Browser(server.baseURL);
+      for (const page of adminPages) {
+        const response = await browser.request(page);
+        expect(response.status, page).toBe(302);
+        expect(response.headers.get("Location"), page).toBe("/admin/sign-in");
+        expect(response.headers.get("X-Robots-Tag"), page).toBe("noindex, nofollow");
+      }
+      const signIn = await browser.request("/admin/sign-in");
+      expect(await signIn.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    });
+
+    it("answers a data request for one console route alone only with a redirect", async () => {
+      await database.db
+        .insertInto("contact_messages")
+        .values({
+          id: `secret-${dialect}`,
+          first_name: "Secret",
+          last_name: "Sender",
+          email: "secret@example.com",
+          company: null,
+          interest: "General Inquiry",
+          message: "Nobody without a session reads this",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const browser = new Browser(server.baseURL);
+      for (const [page, route] of [
+        ["/admin/inbox.data", "routes/admin.inbox"],
+        [`/admin/inbox/secret-${dialect}.data`, "routes/admin.inbox.$id"],
+      ]) {
+        const response = await browser.request(`${page}?_routes=${encodeURIComponent(route!)}`);
+        const body = await response.text();
+        expect(body, page).not.toContain("Nobody without a session");
+        expect(body, page).toContain("/admin/sign-in");
+      }
+    });
+
+    it("refuses every console action without a session with 401", async () => {
+      const browser = new Browser(server.baseURL);
+      for (const action of adminActions) {
+        const response = await browser.request(action, { form: { csrf: "x", status: "archived" } });
+        expect(response.status, action).toBe(401);
+      }
+    });
+
+    it("signs in through the emailed link, once, in the browser that asked", async () => {
+      const browser = new Browser(server.baseURL);
+      const token = await emailedToken(browser);
+      const opened = await browser.request(`/admin/sign-in/verify?token=${token}`);
+      expect(opened.status).toBe(200);
+      // Opening the link (a mail scanner could) does not spend it.
+      const used = await browser.request("/admin/sign-in/verify", { form: { token } });
+      expect(used.status).toBe(302);
+      expect(browser.cookies.has("admin_session")).toBe(true);
+      expect(browser.cookies.has("admin_sign_in")).toBe(false);
+      const dashboard = await browser.request("/admin");
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toContain(admin);
+
+      const again = await browser.request("/admin/sign-in/verify", { form: { token } });
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain("This link does not work");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "action"])
+        .where("action", "=", "session.sign-in")
+        .execute();
+      expect(audit).toContainEqual({ actor_email: admin, action: "session.sign-in" });
+    });
+
+    it("sets the session cookie HttpOnly and SameSite=Lax, on /admin only", async () => {
+      const browser = new Browser(server.baseURL);
+      const token = await emailedToken(browser);
+      const response = await browser.request("/admin/sign-in/verify", { form: { token } });
+      const cookie = response.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("admin_session="));
+      expect(cookie).toMatch(/; Path=\/admin/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
+    });
+
+    it("refuses a forged link, an expired link and a link opened in another browser", async () => {
+      const browser = new Browser(server.baseURL);
+      const forged = await browser.request("/admin/sign-in/verify", {
+        form: { token: "bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm90LWEtcmVhbC10b2tlbg" },
+      });
+      expect(forged.status).toBe(400);
+
+      const token = await emailedToken(browser);
+      const elsewhere = new Browser(server.baseURL);
+      expect((await elsewhere.request("/admin/sign-in/verify", { form: { token } })).status).toBe(
+        400,
+      );
+
+      await database.db
+        .updateTable("admin_sign_in_links")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      const expired = await browser.request("/admin/sign-in/verify", { form: { token } });
+      expect(expired.status).toBe(400);
+      expect(browser.cookies.has("admin_session")).toBe(false);
+    });
+
+    it("answers the same for any address and emails only admins", async () => {
+      const stranger = new Browser(server.baseURL);
+      const refusedAnswer = await stranger.request("/admin/sign-in", {
+        form: { email: "Stranger@Example.com" },
+      });
+      const browser = new Browser(server.baseURL);
+      const adminAnswer = await browser.request("/admin/sign-in", {
+        form: { email: "Owner@Console.test" },
+      });
+      expect(refusedAnswer.status).toBe(adminAnswer.status);
+      const sentText = (html: string) => /data-testid="sign-in-sent">([^<]+)</.exec(html)?.[1];
+      expect(sentText(await refusedAnswer.text())).toBe(sentText(await adminAnswer.text()));
+      expect(stranger.cookies.has("admin_sign_in")).toBe(true);
+      const links = await database.db.selectFrom("admin_sign_in_links").select("email").execute();
+      expect(links.map((link) => link.email)).not.toContain("stranger@example.com");
+      const queued = await database.db
+        .selectFrom("outbox_emails")
+        .select("to_address")
+        .where("purpose", "=", "admin.sign-in-link")
+        .execute();
+      expect(queued.map((email) => email.to_address.toLowerCase())).not.toContain(
+        "stranger@example.com",
+      );
+      await nextToken(admin);
+    });
+
+    it("limits sign-in requests per visitor address", async () => {
+      const browser = new Browser(server.baseURL);
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        statuses.push(
+          (await browser.request("/admin/sign-in", { form: { email: "x@example.com" } })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it("refuses a cross-site POST and a POST without this session's CSRF token", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      // React Router itself answers 400 to an action whose Origin is not the request's own.
+      const crossSite = await browser.request("/admin/sign-out", {
+        form: { csrf },
+        headers: { Origin: "https://evil.example" },
+      });
+      expect([400, 403]).toContain(crossSite.status);
+      const noToken = await browser.request("/admin/sign-out", { form: {} });
+      expect(noToken.status).toBe(403);
+      const wrongToken = await browser.request("/admin/sign-out", { form: { csrf: `${csrf}x` } });
+      expect(wrongToken.status).toBe(403);
+      // None of them signed the browser out.
+      expect((await browser.request("/admin")).status).toBe(200);
+
+      const stranger = new Browser(server.baseURL);
+      const crossSiteSignIn = await stranger.request("/admin/sign-in", {
+        form: { email: admin },
+        headers: { Origin: "https://evil.example" },
+      });
+      expect([400, 403]).toContain(crossSiteSignIn.status);
+      expect(stranger.cookies.has("admin_sign_in")).toBe(false);
+    });
+
+    it("ends the session at sign-out: the old cookie opens nothing", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const oldCookie = browser.cookies.get("admin_session")!;
+      const signOut = await browser.request("/admin/sign-out", { form: { csrf } });
+      expect(signOut.status).toBe(302);
+      expect(signOut.headers.get("Location")).toBe("/admin/sign-in");
+      browser.cookies.set("admin_session", oldCookie);
+      const page = await browser.request("/admin");
+      expect(page.status).toBe(302);
+      const action = await browser.request("/admin/email", { form: { csrf, id: "x" } });
+      expect(action.status).toBe(401);
+    });
+
+    it("rotates the session at sign-in: the session the browser had is revoked", async () => {
+      const browser = await signedIn();
+      const first = browser.cookies.get("admin_session")!;
+      const token = await emailedToken(browser);
+      expect((await browser.request("/admin/sign-in/verify", { form: { token } })).status).toBe(
+        302,
+      );
+      expect(browser.cookies.get("admin_session")).not.toBe(first);
+      const stale = new Browser(server.baseURL);
+      stale.cookies.set("admin_session", first);
+      expect((await stale.request("/admin")).status).toBe(302);
+    });
+
+    it("ends an idle session", async () => {
+      const browser = await signedIn();
+      await database.db
+        .updateTable("admin_sessions")
+        .set({ last_seen_at: new Date(Date.now() - 3 * 3_600_000).toISOString() })
+        .where("revoked_at", "is", null)
+        .execute();
+      expect((await browser.request("/admin")).status).toBe(302);
+    });
+
+    it("works a message from new to archived, each step in the audit log", async () => {
+      const id = `message-${dialect}`;
+      await database.db
+        .insertInto("contact_messages")
+        .values({
+          id,
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: "ada@example.com",
+          company: null,
+          interest: "Keynote Speaking",
+          message: "Could Daniel speak in March?",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const browser = await signedIn("second@console.test");
+      const csrf = await browser.csrfToken();
+      const page = await (await browser.request(`/admin/inbox/${id}`)).text();
+      expect(page).toContain("mailto:ada%40example.com?subject=Re%3A%20Keynote%20Speaking");
+      for (const status of ["replied", "archived"]) {
+        const response = await browser.request(`/admin/inbox/${id}`, { form: { csrf, status } });
+        expect(response.status).toBe(302);
+      }
+      const stored = await database.db
+        .selectFrom("contact_messages")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe("archived");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "detail"])
+        .where("subject", "=", id)
+        .orderBy("created_at")
+        .execute();
+      expect(audit).toEqual([
+        { actor_email: "second@console.test", detail: JSON.stringify({ status: "replied" }) },
+        { actor_email: "second@console.test", detail: JSON.stringify({ status: "archived" }) },
+      ]);
+      const bad = await browser.request(`/admin/inbox/${id}`, {
+        form: { csrf, status: "deleted" },
+      });
+      expect(bad.status).toBe(400);
+    });
+
+    it("finds a person, exports what is held about them and erases them on confirmation", async () => {
+      const now = new Date();
+      const personId = await database.db.transaction().execute((trx) =>
+        rememberPerson(trx, {
+          email: "Erin@Example.com",
+          firstName: "Erin",
+          lastName: "Erased",
+          source: "/signup",
+          now,
+        }),
+      );
+      const stamp = now.toISOString();
+      await database.db
+        .insertInto("contact_messages")
+        .values({
+          id: `erin-${dialect}`,
+          first_name: "Erin",
+          last_name: "Erased",
+          email: "Erin@Example.com",
+          company: null,
+          interest: "General Inquiry",
+          message: "Please remember me",
+          person_id: personId,
+          created_at: stamp,
+        })
+        .execute();
+      await database.db
+        .insertInto("subscribers")
+        .values({
+          id: `erin-sub-${dialect}`,
+          email: "erin@example.com",
+          email_key: "erin@example.com",
+          first_name: "Erin",
+          interests: '["book"]',
+          source: "/signup",
+          consent_text: "Yes please",
+          consented_at: stamp,
+          status: "confirmed",
+          confirmation_sent_at: stamp,
+          confirmed_at: stamp,
+          unsubscribed_at: null,
+          person_id: personId,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      await database.db
+        .insertInto("orders")
+        .values({
+          id: `erin-order-${dialect}`,
+          status: "paid",
+          items: "[]",
+          amount_total_cents: 1995,
+          currency: "usd",
+          email: "erin@example.com",
+          first_name: "Erin",
+          last_name: "Erased",
+          billing_address: '{"city":"Boulder"}',
+          stripe_session_id: `cs_erin_${dialect}`,
+          stripe_payment_intent_id: null,
+          amount_paid_cents: 1995,
+          created_at: stamp,
+          updated_at: stamp,
+          paid_at: stamp,
+          refunded_at: null,
+          person_id: personId,
+        })
+        .execute();
+      await database.db
+        .insertInto("outbox_emails")
+        .values({
+          id: `erin-mail-${dialect}`,
+          purpose: "newsletter.welcome",
+          to_address: "erin@example.com",
+          from_address: "no-reply@console.test",
+          reply_to: null,
+          subject: "Welcome",
+          text_body: "Hi Erin",
+          html_body: null,
+          headers: "{}",
+          status: "sent",
+          attempts: 1,
+          next_attempt_at: stamp,
+          created_at: stamp,
+        })
+        .execute();
+
+      const browser = await signedIn();
+      const list = await (
+        await browser.request("/admin/people?q=ERIN&list=newsletter%3Aconfirmed&interest=book")
+      ).text();
+      expect(list).toContain(`/admin/people/${personId}`);
+      const none = await (
+        await browser.request("/admin/people?q=erin&list=waitlist%3Apending")
+      ).text();
+      expect(none).not.toContain(`/admin/people/${personId}`);
+
+      const exported = await browser.request(`/admin/people/${personId}/export`);
+      expect(exported.headers.get("Content-Disposition")).toContain("attachment");
+      const record = (await exported.json()) as {
+        messages: { message: string }[];
+        emails: unknown[];
+      };
+      expect(record.messages.map((message) => message.message)).toEqual(["Please remember me"]);
+      expect(record.emails).toHaveLength(1);
+
+      const csrf = await browser.csrfToken();
+      const unconfirmed = await browser.request(`/admin/people/${personId}/erase`, {
+        form: { csrf },
+      });
+      expect(unconfirmed.status).toBe(400);
+      expect(
+        await database.db.selectFrom("people").select("id").where("id", "=", personId).execute(),
+      ).toHaveLength(1);
+
+      const erased = await browser.request(`/admin/people/${personId}/erase`, {
+        form: { csrf, confirm: "erase" },
+      });
+      expect(erased.status).toBe(302);
+      expect(
+        await database.db.selectFrom("people").select("id").where("id", "=", personId).execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("contact_messages")
+          .select("id")
+          .where("id", "=", `erin-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("subscribers")
+          .select("id")
+          .where("id", "=", `erin-sub-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("outbox_emails")
+          .select("id")
+          .where("id", "=", `erin-mail-${dialect}`)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("orders")
+          .select(["email", "first_name", "last_name", "billing_address", "amount_paid_cents"])
+          .where("id", "=", `erin-order-${dialect}`)
+          .executeTakeFirst(),
+      ).toEqual({
+        email: "erased",
+        first_name: null,
+        last_name: null,
+        billing_address: null,
+        amount_paid_cents: 1995,
+      });
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "detail"])
+        .where("subject", "=", personId)
+        .orderBy("created_at")
+        .execute();
+      expect(audit.map((entry) => entry.action)).toEqual(["person.export", "person.erase"]);
+      expect(audit[1]!.detail).not.toContain("erin");
+    });
+
+    it("sends a fresh download link for a paid book order, and none for others", async () => {
+      const stamp = new Date().toISOString();
+      const order = (id: string, status: "paid" | "pending") => ({
+        id,
+        status,
+        items: JSON.stringify([{ id: "pdf", name: "The book (PDF)", amountCents: 1995 }]),
+        amount_total_cents: 1995,
+        currency: "usd",
+        email: "reader@example.com",
+        first_name: "Rita",
+        last_name: "Reader",
+        billing_address: null,
+        stripe_session_id: `cs_${id}`,
+        stripe_payment_intent_id: null,
+        amount_paid_cents: status === "paid" ? 1995 : null,
+        created_at: stamp,
+        updated_at: stamp,
+        paid_at: status === "paid" ? stamp : null,
+        refunded_at: null,
+      });
+      await database.db
+        .insertInto("orders")
+        .values([order(`paid-${dialect}`, "paid"), order(`pending-${dialect}`, "pending")])
+        .execute();
+      const browser = await signedIn();
+      const page = await (await browser.request("/admin/orders?status=paid")).text();
+      expect(page).toContain("Send a fresh download link");
+      expect(page).toContain("$19.95");
+      const csrf = await browser.csrfToken();
+      const before = sink.received.length;
+      const sent = await browser.request("/admin/orders", {
+        form: { csrf, id: `paid-${dialect}` },
+      });
+      expect(sent.status).toBe(200);
+      const delivered = await sink.waitFor(before + 1);
+      const email = delivered.find((candidate) =>
+        candidate.envelopeTo.includes("reader@example.com"),
+      );
+      expect(email?.parsed.text).toMatch(/\/downloads\/book\//);
+      const refused = await browser.request("/admin/orders", {
+        form: { csrf, id: `pending-${dialect}` },
+      });
+      expect(refused.status).toBe(409);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("action")
+        .where("subject", "=", `paid-${dialect}`)
+        .execute();
+      expect(audit).toEqual([{ action: "order.download-link" }]);
+    });
+
+    it("exports the filtered people and messages as CSV, formulas neutralised", async () => {
+      const now = new Date();
+      for (const [email, first] of [
+        ["csv-one@example.com", '=HYPERLINK("http://evil")'],
+        ["csv-two@example.com", 'Plain, "quoted"'],
+        ["other@example.com", "Other"],
+      ] as const) {
+        const personId = await database.db
+          .transaction()
+          .execute((trx) =>
+            rememberPerson(trx, { email, firstName: first, source: "/contact", now }),
+          );
+        await database.db
+          .insertInto("contact_messages")
+          .values({
+            id: `csv-${email}-${dialect}`,
+            first_name: first,
+            last_name: "Exported",
+            email,
+            company: null,
+            interest: "Private Consulting",
+            message: "@SUM(1+1)",
+            person_id: personId,
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }
+      const browser = await signedIn();
+      const people = await browser.request("/admin/export/people?q=csv-");
+      expect(people.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      const lines = (await people.text()).trim().split("\n");
+      expect(lines[0]).toBe(
+        "email,first_name,last_name,source,first_seen_at,last_seen_at,newsletter,interests,consented_at,waitlist",
+      );
+      expect(lines.slice(1).sort()).toEqual([
+        `csv-one@example.com,"'=HYPERLINK(""http://evil"")",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
+        `csv-two@example.com,"Plain, ""quoted""",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
+      ]);
+      const messages = await (
+        await browser.request("/admin/export/messages?interest=Private+Consulting")
+      ).text();
+      expect(messages.trim().split("\n")).toHaveLength(4);
+      expect(messages).toContain(",'@SUM(1+1)");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("action")
+        .where("action", "like", "export.%")
+        .execute();
+      expect(audit.map((entry) => entry.action).sort()).toEqual([
+        "export.messages",
+        "export.people",
+      ]);
+    });
+
+    it("retries a failed email from the email health page", async () => {
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto("outbox_emails")
+        .values({
+          id: `failed-${dialect}`,
+          purpose: "contact.acknowledgement",
+          to_address: "bounce@example.com",
+          from_address: "no-reply@console.test",
+          reply_to: null,
+          subject: "Thanks for your message",
+          text_body: "Hello",
+          html_body: null,
+          headers: "{}",
+          status: "failed",
+          attempts: 8,
+          next_attempt_at: now,
+          last_error: "550 mailbox unavailable",
+          created_at: now,
+        })
+        .execute();
+      const browser = await signedIn();
+      const html = await (await browser.request("/admin/email")).text();
+      expect(html).toContain("550 mailbox unavailable");
+      const csrf = await browser.csrfToken();
+      const before = sink.received.length;
+      const retried = await browser.request("/admin/email", {
+        form: { csrf, id: `failed-${dialect}` },
+      });
+      expect(retried.status).toBe(200);
+      const delivered = await sink.waitFor(before + 1);
+      expect(delivered.some((email) => email.envelopeTo.includes("bounce@example.com"))).toBe(true);
+      const again = await browser.request("/admin/email", {
+        form: { csrf, id: `failed-${dialect}` },
+      });
+      expect(again.status).toBe(409);
+    });
+  });
+}
