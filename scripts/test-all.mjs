@@ -8,11 +8,13 @@ import path from "node:path";
 const chromium = "/usr/bin/chromium";
 
 // Debian packages the suites need: the browser, poppler's pdfinfo/pdftotext for the PDF checks,
-// and nginx for the resilience suite's proxy in front of two instances.
+// nginx for the resilience suite's proxy in front of two instances, and systemd-analyze for the
+// service unit in deploy/.
 const debianPackages = [
   { name: "chromium", present: () => existsSync(chromium) },
   { name: "poppler-utils", present: () => existsSync("/usr/bin/pdfinfo") },
   { name: "nginx", present: () => existsSync("/usr/sbin/nginx") },
+  { name: "systemd", present: () => existsSync("/usr/bin/systemd-analyze") },
 ];
 
 function ensureDebianPackages() {
@@ -73,7 +75,9 @@ function runVitest(name, configArgs) {
   if (vitest) {
     totals.passed += vitest.numPassedTests;
     totals.failed +=
-      vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(vitest);
+      vitest.numFailedTests +
+      (vitest.numFailedTestSuites ?? 0) -
+      countSuitesWithFailedTests(vitest);
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   } else if (status !== 0) totals.failed += 1;
   if (status !== 0 && totals.failed === failedBefore) totals.failed += 1;

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from "./clock";
-import type { AppConfig } from "./config";
+import { dkimSigning, type AppConfig } from "./config";
 import { logger } from "./logger";
 import { createDatabase, pingDatabase, type Db } from "./db/database";
 import { createMailTransport } from "./mail/mail-transport";
@@ -38,10 +38,12 @@ export type AppRuntime = {
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
+  const dkim = dkimSigning(config);
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
     mailDir: config.MAIL_DIR,
+    dkim,
   });
   const clock = systemClock;
   const worker = startOutboxWorker({
@@ -52,8 +54,20 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
+    logger: {
+      info: (message: string) => logger.info(message),
+      warn: (message: string) => logger.warn(message),
+      error: (message: string) => logger.error(message),
+    },
   });
-  logger.info({ database: database.dialect, mail: transport.description }, "started");
+  logger.info(
+    {
+      database: database.dialect,
+      mail: transport.description,
+      dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : "off",
+    },
+    "started",
+  );
   const stripe = createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
   const outbox = { wake: worker.wake };

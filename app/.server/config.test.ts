@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { generateKeyPairSync } from "node:crypto";
+import { ConfigError, dkimSigning, parseConfig } from "./config";
 
 describe("parseConfig", () => {
   it("gives the embedded defaults: SQLite file, mail to files, sales closed", () => {
@@ -42,6 +43,35 @@ describe("parseConfig", () => {
       expect(message).toMatch(new RegExp(`^Invalid setting ${name}: `));
       expect(message).not.toContain("\n");
     }
+  });
+});
+
+describe("DKIM settings", () => {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const dkim = {
+    MAIL_FROM: "Presence Selling <no-reply@mail.presenceselling.com>",
+    DKIM_DOMAIN: "presenceselling.com",
+    DKIM_SELECTOR: "mail2026",
+  };
+
+  it("are off by default and signing options once all three are set", () => {
+    expect(dkimSigning(parseConfig({}))).toBeUndefined();
+    // A key kept on one line of an env file, its line breaks written as \n.
+    const config = parseConfig({ ...dkim, DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") });
+    expect(dkimSigning(config)).toEqual({
+      domainName: "presenceselling.com",
+      keySelector: "mail2026",
+      privateKey: pem,
+    });
+  });
+
+  it.each([
+    [{ DKIM_DOMAIN: "presenceselling.com" }, "DKIM_SELECTOR", "is required"],
+    [{ ...dkim, DKIM_PRIVATE_KEY: "not a key" }, "DKIM_PRIVATE_KEY", "PEM"],
+    [{ ...dkim, DKIM_PRIVATE_KEY: pem, DKIM_DOMAIN: "other.example" }, "DKIM_DOMAIN", "MAIL_FROM"],
+  ])("refuses %o naming %s", (env, name, words) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid setting ${name}: .*${words}`));
   });
 });
 

@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { defaultRuntimeSiteSettings, type RuntimeSiteSettings } from "~/lib/site";
 
@@ -48,6 +49,21 @@ const configSchema = z
     /** Where emails are written as .eml files when SMTP_URL is empty (default data/mail). */
     MAIL_DIR: optionalText,
     MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
+    /** DKIM signing of outgoing mail: all three or none. */
+    DKIM_DOMAIN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name like presenceselling.com")
+        .optional(),
+    ),
+    DKIM_SELECTOR: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i, "must be a DNS label like mail2026")
+        .optional(),
+    ),
+    /** PEM text; `\n` escapes (a key kept on one line of an env file) become line breaks. */
+    DKIM_PRIVATE_KEY: optionalText.transform((value) => value?.replace(/\\n/g, "\n")),
     OWNER_EMAIL: emailAddress.default("owner@presenceselling.com"),
     CONTACT_EMAIL: emailAddress.default(defaultRuntimeSiteSettings.contactEmail),
     CONTACT_PHONE: z.string().min(3).default(defaultRuntimeSiteSettings.contactPhone),
@@ -97,6 +113,8 @@ const configSchema = z
         message: "must be shorter than OUTBOX_LEASE_MS (a stalled send must end before its lease)",
       });
     }
+    const dkimProblem = dkimSettingsProblem(config);
+    if (dkimProblem) ctx.addIssue({ code: "custom", ...dkimProblem });
     if (config.SALES_OPEN && !config.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: "custom",
@@ -112,6 +130,37 @@ const configSchema = z
       });
     }
   });
+
+type DkimSettings = {
+  MAIL_FROM: string;
+  DKIM_DOMAIN?: string;
+  DKIM_SELECTOR?: string;
+  DKIM_PRIVATE_KEY?: string;
+};
+
+function dkimSettingsProblem(
+  config: DkimSettings,
+): { path: string[]; message: string } | undefined {
+  const names = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const;
+  const missing = names.filter((name) => !config[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0)
+    return { path: [missing[0]!], message: "is required when any DKIM_ setting is set" };
+  try {
+    createPrivateKey(config.DKIM_PRIVATE_KEY!);
+  } catch {
+    return { path: ["DKIM_PRIVATE_KEY"], message: "must be a private key in PEM form" };
+  }
+  // DMARC passes only when the signing domain aligns with the From address's domain.
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1]?.toLowerCase() ?? "";
+  const domain = config.DKIM_DOMAIN!.toLowerCase();
+  if (fromDomain !== domain && !fromDomain.endsWith(`.${domain}`))
+    return {
+      path: ["DKIM_DOMAIN"],
+      message: `must be the domain of MAIL_FROM (${fromDomain}) or a parent of it`,
+    };
+  return undefined;
+}
 
 export type AppConfig = z.infer<typeof configSchema> & {
   /** The interface the server binds. */
@@ -161,7 +210,10 @@ function deploymentProblem(
 export class ConfigError extends Error {}
 
 /** Parses settings; the error names the first bad setting in one line. */
-export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  { enforceDeployment = true } = {},
+): AppConfig {
   const result = configSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -172,7 +224,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const publicHost = parsed.HOST !== undefined && !loopbackHosts.has(parsed.HOST);
   const deployment =
     parsed.NODE_ENV === "production" && (Boolean(env.SITE_URL?.trim()) || publicHost);
-  if (deployment) {
+  if (deployment && enforceDeployment) {
     const problem = deploymentProblem(parsed, env);
     if (problem) throw new ConfigError(`Invalid setting ${problem}`);
   }
@@ -188,7 +240,14 @@ let current: AppConfig | undefined;
 
 /** The process's settings, parsed once from process.env. */
 export function getConfig(): AppConfig {
-  current ??= parseConfig(process.env);
+  // The build's prerender reads settings too; only a starting server must be deployable.
+  current ??= parseConfig(process.env, { enforceDeployment: false });
+  return current;
+}
+
+/** The settings of a starting server: a deployment that is not safe to run is refused. */
+export function startupConfig(): AppConfig {
+  current = parseConfig(process.env);
   return current;
 }
 
@@ -200,4 +259,11 @@ export function runtimeSiteSettings(config: AppConfig): RuntimeSiteSettings {
     schedulingUrl: config.SCHEDULING_URL,
     salesOpen: config.SALES_OPEN,
   };
+}
+
+/** nodemailer's DKIM signing options, when a key is configured. */
+export function dkimSigning(config: AppConfig) {
+  const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = config;
+  if (!DKIM_DOMAIN || !DKIM_SELECTOR || !DKIM_PRIVATE_KEY) return undefined;
+  return { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY };
 }

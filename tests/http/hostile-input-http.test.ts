@@ -100,7 +100,7 @@ describe("hostile input to every public write", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(nul.status).toBe(400);
-    expect(await nul.json()).toMatchObject({ success: false, error: expect.stringMatching(/NUL/) });
+    expect(await nul.json()).toMatchObject({ success: false });
   });
 
   it("one-click unsubscribe without a content type is a clear answer, not a failure", async () => {

@@ -304,7 +304,7 @@ for (const dialect of allDialects) {
     it("refuses a body that is not JSON", async () => {
       const { status, body } = await checkout("{not json");
       expect(status).toBe(400);
-      expect(body.error).toBe("The body is not valid JSON.");
+      expect(body.error).toBe("Request body must be JSON.");
     });
 
     it("answers 503 while sales are closed", async () => {

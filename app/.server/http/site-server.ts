@@ -9,7 +9,7 @@ import express, {
 } from "express";
 import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "../app-context";
-import { ConfigError, getConfig, type AppConfig } from "../config";
+import { ConfigError, startupConfig, type AppConfig } from "../config";
 import { logFailure, logger } from "../logger";
 import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";
@@ -29,7 +29,7 @@ export type SiteServerOptions = {
 
 function readConfig(): AppConfig {
   try {
-    return getConfig();
+    return startupConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -16,6 +16,9 @@ export type TransportMessage = {
   headers: Record<string, string>;
 };
 
+/** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
+export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
+
 export type MailTransport = {
   /** For the start-up log: where mail goes. */
   description: string;
@@ -47,12 +50,16 @@ function mailOptions(message: TransportMessage): SendMailOptions {
  * the server (connecting, its greeting, any silence mid-conversation) ends after `timeoutMs`, so a
  * stalled server fails the attempt (retried later) instead of holding the email for minutes.
  */
-export function smtpTransport(smtpUrl: string, { timeoutMs = 20_000 } = {}): MailTransport {
+export function smtpTransport(
+  smtpUrl: string,
+  { timeoutMs = 20_000, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
+): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
+    dkim,
   });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
@@ -67,8 +74,8 @@ export function smtpTransport(smtpUrl: string, { timeoutMs = 20_000 } = {}): Mai
  * Development and test delivery: each email becomes `<mailDir>/<created>-<id>.eml`. Written under a
  * temporary name and renamed, so a reader never sees half a file; a resend overwrites the same file.
  */
-export function mailDirTransport(mailDir: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
@@ -87,10 +94,14 @@ export function createMailTransport({
   smtpUrl,
   smtpTimeoutMs,
   mailDir,
+  dkim,
 }: {
   smtpUrl?: string;
   smtpTimeoutMs?: number;
   mailDir: string;
+  dkim?: DkimSigning;
 }) {
-  return smtpUrl ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs }) : mailDirTransport(mailDir);
+  return smtpUrl
+    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim })
+    : mailDirTransport(mailDir, dkim);
 }

@@ -40,6 +40,11 @@ export type OutboxWorker = {
 
 type ClaimedEmail = OutboxEmailTable;
 
+/** SMTP errors often quote the recipient; logs carry no email addresses. */
+function withoutAddresses(text: string) {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
+}
+
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
@@ -110,7 +115,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .execute();
     for (const email of abandoned) {
       logger.error(
-        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} after ${email.attempts} attempts; the last one never finished. Last error: ${email.last_error ?? "none"}`,
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) after ${email.attempts} attempts; the last one never finished. Last error: ${withoutAddresses(email.last_error ?? "none")}`,
       );
     }
   }
@@ -191,11 +196,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
     if (givingUp) {
       logger.error(
-        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) to ${email.to_address} failed ${email.attempts} times and will not be retried. Last error: ${error}`,
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) failed ${email.attempts} times and will not be retried. Last error: ${withoutAddresses(error ?? "none")}`,
       );
     } else if (error !== null) {
       logger.warn(
-        `Outbox: email ${email.id} (${email.purpose}) attempt ${email.attempts} of ${maxAttempts} failed, will retry: ${error}`,
+        `Outbox: email ${email.id} (${email.purpose}) attempt ${email.attempts} of ${maxAttempts} failed, will retry: ${withoutAddresses(error ?? "none")}`,
       );
     }
   }

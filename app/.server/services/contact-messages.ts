@@ -17,8 +17,9 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
   const { db, clock, config } = deps;
   const now = clock.now();
   const id = randomUUID();
-  const owner = contactOwnerNotification(message, now);
-  const acknowledgement = contactAcknowledgement(message, {
+  // Rendered before the transaction, which then only writes.
+  const owner = await contactOwnerNotification(message, now);
+  const acknowledgement = await contactAcknowledgement(message, {
     contactEmail: config.CONTACT_EMAIL,
     siteUrl: config.SITE_URL,
   });

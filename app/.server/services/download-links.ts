@@ -190,7 +190,7 @@ async function sendFreshDownloadLink(
         to: order.email,
         from: config.MAIL_FROM,
         replyTo: config.CONTACT_EMAIL,
-        ...downloadLinkEmail(link),
+        ...(await downloadLinkEmail(link)),
       },
       { now },
     );

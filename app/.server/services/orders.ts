@@ -142,14 +142,14 @@ export async function fulfilPaidSession(
       purpose: "order.receipt",
       to: order.email,
       ...mail,
-      ...purchaseReceiptEmail({
+      ...(await purchaseReceiptEmail({
         orderReference: session.id,
         items,
         amountPaidCents,
         download,
         successPageUrl: `${config.SITE_URL}${SUCCESS_PATH}?session_id=${session.id}`,
         contactEmail: config.CONTACT_EMAIL,
-      }),
+      })),
     },
     { now },
   );
@@ -160,10 +160,10 @@ export async function fulfilPaidSession(
         purpose: "order.session-scheduling",
         to: order.email,
         ...mail,
-        ...sessionSchedulingEmail({
+        ...(await sessionSchedulingEmail({
           schedulingUrl: config.SCHEDULING_URL,
           contactEmail: config.CONTACT_EMAIL,
-        }),
+        })),
       },
       { now },
     );
@@ -176,7 +176,7 @@ export async function fulfilPaidSession(
       to: config.OWNER_EMAIL,
       from: config.MAIL_FROM,
       replyTo: order.email,
-      ...saleNotificationEmail({
+      ...(await saleNotificationEmail({
         orderId: order.id,
         sessionId: session.id,
         buyer: {
@@ -186,7 +186,7 @@ export async function fulfilPaidSession(
         },
         items,
         amountPaidCents,
-      }),
+      })),
     },
     { now },
   );

@@ -50,11 +50,11 @@ async function enqueueConfirmation(deps: ServiceDeps, trx: Trx, subscriber: Subs
       purpose: "newsletter.confirmation",
       to: subscriber.email,
       from: deps.config.MAIL_FROM,
-      ...newsletterConfirmation({
+      ...(await newsletterConfirmation({
         firstName: subscriber.first_name ?? undefined,
         links,
         validDays: confirmationLinkDays,
-      }),
+      })),
       headers: listUnsubscribeHeaders(links.unsubscribe),
     },
     { now: deps.clock.now() },
@@ -169,11 +169,11 @@ export async function confirmSubscription(
         purpose: "newsletter.welcome",
         to: subscriber.email,
         from: config.MAIL_FROM,
-        ...newsletterWelcome({
+        ...(await newsletterWelcome({
           firstName: subscriber.first_name ?? undefined,
           links,
           guidesUrl: `${config.SITE_URL}/all-resources`,
-        }),
+        })),
         headers: listUnsubscribeHeaders(links.unsubscribe),
       },
       { now },

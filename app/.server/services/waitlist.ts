@@ -95,10 +95,10 @@ export async function joinWaitlist(
         purpose: "waitlist.confirmation",
         to: email,
         from: config.MAIL_FROM,
-        ...waitlistConfirmationEmail({
+        ...(await waitlistConfirmationEmail({
           confirmUrl: waitlistConfirmUrl(config.SITE_URL, token),
           expiresAt,
-        }),
+        })),
       },
       { now },
     );
@@ -174,7 +174,7 @@ export async function notifyWaitlist(deps: ServiceDeps): Promise<number> {
           purpose: "waitlist.now-available",
           to: signup.email,
           from: config.MAIL_FROM,
-          ...nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` }),
+          ...(await nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` })),
         },
         { now },
       );

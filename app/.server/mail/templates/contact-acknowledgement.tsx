@@ -1,0 +1,48 @@
+import type { ContactMessage } from "~/lib/contact-message-schema";
+import { siteConfig } from "~/lib/site";
+import { EmailHeading, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type AcknowledgementProps = {
+  firstName: string;
+  interest: string;
+  contactEmail: string;
+  siteUrl: string;
+};
+
+/**
+ * The visitor's receipt: when to expect an answer. It never repeats what they wrote, so nobody can
+ * make the site deliver their text to someone else's inbox (the owner's notification carries it).
+ */
+export function ContactAcknowledgement({
+  firstName,
+  interest,
+  contactEmail,
+  siteUrl,
+}: AcknowledgementProps) {
+  return (
+    <EmailLayout preview="We'll get back to you within 48 hours.">
+      <EmailHeading>We received your message</EmailHeading>
+      <Paragraph
+        text={`Hi ${firstName},\n\nThank you for reaching out about ${interest}. We'll get back to you within 48 hours.`}
+      />
+      <Paragraph text={`If it is urgent, write to ${contactEmail}.`} />
+      <Paragraph text={`${siteConfig.author.name}\n${siteConfig.brand} — ${siteUrl}`} />
+    </EmailLayout>
+  );
+}
+
+export function contactAcknowledgement(
+  message: ContactMessage,
+  settings: { contactEmail: string; siteUrl: string },
+) {
+  return renderEmail(
+    `We received your message — ${siteConfig.brand}`,
+    <ContactAcknowledgement
+      firstName={message.firstName}
+      interest={message.interest}
+      {...settings}
+    />,
+  );
+}

@@ -1,0 +1,24 @@
+import { siteConfig } from "~/lib/site";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type DownloadLinkProps = { url: string; expiresAt: Date; maxDownloads: number };
+
+/** A fresh book link the buyer asked for from the success page. */
+export function DownloadLink({ url, expiresAt, maxDownloads }: DownloadLinkProps) {
+  return (
+    <EmailLayout preview={`A fresh link to download ${siteConfig.product.name}.`}>
+      <EmailHeading>Your download link</EmailHeading>
+      <Paragraph text="Here is a fresh link to download your book:" />
+      <ActionButton href={url} label="Download the PDF" />
+      <Paragraph
+        text={`It works ${maxDownloads} times until ${expiresAt.toUTCString()}. Earlier links no longer work. If you did not ask for this link, you can ignore this email.`}
+      />
+    </EmailLayout>
+  );
+}
+
+export function downloadLinkEmail(link: DownloadLinkProps) {
+  return renderEmail(`Your ${siteConfig.product.name} download link`, <DownloadLink {...link} />);
+}

@@ -1,0 +1,36 @@
+import { siteConfig } from "~/lib/site";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type ConfirmationProps = {
+  firstName?: string;
+  links: { confirm: string; unsubscribe: string };
+  validDays: number;
+};
+
+/** Double opt-in: nothing more is sent until the address's owner follows the link. */
+export function NewsletterConfirmation({ firstName, links, validDays }: ConfirmationProps) {
+  return (
+    <EmailLayout
+      preview={`Confirm your subscription to the ${siteConfig.brand} newsletter.`}
+      unsubscribeUrl={links.unsubscribe}
+    >
+      <EmailHeading>Confirm your subscription</EmailHeading>
+      <Paragraph
+        text={`${firstName ? `Hi ${firstName},` : "Hello,"}\n\nSomeone — hopefully you — asked to receive the ${siteConfig.brand} newsletter at this address. Please confirm that it was you:`}
+      />
+      <ActionButton href={links.confirm} label="Confirm my subscription" />
+      <Paragraph
+        text={`The link is valid for ${validDays} days. If you did not ask for this, ignore this email: you will not hear from us again.`}
+      />
+    </EmailLayout>
+  );
+}
+
+export function newsletterConfirmation(props: ConfirmationProps) {
+  return renderEmail(
+    `Please confirm your subscription to ${siteConfig.brand}`,
+    <NewsletterConfirmation {...props} />,
+  );
+}

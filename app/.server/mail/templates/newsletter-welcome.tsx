@@ -1,0 +1,34 @@
+import { siteConfig } from "~/lib/site";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type WelcomeProps = {
+  firstName?: string;
+  links: { unsubscribe: string };
+  guidesUrl: string;
+};
+
+/** Sent once an address is confirmed: offers the free guides. */
+export function NewsletterWelcome({ firstName, links, guidesUrl }: WelcomeProps) {
+  return (
+    <EmailLayout
+      preview="Your subscription is confirmed. The free guides are yours."
+      unsubscribeUrl={links.unsubscribe}
+    >
+      <EmailHeading>Welcome to the Journey</EmailHeading>
+      <Paragraph
+        text={`${firstName ? `Hi ${firstName},` : "Hello,"}\n\nYour subscription is confirmed. You'll receive insights and practices for selling from presence, news about the book and upcoming training programs.\n\nTo begin, the free guides, audio practices and articles are yours — no email required:`}
+      />
+      <ActionButton href={guidesUrl} label="Get the free guides" />
+      <Paragraph text={`With presence,\n${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export function newsletterWelcome(props: WelcomeProps) {
+  return renderEmail(
+    `Welcome to the Journey — ${siteConfig.brand}`,
+    <NewsletterWelcome {...props} />,
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactElement } from "react";
+import { render, toPlainText } from "@react-email/render";
+
+/** A rendered email body; the outbox adds the addresses. */
+export type EmailContent = { subject: string; text: string; html: string };
+
+/** Renders an email component to its HTML and the plain-text part made from that same HTML. */
+export async function renderEmail(subject: string, email: ReactElement): Promise<EmailContent> {
+  const html = await render(email);
+  const text = toPlainText(html, {
+    selectors: [
+      { selector: "h1", options: { uppercase: false } },
+      // Links as "Label <https://...>": the address stands apart from the words around it.
+      { selector: "a", options: { linkBrackets: ["<", ">"] } },
+    ],
+  });
+  return { subject, text, html };
+}

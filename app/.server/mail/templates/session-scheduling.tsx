@@ -1,0 +1,31 @@
+import { siteConfig } from "~/lib/site";
+import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type SchedulingProps = { schedulingUrl: string; contactEmail: string };
+
+/** After buying the Sales Breakthrough Hour: how to schedule the session. */
+export function SessionScheduling({ schedulingUrl, contactEmail }: SchedulingProps) {
+  return (
+    <EmailLayout preview="Choose a time for your 60-minute session.">
+      <EmailHeading>Schedule your Sales Breakthrough Hour</EmailHeading>
+      <Paragraph text="Thank you for booking the Sales Breakthrough Hour: a 60-minute one-to-one video session, recorded so you can return to it." />
+      <Paragraph
+        text={
+          "0–15 minutes: assessment of where you are\n15–40 minutes: the tools that fit your situation\n40–60 minutes: your action plan"
+        }
+      />
+      <Paragraph text="Choose a time that suits you in the calendar:" />
+      <ActionButton href={schedulingUrl} label="Choose a time" />
+      <Paragraph
+        text={`We will also write to you personally within 24 hours to confirm the details.\nQuestions? Write to ${contactEmail}.`}
+      />
+      <Paragraph text={`— ${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export function sessionSchedulingEmail(props: SchedulingProps) {
+  return renderEmail("Schedule your Sales Breakthrough Hour", <SessionScheduling {...props} />);
+}
