@@ -38,7 +38,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
       // a little more is read and dropped; past that, the 413 closes the connection.
       while (size <= limit + drainAllowanceBytes) {
         const next = await reader.read();
-        if (next.done) tooLarge();
+        if (next.done) return tooLarge();
         size += next.value.byteLength;
       }
       reader.releaseLock();
