@@ -1,10 +1,10 @@
 import { mkdtempSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { builtServerFormToken } from "../support/form-token";
+import { postEndlessChunks } from "../support/endless-chunks";
 import { SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../support/test-databases";
 
@@ -40,37 +40,6 @@ const hostileBodies: { name: string; body: BodyInit; type?: string; status: numb
     status: 400,
   },
 ];
-
-/**
- * Streams a chunked body (no Content-Length) far larger than any limit and resolves with the
- * status the server answers while it is still being sent.
- */
-function postEndlessChunks(url: string, contentType: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, {
-      method: "POST",
-      headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" },
-    });
-    let sent = 0;
-    const chunk = "a=".padEnd(16 * 1024, "x");
-    const pump = () => {
-      while (sent < 4 * 1024 * 1024 && !request.destroyed) {
-        sent += chunk.length;
-        if (!request.write(chunk)) return void request.once("drain", pump);
-      }
-      request.end();
-    };
-    request.on("response", (response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-      request.destroy();
-    });
-    request.on("error", (error) => {
-      if (!request.destroyed || sent === 0) reject(error);
-    });
-    pump();
-  });
-}
 
 describe("hostile input to every public write", () => {
   let database: TestDatabase;

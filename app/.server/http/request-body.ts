@@ -99,6 +99,7 @@ export async function readFormBody(
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   if (mediaType(request) !== "application/json") refuse(415, "Send the body as application/json.");
   const text = new TextDecoder().decode(await readCapped(request, maxJsonBodyBytes));
+  if (text.includes("\0")) refuse(400, nulMessage);
   let hasNul = false;
   let body: unknown;
   try {

@@ -13,7 +13,7 @@ export type NewsletterSignupOutcome =
  * the address's state, so the answer never tells who is on the list; a caught bot is accepted and
  * ignored. The boxes sit on prerendered pages and fetch their form token once hydrated; a post
  * without one (JavaScript off) passes the time trap, since the confirmation email is this list's
- * real gate (decision 061).
+ * real gate (decision 064).
  */
 export async function receiveNewsletterSignup(
   deps: ServiceDeps,
