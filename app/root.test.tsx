@@ -32,7 +32,10 @@ describe("root error boundary", () => {
     takeConsoleErrors();
   });
 
-  it("shows the 404 page for a missing thing", async () => {
+  it("shows the 404 page for a missing thing, and logs the path once hydrated", async () => {
+    // A page loaded at a missing path logs from its inline script (browser-tested); after
+    // hydration, the page logs from its effect.
+    document.documentElement.dataset.hydrated = "true";
     renderFailingRoute(() => {
       throw data(null, { status: 404 });
     });
@@ -41,5 +44,6 @@ describe("root error boundary", () => {
     ).toBeInTheDocument();
     const logged = takeConsoleErrors().map((args) => args.join(" "));
     expect(logged.some((line) => line.includes("non-existent route: /"))).toBe(true);
+    delete document.documentElement.dataset.hydrated;
   });
 });
