@@ -4,6 +4,8 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
+  useLocation,
   useMatches,
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
@@ -54,6 +56,8 @@ function useChrome() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome();
+  // The owner's console is worked at once and has no first-paint budget: it hydrates as it loads.
+  const hydrateAtOnce = useLocation().pathname.startsWith("/admin");
   return (
     <html lang="en">
       <head>
@@ -84,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome === "full" && <SiteFooter />}
         <Toaster />
         <ScrollManager />
-        <DeferredScripts />
+        {hydrateAtOnce ? <Scripts /> : <DeferredScripts />}
       </body>
     </html>
   );

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
 
 // WebAuthn refuses an IP address as relying party: this flow runs on localhost.
 const origin = e2eServer.baseURL.replace("127.0.0.1", "localhost");
@@ -27,7 +27,7 @@ test("registers a passkey once signed in, then signs in with it", async ({ page 
     .getByRole("link", { name: "Security" })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await hydrate(page);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status")).toHaveText(/Passkey added/);
   await expect(page.getByTestId("passkeys").getByRole("listitem")).toHaveCount(1);
@@ -35,7 +35,7 @@ test("registers a passkey once signed in, then signs in with it", async ({ page 
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the console");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await hydrate(page);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("admin-email")).toHaveText("passkey@console-e2e.test");

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { sendContactMessage } from "./support/contact-message";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
 
 test.describe("the owner's console", () => {
   test("sends a visitor without a session to sign-in", async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe("the owner's console", () => {
   }) => {
     await sendContactMessage(request, { lastName: "Hopper" });
     await signInThroughEmail(page, "inbox@console-e2e.test");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrate(page);
     await expect(page.getByTestId("leads-chart")).toBeVisible();
     await expectNoAxeViolations(page);
 
