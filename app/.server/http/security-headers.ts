@@ -13,14 +13,14 @@ const contentSecurityPolicy = [
   "form-action 'self' https://checkout.stripe.com",
   "object-src 'none'",
   "base-uri 'self'",
-  "frame-ancestors 'self'",
+  "frame-ancestors 'none'",
 ].join("; ");
 
 export function securityHeaders({ https }: { https: boolean }): RequestHandler {
   return (_request, response, next) => {
     response.setHeader("Content-Security-Policy", contentSecurityPolicy);
     response.setHeader("X-Content-Type-Options", "nosniff");
-    response.setHeader("X-Frame-Options", "SAMEORIGIN");
+    response.setHeader("X-Frame-Options", "DENY");
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     response.setHeader(
       "Permissions-Policy",
