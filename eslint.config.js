@@ -28,4 +28,35 @@ export default tseslint.config(
       "@typescript-eslint/no-empty-object-type": "off",
     },
   },
+  // Dependencies point one way: routes → components → lib/content, and routes → .server.
+  // Nothing imports a route; components and lib never reach server code.
+  ...layerRule(["app/components/**"], ["~/routes/*", "~/.server/*", "**/.server/*"]),
+  ...layerRule(
+    ["app/lib/**", "app/content/**"],
+    ["~/routes/*", "~/components/*", "~/.server/*", "**/.server/*"],
+  ),
+  ...layerRule(["app/.server/**"], ["~/routes/*", "~/components/*"]),
 );
+
+/** Forbids imports from the layers above the files matched. */
+function layerRule(files, forbidden) {
+  return [
+    {
+      files,
+      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: forbidden,
+                message: "Upward import: see docs/ARCHITECTURE.md for the layers.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import type { ToastMessage } from "~/components/ui/toaster";
+import type { ToastMessage } from "~/lib/toast-message";
 
 /** A toast carried across a redirect (forms posted without JavaScript), shown once. */
 const flashToastCookie = createCookie("flash-toast", {

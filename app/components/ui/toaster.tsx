@@ -1,13 +1,10 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import type { ToastMessage } from "~/lib/toast-message";
 
 /** The spec's toasts: bottom-right, Alt+T focuses them, region 'Notifications', about 5 s. */
 export const TOAST_DURATION_MS = 5000;
 
-export type ToastMessage = {
-  title: string;
-  description?: string;
-  variant?: "default" | "success" | "destructive";
-};
+export type { ToastMessage };
 
 let markReady: () => void;
 const toasterReady = new Promise<void>((resolve) => (markReady = resolve));
