@@ -150,6 +150,8 @@ test.describe("purchase page with sales open", () => {
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
       STRIPE_API_BASE: fake.url,
+      // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
+      CONTACT_MIN_FILL_SECONDS: "0",
     });
   });
   test.afterAll(async () => {
@@ -270,8 +272,9 @@ test.describe("purchase page with sales open", () => {
         },
       },
     );
-    const { url } = (await response.json()) as { url: string };
-    const sessionId = url.split("/").at(-1)!;
+    const answer = (await response.json()) as { url?: string; error?: string };
+    expect(answer.error).toBeUndefined();
+    const sessionId = answer.url!.split("/").at(-1)!;
 
     await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
