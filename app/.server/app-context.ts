@@ -22,6 +22,8 @@ export type AppServices = {
 export type RequestContext = AppServices & {
   /** The visitor's IP address (Express `req.ip`, behind the trusted proxy). */
   clientAddress: string;
+  /** The nonce this response's Content-Security-Policy allows inline scripts by. */
+  scriptNonce?: string;
 };
 
 declare module "react-router" {

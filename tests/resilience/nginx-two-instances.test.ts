@@ -162,7 +162,8 @@ it("serves hashed assets and prerendered pages itself, with the app's headers", 
   expect(page.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   expect(page.body).toContain("<html");
 
-  const fromApp = await fetch(`${servers[0]!.baseURL}/method`);
+  const pageFromApp = await fetch(`${servers[0]!.baseURL}/method`);
+  const assetFromApp = await fetch(`${servers[0]!.baseURL}/assets/${asset}`);
   const securityHeaders = [
     "content-security-policy",
     "x-content-type-options",
@@ -173,12 +174,22 @@ it("serves hashed assets and prerendered pages itself, with the app's headers", 
     "strict-transport-security",
   ];
   for (const name of securityHeaders) {
-    expect({ name, value: page.headers[name] }).toEqual({ name, value: fromApp.headers.get(name) });
+    expect({ name, value: page.headers[name] }).toEqual({
+      name,
+      value: pageFromApp.headers.get(name),
+    });
     expect({ name, value: assetAnswer.headers[name] }).toEqual({
       name,
-      value: fromApp.headers.get(name),
+      value: assetFromApp.headers.get(name),
     });
   }
+
+  // The home page's file is found as `//index.html`; its scripts' hashes must still be named.
+  const home = await request("GET", "/");
+  const homeFromApp = await fetch(`${servers[0]!.baseURL}/`);
+  expect(home.headers["content-security-policy"]).toBe(
+    homeFromApp.headers.get("content-security-policy"),
+  );
 
   // What is not a file goes to the app: a form post, a dynamic page, an unknown path.
   const notFound = await request("GET", "/no-such-page");

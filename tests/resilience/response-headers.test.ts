@@ -68,8 +68,11 @@ describe("security headers on every response kind", () => {
       ["CSP frame-ancestors 'none'", /(^|;\s*)frame-ancestors 'none'/.test(policy)],
       ["CSP object-src 'none'", /(^|;\s*)object-src 'none'/.test(policy)],
       ["CSP base-uri 'self'", /(^|;\s*)base-uri 'self'/.test(policy)],
-      // Inline scripts are still allowed: React Router's hydration data needs build-time hashes
-      // or per-request nonces first (issue 10, point 5, left open).
+      ["CSP script-src 'self'", scriptSources(policy).includes("'self'")],
+      [
+        "CSP script-src without 'unsafe-inline'",
+        !scriptSources(policy).includes("'unsafe-inline'"),
+      ],
       ["CSP script-src without 'unsafe-eval'", !scriptSources(policy).includes("'unsafe-eval'")],
       ["X-Content-Type-Options nosniff", header("x-content-type-options") === "nosniff"],
       ["Referrer-Policy", header("referrer-policy") === "strict-origin-when-cross-origin"],

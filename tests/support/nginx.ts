@@ -27,6 +27,11 @@ function renderSite(port: number, upstreams: string[], clientDir: string) {
     upstreams.map((upstream) => `    server ${upstream};\n`).join(""),
   );
   site = replaceOnce(site, /root \/srv\/presence-selling\/build\/client;/, `root ${clientDir};`);
+  site = replaceOnce(
+    site,
+    /include \/srv\/presence-selling\/build\/nginx\/inline-scripts\.conf;/,
+    `include ${path.resolve(clientDir, "..", "nginx", "inline-scripts.conf")};`,
+  );
   return site.replaceAll(
     "/etc/nginx/snippets/presence-selling-headers.conf",
     path.resolve(headersSnippet),

@@ -32,7 +32,7 @@ function compressedVariants(dir: string): Map<string, string[]> {
  */
 export function precompressedFiles(
   clientDir: string,
-  cacheControlOf: (file: string) => string,
+  headersOf: (file: string) => Record<string, string>,
 ): RequestHandler {
   const variants = compressedVariants(clientDir);
   const preferred = precompressedEncodings.map(({ encoding }) => encoding);
@@ -50,7 +50,7 @@ export function precompressedFiles(
     const variant = precompressedEncodings.find((candidate) => candidate.encoding === encoding);
     if (!variant) return next();
     response.setHeader("Content-Encoding", variant.encoding);
-    response.setHeader("Cache-Control", cacheControlOf(file));
+    response.set(headersOf(file));
     response.type(path.extname(file));
     response.sendFile(
       path.join(clientDir, `${file}${variant.extension}`),

@@ -1,24 +1,57 @@
-import type { RequestHandler } from "express";
+import { randomBytes } from "node:crypto";
+import type { RequestHandler, Response } from "express";
 
-// Inline scripts are React Router's hydration data in prerendered HTML, so no per-request nonce.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com",
-  // The purchase form without JavaScript posts here and is redirected to Stripe Checkout.
-  "form-action 'self' https://checkout.stripe.com",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * The site's Content-Security-Policy. Inline scripts run only when named in `inlineScripts`: the
+ * hashes of a prerendered page's scripts (computed at build time, scripts/hash-inline-scripts.ts)
+ * or the nonce of a server-rendered page. In development Vite injects scripts of its own, so
+ * inline scripts are allowed there.
+ */
+export function contentSecurityPolicy(
+  inlineScripts: readonly string[],
+  { development = false }: { development?: boolean } = {},
+) {
+  const scriptSources = development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineScripts];
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com",
+    // The purchase form without JavaScript posts here and is redirected to Stripe Checkout.
+    "form-action 'self' https://checkout.stripe.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
-export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+/**
+ * A fresh nonce for a page the router renders now, set in its policy; the page's inline scripts
+ * carry it (entry.server.tsx).
+ */
+export function grantScriptNonce(response: Response, { development }: { development: boolean }) {
+  const nonce = randomBytes(16).toString("base64");
+  response.setHeader(
+    "Content-Security-Policy",
+    contentSecurityPolicy([`'nonce-${nonce}'`], { development }),
+  );
+  return nonce;
+}
+
+/** The headers of every answer; pages widen `script-src` to their own inline scripts. */
+export function securityHeaders({
+  https,
+  development,
+}: {
+  https: boolean;
+  development: boolean;
+}): RequestHandler {
+  const policy = contentSecurityPolicy([], { development });
   return (_request, response, next) => {
-    response.setHeader("Content-Security-Policy", contentSecurityPolicy);
+    response.setHeader("Content-Security-Policy", policy);
     response.setHeader("X-Content-Type-Options", "nosniff");
     response.setHeader("X-Frame-Options", "DENY");
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

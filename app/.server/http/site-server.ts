@@ -15,7 +15,7 @@ import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";
 import { requestLogging } from "./request-logging";
 import { routeLabeller } from "./route-label";
-import { securityHeaders } from "./security-headers";
+import { grantScriptNonce, securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
 export type SiteServerOptions = {
@@ -70,7 +70,8 @@ export async function startSiteServer(options: SiteServerOptions) {
     next();
   });
   app.use(compression());
-  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
+  const development = config.NODE_ENV === "development";
+  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://"), development }));
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
     response.set({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
@@ -100,9 +101,10 @@ export async function startSiteServer(options: SiteServerOptions) {
     createRequestHandler({
       build: options.build,
       mode: config.NODE_ENV,
-      getLoadContext: (request) => ({
+      getLoadContext: (request, response) => ({
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+        scriptNonce: grantScriptNonce(response, { development }),
       }),
     }),
   );

@@ -1,18 +1,28 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
+import { readInlineScriptHashes } from "./inline-script-hashes";
 import { precompressedFiles } from "./precompressed-files";
+import { contentSecurityPolicy } from "./security-headers";
 
 const oneYear = 60 * 60 * 24 * 365;
 
 /**
  * Serves build/client: hashed assets cached for a year, other files for an hour, and each
- * prerendered page (`/method` → `method/index.html`) revalidated on every visit. Their brotli or
- * gzip copies go first to the clients that accept them.
+ * prerendered page (`/method` → `method/index.html`) revalidated on every visit, its policy naming
+ * the hashes of its inline scripts. Brotli or gzip copies go first to the clients that accept them.
  */
 export function staticFiles(clientDir: string): Router {
+  const inlineScripts = readInlineScriptHashes(clientDir);
+  const headersOf = (file: string): Record<string, string> =>
+    file.endsWith(".html")
+      ? {
+          "Cache-Control": cacheControlOf(file),
+          "Content-Security-Policy": contentSecurityPolicy(inlineScripts.get(file) ?? []),
+        }
+      : { "Cache-Control": cacheControlOf(file) };
   const router = express.Router();
-  router.use(precompressedFiles(clientDir, cacheControlOf));
+  router.use(precompressedFiles(clientDir, headersOf));
   router.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
@@ -22,8 +32,16 @@ export function staticFiles(clientDir: string): Router {
       fallthrough: false,
     }),
   );
-  router.use(prerenderedPages(clientDir));
-  router.use(express.static(clientDir, { maxAge: "1h", redirect: false, index: false }));
+  router.use(prerenderedPages(clientDir, headersOf));
+  router.use(
+    express.static(clientDir, {
+      maxAge: "1h",
+      redirect: false,
+      index: false,
+      setHeaders: (response, file) =>
+        response.set(headersOf(`/${path.relative(clientDir, file).split(path.sep).join("/")}`)),
+    }),
+  );
   return router;
 }
 
@@ -34,15 +52,19 @@ function cacheControlOf(file: string) {
   return "public, max-age=3600";
 }
 
-function prerenderedPages(clientDir: string): RequestHandler {
+function prerenderedPages(
+  clientDir: string,
+  headersOf: (file: string) => Record<string, string>,
+): RequestHandler {
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const pathname = decodedPath(request.path);
     if (!pathname || pathname.includes("..") || path.extname(pathname)) return next();
-    const file = path.join(clientDir, pathname, "index.html");
-    if (!existsSync(file) || !statSync(file).isFile()) return next();
-    response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    response.sendFile(file);
+    const file = path.posix.join(pathname, "index.html");
+    const onDisk = path.join(clientDir, file);
+    if (!existsSync(onDisk) || !statSync(onDisk).isFile()) return next();
+    response.set(headersOf(file));
+    response.sendFile(onDisk);
   };
 }
 

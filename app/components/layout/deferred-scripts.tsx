@@ -1,5 +1,6 @@
 import { Children, cloneElement, Fragment, isValidElement, type ReactNode } from "react";
 import { Scripts } from "react-router";
+import { useScriptNonce } from "./script-nonce";
 
 /** The type that keeps React Router's module script inert until the loader below runs it. */
 const deferredType = "text/x-deferred-module";
@@ -61,13 +62,14 @@ function deferModules(node: ReactNode): ReactNode {
  * page's HTML, links and forms work before that.
  */
 export function DeferredScripts() {
+  const nonce = useScriptNonce();
   // Called as a function so its output can be rewritten; its hooks run as this component's.
   const scripts = deferModules(Scripts({}));
   if (!scripts) return null;
   return (
     <>
       {scripts}
-      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useScriptNonce } from "./script-nonce";
 
 const logMessage = "404 Error: User attempted to access non-existent route:";
 
@@ -11,6 +12,7 @@ const logMessage = "404 Error: User attempted to access non-existent route:";
  */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  const nonce = useScriptNonce();
 
   useEffect(() => {
     if (document.documentElement.dataset.hydrated) console.error(logMessage, pathname);
@@ -21,6 +23,7 @@ export function NotFoundPage() {
       <title>Page not found | Presence Selling</title>
       <meta name="robots" content="noindex" />
       <script
+        nonce={nonce}
         suppressHydrationWarning
         dangerouslySetInnerHTML={{
           __html: `console.error(${JSON.stringify(logMessage)}, location.pathname);`,
