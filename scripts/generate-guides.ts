@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { marked, type Token, type Tokens } from "marked";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { wrapLines } from "../app/.server/pdf/wrap-lines";
 import { fillProductPlaceholders } from "../app/.server/content/markdown-file";
 import { guideFrontMatterSchema, type GuideFrontMatter } from "../app/content/guides";
 import { siteConfig } from "../app/lib/site";
@@ -58,21 +59,6 @@ function inlineText(tokens: Token[] | undefined, fallback: string): string {
   );
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /** Lays text out top to bottom, starting a new page when the current one is full. */
 class GuideWriter {
   private page!: PDFPage;
@@ -106,7 +92,7 @@ class GuideWriter {
   ) {
     const { font, size, color = colors.ink, indent = 0 } = options;
     const lineHeight = size * 1.45;
-    for (const line of wrap(text, font, size, contentWidth - indent)) {
+    for (const line of wrapLines(text, font, size, contentWidth - indent)) {
       this.ensureSpace(lineHeight);
       this.y -= lineHeight;
       this.page.drawText(line, { x: margin.x + indent, y: this.y + size * 0.3, size, font, color });
@@ -118,7 +104,7 @@ class GuideWriter {
     const size = 11;
     const indent = 22;
     const lineHeight = size * 1.45;
-    const lines = wrap(text, this.fonts.body, size, contentWidth - indent);
+    const lines = wrapLines(text, this.fonts.body, size, contentWidth - indent);
     lines.forEach((line, index) => {
       this.ensureSpace(lineHeight);
       this.y -= lineHeight;
@@ -162,7 +148,7 @@ class GuideWriter {
     const padding = 6;
     const columnWidth = contentWidth / header.length;
     const drawRow = (cells: string[], font: PDFFont, shaded: boolean) => {
-      const wrapped = cells.map((cell) => wrap(cell, font, size, columnWidth - padding * 2));
+      const wrapped = cells.map((cell) => wrapLines(cell, font, size, columnWidth - padding * 2));
       const height = Math.max(...wrapped.map((lines) => lines.length)) * lineHeight + padding * 2;
       this.ensureSpace(height);
       if (shaded) {

@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { emailKey } from "./services/email-key";
 import { defaultRuntimeSiteSettings, type RuntimeSiteSettings } from "~/lib/site";
 
 const booleanSetting = z
@@ -104,12 +105,7 @@ const configSchema = z
     ADMIN_EMAILS: z
       .string()
       .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((address) => address.trim().toLowerCase())
-          .filter(Boolean),
-      )
+      .transform((value) => value.split(",").map(emailKey).filter(Boolean))
       .pipe(z.array(emailAddress)),
     ADMIN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
     ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),

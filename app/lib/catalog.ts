@@ -54,7 +54,9 @@ export function isPurchasableItemId(value: unknown): value is PurchasableItemId 
 /** The landing page's offer for the same book. */
 export const LANDING_PAGE_PRICE = 19.95;
 export const LANDING_PAGE_LIST_PRICE = 29.95;
-export const LANDING_PAGE_SAVINGS = 10;
+/** Derived, so the saving shown always matches the two prices (rounded to whole cents). */
+export const LANDING_PAGE_SAVINGS =
+  Math.round((LANDING_PAGE_LIST_PRICE - LANDING_PAGE_PRICE) * 100) / 100;
 
 /** The foundations workshop, the only program with a published price. */
 export const FOUNDATIONS_PROGRAM_PRICE = 14495;

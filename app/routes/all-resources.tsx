@@ -5,9 +5,9 @@ import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/page-seo";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/downloads/download-item-card";
-import { PageHero } from "~/components/layout/page-hero";
+import { PageHero } from "~/components/page/page-hero";
 import { NewsletterBox } from "~/components/resources/newsletter-box";
-import { SectionIntro } from "~/components/resources/section-intro";
+import { SectionHeading } from "~/components/page/section-heading";
 import { downloadCategories, libraryItems } from "~/content/downloads";
 import { allResourcesPage } from "~/content/resources";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -45,7 +45,7 @@ export default function AllResources({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
-        <nav aria-label="Library categories" className="mt-8 flex flex-wrap gap-2">
+        <nav aria-label="Library categories" className="mt-3 flex flex-wrap gap-2">
           <Link
             to={page.backLink.href}
             className="inline-flex items-center gap-1.5 rounded-full border bg-card px-4 py-2 text-sm font-medium text-primary hover:bg-muted"
@@ -74,7 +74,7 @@ export default function AllResources({ loaderData }: Route.ComponentProps) {
           data-testid="library-category"
         >
           <div className="container-page">
-            <SectionIntro id={`${id}-title`} title={category} lead={lead} />
+            <SectionHeading id={`${id}-title`} title={category} lead={lead} />
             <ul
               className={
                 items.length === 4

@@ -10,7 +10,7 @@ import { Prose } from "~/components/prose/prose";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/page/back-link";
-import { articlePageCopy } from "~/content/articles";
+import { articlePageCopy, readTimeLabel } from "~/content/articles";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { absoluteUrl, articleJsonLd } from "~/lib/seo";
 import { siteConfig } from "~/lib/site";
@@ -62,7 +62,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             </Badge>
             <span className="flex items-center gap-1" data-testid="article-read-time">
               <Clock className="size-4" aria-hidden="true" />
-              {article.readTimeMinutes} min read
+              {readTimeLabel(article.readTimeMinutes)}
             </span>
             <span className="flex items-center gap-1">
               <Calendar className="size-4" aria-hidden="true" />

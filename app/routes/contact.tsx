@@ -5,6 +5,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ContactForm, type ContactActionData } from "~/components/contact-form/contact-form";
+import { PageHero } from "~/components/page/page-hero";
 import { ScheduleButton } from "~/components/scheduling/schedule-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -154,32 +155,20 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FlashToast toast={toast} />
-      <section
-        aria-labelledby="contact-title"
-        className="bg-gradient-to-b from-secondary/60 via-background to-background"
-      >
-        <div className="container-page flex flex-col items-start gap-6 py-20">
-          <p className="rounded-full border border-accent/30 bg-card/70 px-3 py-1 text-sm font-medium text-accent">
-            {content.hero.eyebrow}
-          </p>
-          <h1 id="contact-title" className="font-serif text-4xl font-semibold sm:text-5xl">
-            {content.hero.title}
-          </h1>
-          <p className="max-w-2xl text-lg text-muted-foreground">{content.hero.lead}</p>
-          <div className="flex flex-wrap gap-3">
-            <ScheduleButton size="lg">
-              <CalendarDays aria-hidden="true" />
-              {content.hero.scheduleLabel}
-            </ScheduleButton>
-            <Button asChild size="lg" variant="outline">
-              <Link to={toForm} state={scrollToForm} preventScrollReset>
-                <Mail aria-hidden="true" />
-                {content.hero.messageLabel}
-              </Link>
-            </Button>
-          </div>
+      <PageHero eyebrow={content.hero.eyebrow} title={content.hero.title} lead={content.hero.lead}>
+        <div className="flex flex-wrap gap-3">
+          <ScheduleButton size="lg">
+            <CalendarDays aria-hidden="true" />
+            {content.hero.scheduleLabel}
+          </ScheduleButton>
+          <Button asChild size="lg" variant="outline">
+            <Link to={toForm} state={scrollToForm} preventScrollReset>
+              <Mail aria-hidden="true" />
+              {content.hero.messageLabel}
+            </Link>
+          </Button>
         </div>
-      </section>
+      </PageHero>
 
       <section aria-labelledby="services-title" className="container-page py-16">
         <h2 id="services-title" className="mb-8 font-serif text-3xl font-semibold">

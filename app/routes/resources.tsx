@@ -3,9 +3,9 @@ import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/page-seo";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/downloads/download-item-card";
-import { PageHero } from "~/components/layout/page-hero";
+import { PageHero } from "~/components/page/page-hero";
 import { NewsletterBox } from "~/components/resources/newsletter-box";
-import { SectionIntro } from "~/components/resources/section-intro";
+import { SectionHeading } from "~/components/page/section-heading";
 import { featuredDownloads } from "~/content/downloads";
 import { resourcesPage } from "~/content/resources";
 import { metaFromLoaderData } from "~/lib/route-meta";
@@ -36,7 +36,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead} />
 
       <section aria-labelledby="downloads-title" className="container-page py-16">
-        <SectionIntro
+        <SectionHeading
           id="downloads-title"
           title={page.downloads.title}
           lead={page.downloads.lead}
@@ -53,7 +53,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="insights-title" className="bg-secondary/40 py-16">
         <div className="container-page">
-          <SectionIntro
+          <SectionHeading
             id="insights-title"
             title={page.articles.title}
             lead={page.articles.lead}

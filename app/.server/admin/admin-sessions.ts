@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
+import { emailKey } from "../services/email-key";
+import type { ServiceDeps } from "../services/service-deps";
 import { recordAdminAction } from "./audit-log";
 import { hashSecretToken, newSecretToken } from "./secret-token";
 
 export type AdminSession = { id: string; email: string; csrfToken: string };
 
-type SessionDeps = { db: Db; clock: Clock; config: AppConfig };
+type SessionDeps = Pick<ServiceDeps, "db" | "clock" | "config">;
 
 /** Starts a session; the returned token goes in the cookie and nowhere else. */
 export async function createAdminSession(
@@ -75,8 +75,8 @@ export async function revokeAdminSession(trx: Kysely<Database>, id: string, now:
 
 export function isAdminEmail(config: AppConfig, email: string) {
   const allowed =
-    config.ADMIN_EMAILS.length > 0 ? config.ADMIN_EMAILS : [config.OWNER_EMAIL.toLowerCase()];
-  return allowed.includes(email.trim().toLowerCase());
+    config.ADMIN_EMAILS.length > 0 ? config.ADMIN_EMAILS : [emailKey(config.OWNER_EMAIL)];
+  return allowed.includes(emailKey(email));
 }
 
 /** Ends the session for good; the audit log says who left when. */

@@ -8,8 +8,6 @@ import {
   type WebAuthnCredential,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Clock } from "../clock";
-import type { AppConfig } from "../config";
 import type { Db } from "../db/database";
 import { siteConfig } from "~/lib/site";
 import {
@@ -18,9 +16,10 @@ import {
   revokeAdminSession,
   type AdminSession,
 } from "./admin-sessions";
+import type { ServiceDeps } from "../services/service-deps";
 import { recordAdminAction } from "./audit-log";
 
-type PasskeyDeps = { db: Db; clock: Clock; config: AppConfig };
+type PasskeyDeps = Pick<ServiceDeps, "db" | "clock" | "config">;
 
 /** Where the browser runs the ceremony: the relying party is the site's host name. */
 export type RelyingParty = { id: string; origin: string };

@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../clock";
-import type { AppConfig } from "../config";
-import type { Db } from "../db/database";
 import { adminSignInLink } from "../mail/templates/admin-sign-in-link";
 import { enqueueEmail } from "../mail/outbox";
+import { emailKey } from "../services/email-key";
 import { hitRateLimit } from "../services/rate-limit";
+import type { ServiceDeps } from "../services/service-deps";
 import { createAdminSession, isAdminEmail, revokeAdminSession } from "./admin-sessions";
 import { recordAdminAction } from "./audit-log";
 import { hashSecretToken, newSecretToken } from "./secret-token";
-
-type SignInDeps = { db: Db; clock: Clock; config: AppConfig; outbox: { wake(): void } };
 
 export const signInVerifyPath = "/admin/sign-in/verify";
 
@@ -22,7 +19,7 @@ export type SignInRequestResult =
  * sets `browserNonce` in a cookie: the link signs in only the browser holding it.
  */
 export async function requestAdminSignInLink(
-  { db, clock, config, outbox }: SignInDeps,
+  { db, clock, config, outbox }: ServiceDeps,
   { email, clientAddress }: { email: string; clientAddress: string },
 ): Promise<SignInRequestResult> {
   const now = clock.now();
@@ -49,7 +46,7 @@ export async function requestAdminSignInLink(
         id: randomUUID(),
         token_hash: hashSecretToken(token),
         browser_nonce_hash: hashSecretToken(browserNonce),
-        email: email.trim().toLowerCase(),
+        email: emailKey(email),
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + config.ADMIN_LINK_TTL_MINUTES * 60_000).toISOString(),
       })
@@ -71,7 +68,7 @@ export type RedeemResult = { outcome: "signed-in"; sessionToken: string } | { ou
  * ends the session the browser had (rotation) and starts a new one.
  */
 export async function redeemAdminSignInLink(
-  { db, clock, config }: SignInDeps,
+  { db, clock, config }: ServiceDeps,
   {
     token,
     browserNonce,

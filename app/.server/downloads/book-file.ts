@@ -1,25 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFPage } from "pdf-lib";
 import { bookEdition } from "~/content/book-edition";
+import { wrapLines } from "../pdf/wrap-lines";
 
 const pageSize: [number, number] = [432, 648]; // 6 × 9 inches, a trade paperback page
 const margin = 54;
 const ink = rgb(0.16, 0.2, 0.3);
-
-/** Splits text into lines that fit `width` at `size` points. */
-function wrap(text: string, font: PDFFont, size: number, width: number) {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** Builds the PDF edition from the book's text. */
 export async function generateBookPdf(): Promise<Uint8Array> {
@@ -33,24 +19,24 @@ export async function generateBookPdf(): Promise<Uint8Array> {
 
   const cover = pdf.addPage(pageSize);
   cover.drawText(bookEdition.title, { x: margin, y: 420, size: 30, font: serifBold, color: ink });
-  wrap(bookEdition.subtitle, serif, 16, width).forEach((line, index) =>
+  wrapLines(bookEdition.subtitle, serif, 16, width).forEach((line, index) =>
     cover.drawText(line, { x: margin, y: 380 - index * 22, size: 16, font: serif, color: ink }),
   );
   cover.drawText(bookEdition.author, { x: margin, y: 120, size: 14, font: serif, color: ink });
-  wrap(bookEdition.copyright, serif, 9, width).forEach((line, index) =>
+  wrapLines(bookEdition.copyright, serif, 9, width).forEach((line, index) =>
     cover.drawText(line, { x: margin, y: 70 - index * 12, size: 9, font: serif, color: ink }),
   );
 
   for (const chapter of bookEdition.chapters) {
     let page: PDFPage = pdf.addPage(pageSize);
     let y = pageSize[1] - margin - 20;
-    for (const line of wrap(chapter.heading, serifBold, 18, width)) {
+    for (const line of wrapLines(chapter.heading, serifBold, 18, width)) {
       page.drawText(line, { x: margin, y, size: 18, font: serifBold, color: ink });
       y -= 26;
     }
     y -= 10;
     for (const paragraph of chapter.paragraphs) {
-      for (const line of wrap(paragraph, serif, 12, width)) {
+      for (const line of wrapLines(paragraph, serif, 12, width)) {
         if (y < margin) {
           page = pdf.addPage(pageSize);
           y = pageSize[1] - margin;

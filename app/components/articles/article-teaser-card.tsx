@@ -9,7 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card";
-import type { ArticleTeaser } from "~/content/articles";
+import { readTimeLabel, type ArticleTeaser } from "~/content/articles";
 import { formatArticleDate } from "./article-date";
 
 /** An article's card: category, read time, title, excerpt and date, linking to the article. */
@@ -21,7 +21,7 @@ export function ArticleTeaserCard({ teaser }: { teaser: ArticleTeaser }) {
           <Badge variant="secondary">{teaser.category}</Badge>
           <span className="flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            {teaser.readTimeMinutes} min read
+            {readTimeLabel(teaser.readTimeMinutes)}
           </span>
         </div>
         <CardTitle className="text-lg">

@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import type { DownloadRefusal } from "../services/download-links";
 import { siteConfig } from "~/lib/site";
 
@@ -20,36 +21,39 @@ const explanations: Record<DownloadRefusal, { title: string; text: string }> = {
   },
 };
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const styles = `body{margin:0;font-family:system-ui,sans-serif;background:#faf8f3;color:#1f2a3d;line-height:1.6}
+main{max-width:36rem;margin:10vh auto;padding:2rem 1.25rem}
+h1{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#2b3a55}
+a{color:#006b73}`;
 
 /** The 403 page a refused download link shows: plain HTML, readable without the app's assets. */
 export function downloadRefusalPage(reason: DownloadRefusal, contactEmail: string) {
   const { title, text } = explanations[reason];
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(title)} | ${escape(siteConfig.brand)}</title>
-<style>
-body{margin:0;font-family:system-ui,sans-serif;background:#faf8f3;color:#1f2a3d;line-height:1.6}
-main{max-width:36rem;margin:10vh auto;padding:2rem 1.25rem}
-h1{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#2b3a55}
-a{color:#006b73}
-</style>
-</head>
-<body>
-<main>
-<h1>${escape(title)}</h1>
-<p>${escape(text)}</p>
-<p>Need help? Write to <a href="mailto:${escape(contactEmail)}">${escape(contactEmail)}</a> or use the <a href="/contact">contact page</a>.</p>
-<p><a href="/">Back to Home</a></p>
-</main>
-</body>
-</html>`;
-  return new Response(html, {
+  const html = renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} | ${siteConfig.brand}`}</title>
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
+      </head>
+      <body>
+        <main>
+          <h1>{title}</h1>
+          <p>{text}</p>
+          <p>
+            Need help? Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use the{" "}
+            <a href="/contact">contact page</a>.
+          </p>
+          <p>
+            <a href="/">Back to Home</a>
+          </p>
+        </main>
+      </body>
+    </html>,
+  );
+  return new Response(`<!doctype html>${html}`, {
     status: 403,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
