@@ -288,7 +288,12 @@ for (const dialect of allDialects) {
             .map((email) => email.envelopeTo[0])
             .sort(),
         ).toEqual(["lin@example.com", "new@example.com"]);
-        const bodies = await Promise.all([first, again, fresh].map((response) => response.text()));
+        // Each answer carries its own script nonce; everything else must be the same.
+        const bodies = await Promise.all(
+          [first, again, fresh].map(async (response) =>
+            (await response.text()).replaceAll(/ nonce="[^"]+"/g, ""),
+          ),
+        );
         expect([first.status, again.status, fresh.status]).toEqual([200, 200, 200]);
         expect(bodies[1]).toBe(bodies[0]);
         expect(bodies[2]).toBe(bodies[0]);
