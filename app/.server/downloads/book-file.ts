@@ -1,10 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import { bookEdition } from "~/content/book-edition";
 
 const pageSize: [number, number] = [432, 648]; // 6 × 9 inches, a trade paperback page
 const margin = 54;
-const ink = rgb(0.16, 0.2, 0.3);
 
 /** Splits text into lines that fit `width` at `size` points. */
 function wrap(text: string, font: PDFFont, size: number, width: number) {
@@ -23,6 +22,9 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
 
 /** Builds the PDF edition from the book's text. */
 export async function generateBookPdf(): Promise<Uint8Array> {
+  // Loaded here, on the first download, rather than at every start of the server.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const ink = rgb(0.16, 0.2, 0.3);
   const pdf = await PDFDocument.create();
   pdf.setTitle(bookEdition.title);
   pdf.setAuthor(bookEdition.author);
