@@ -32,13 +32,15 @@ export const pageRoutes: PageRoute[] = [
   { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },
 ];
 
-/** Machine-readable routes (sitemap, robots, the functions API); not pages. */
+/**
+ * Machine-readable routes (sitemap, robots, the functions API); not pages. POST
+ * /functions/v1/send-contact-email is answered before the router (http/contact-function.ts).
+ */
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
   { path: "/schedule", file: "routes/schedule.ts" },
   { path: "/functions/v1/form-token", file: "routes/functions.v1.form-token.ts" },
-  { path: "/functions/v1/send-contact-email", file: "routes/functions.v1.send-contact-email.ts" },
   {
     path: "/functions/v1/create-checkout-session",
     file: "routes/functions.v1.create-checkout-session.ts",

@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from "./clock";
 import { dkimSigning, type AppConfig } from "./config";
 import { logger } from "./logger";
-import { createDatabase, pingDatabase, type Db } from "./db/database";
+import { backgroundDatabase, createDatabase, pingDatabase, type Db } from "./db/database";
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { createStripeClient, type Stripe } from "./payments/stripe-client";
@@ -40,6 +40,7 @@ export type AppRuntime = {
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
+  const workerDatabase = backgroundDatabase(config.DATABASE_URL, database);
   const dkim = dkimSigning(config);
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
@@ -49,7 +50,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   });
   const clock = systemClock;
   const worker = startOutboxWorker({
-    db: database.db,
+    db: workerDatabase.db,
     transport,
     clock,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
@@ -81,6 +82,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     async close() {
       await worker.stop();
       transport.close();
+      await workerDatabase.destroy();
       await database.destroy();
     },
   };

@@ -1,8 +1,9 @@
 // `npm run bench:contact`: accepted contact submissions per second and p99 latency of
 // POST /functions/v1/send-contact-email on the built server, over SQLite and over Postgres
 // (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to the minimal
-// reference server (reference-server.ts) on the same database, and the ratio of the two. The rate
-// limit is lifted for the run; the outbox worker runs as in production, writing .eml files.
+// reference server (reference-server.ts) on the same database, and the ratio of the two, loaded in
+// turn (ROUNDS=3 rounds of BENCH_DURATION=5 s each). The rate limit is lifted for the run; the
+// outbox worker runs as in production, writing .eml files.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,8 @@ import {
 } from "../../tests/support/built-server";
 import { builtServerFormToken } from "../../tests/support/form-token";
 
-const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 
@@ -80,8 +82,10 @@ async function sqliteTarget(): Promise<Target> {
   };
 }
 
+let schemas = 0;
+
 async function postgresTarget(url: string): Promise<Target> {
-  const schema = `bench_${process.pid}`;
+  const schema = `bench_${process.pid}_${++schemas}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -97,42 +101,90 @@ async function postgresTarget(url: string): Promise<Target> {
   };
 }
 
-async function measure(target: Target, implementation: "ours" | "reference") {
+type Sample = { accepted: number; seconds: number; p99: number; p50: number; failed: number };
+
+async function load(server: Server): Promise<Sample> {
+  const result = await autocannon({
+    url: `${server.baseURL}/functions/v1/send-contact-email`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    connections,
+    duration: durationSeconds,
+  });
+  return {
+    accepted: result["2xx"],
+    seconds: result.duration,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function storedMessages(url: string) {
+  const database = await createDatabase(url);
+  const stored = await database.db
+    .selectFrom("contact_messages")
+    .select(sql<string>`count(*)`.as("count"))
+    .executeTakeFirstOrThrow();
+  await database.destroy();
+  return Number(stored.count);
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Ours and the reference, each on its own fresh database, loaded in turn round after round (the
+ * order swapped each round) so both see the same machine: other work on it slows both alike.
+ */
+async function compare(database: () => Promise<Target>) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
-  const server =
-    implementation === "ours"
-      ? await startOurs(target.url, mailDir)
-      : await startReference(target.url);
+  const targets = { ours: await database(), reference: await database() };
+  const servers = {
+    ours: await startOurs(targets.ours.url, mailDir),
+    reference: await startReference(targets.reference.url),
+  };
+  const samples: Record<keyof typeof servers, Sample[]> = { ours: [], reference: [] };
   try {
-    const result = await autocannon({
-      url: `${server.baseURL}/functions/v1/send-contact-email`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-      connections,
-      duration: durationSeconds,
-    });
-    const database = await createDatabase(target.url);
-    const stored = await database.db
-      .selectFrom("contact_messages")
-      .select(sql<string>`count(*)`.as("count"))
-      .executeTakeFirstOrThrow();
-    await database.destroy();
-    return {
-      database: target.name,
-      server: implementation,
-      "accepted/s": Math.round((result["2xx"] / result.duration) * 10) / 10,
-      "p99 ms": result.latency.p99,
-      "p50 ms": result.latency.p50,
-      accepted: result["2xx"],
-      "non-2xx": result.non2xx,
-      errors: result.errors + result.timeouts,
-      stored: Number(stored.count),
+    for (let round = 0; round < rounds; round++) {
+      const order =
+        round % 2 === 0 ? (["ours", "reference"] as const) : (["reference", "ours"] as const);
+      for (const implementation of order)
+        samples[implementation].push(await load(servers[implementation]));
+    }
+    const summary = async (implementation: keyof typeof servers) => {
+      const runs = samples[implementation];
+      const sum = (pick: (sample: Sample) => number) =>
+        runs.reduce((total, run) => total + pick(run), 0);
+      return {
+        database: targets[implementation].name,
+        server: implementation,
+        "accepted/s":
+          Math.round((sum((run) => run.accepted) / sum((run) => run.seconds)) * 10) / 10,
+        "p99 ms": median(runs.map((run) => run.p99)),
+        "p50 ms": median(runs.map((run) => run.p50)),
+        accepted: sum((run) => run.accepted),
+        failed: sum((run) => run.failed),
+        stored: await storedMessages(targets[implementation].url),
+      };
     };
+    const ours = await summary("ours");
+    const reference = await summary("reference");
+    return [
+      ours,
+      reference,
+      {
+        database: ours.database,
+        server: "ours / reference",
+        "accepted/s": Math.round((ours["accepted/s"] / reference["accepted/s"]) * 100) / 100,
+        "p99 ms": Math.round((ours["p99 ms"] / reference["p99 ms"]) * 100) / 100,
+      },
+    ];
   } finally {
-    await server.stop();
+    await Promise.all([servers.ours.stop(), servers.reference.stop()]);
     rmSync(mailDir, { recursive: true, force: true });
-    await target.cleanup();
+    await Promise.all([targets.ours.cleanup(), targets.reference.cleanup()]);
   }
 }
 
@@ -141,17 +193,8 @@ if (postgresUrl) databases.push(() => postgresTarget(postgresUrl));
 else console.warn("No BENCH_POSTGRES_URL or TEST_POSTGRES_URL: measuring SQLite only.");
 
 console.log(
-  `POST /functions/v1/send-contact-email, ${connections} connections, ${durationSeconds} s per run`,
+  `POST /functions/v1/send-contact-email, ${connections} connections, ${rounds} rounds of ${durationSeconds} s per server, interleaved (p99 and p50: median of the rounds)`,
 );
 const rows = [];
-for (const database of databases) {
-  const ours = await measure(await database(), "ours");
-  const reference = await measure(await database(), "reference");
-  rows.push(ours, reference, {
-    database: ours.database,
-    server: "ours / reference",
-    "accepted/s": Math.round((ours["accepted/s"] / reference["accepted/s"]) * 100) / 100,
-    "p99 ms": Math.round((ours["p99 ms"] / reference["p99 ms"]) * 100) / 100,
-  });
-}
+for (const database of databases) rows.push(...(await compare(database)));
 console.table(rows);

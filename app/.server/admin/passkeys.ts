@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type WebAuthnCredential,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  WebAuthnCredential,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Db } from "../db/database";
 import { siteConfig } from "~/lib/site";
@@ -25,6 +21,9 @@ type PasskeyDeps = Pick<ServiceDeps, "db" | "clock" | "config">;
 export type RelyingParty = { id: string; origin: string };
 
 const challengeLifetimeMs = 5 * 60_000;
+
+/** Loaded on the first ceremony: the library took longer to load than the rest of the server. */
+const webAuthn = () => import("@simplewebauthn/server");
 
 async function storeChallenge(
   { db, clock }: PasskeyDeps,
@@ -81,6 +80,7 @@ export async function passkeyRegistrationOptions(
   { session, relyingParty }: { session: AdminSession; relyingParty: RelyingParty },
 ) {
   const existing = await listPasskeys(deps.db, session.email);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: `${siteConfig.brand} console`,
     rpID: relyingParty.id,
@@ -118,6 +118,7 @@ export async function registerPasskey(
     sessionId: session.id,
   });
   if (!challenge) return "refused";
+  const { verifyRegistrationResponse } = await webAuthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -176,6 +177,7 @@ export async function passkeySignInOptions(
   deps: PasskeyDeps,
   { relyingParty }: { relyingParty: RelyingParty },
 ) {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty.id,
     userVerification: "preferred",
@@ -213,6 +215,7 @@ export async function signInWithPasskey(
     .where("id", "=", response.id)
     .executeTakeFirst();
   if (!passkey || !isAdminEmail(deps.config, passkey.email)) return { outcome: "refused" };
+  const { verifyAuthenticationResponse } = await webAuthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

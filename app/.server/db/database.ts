@@ -10,6 +10,7 @@ import {
   sql,
   type Dialect,
   type Migration,
+  type SqliteDatabase,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -46,12 +47,36 @@ function sqliteDialect(url: string): Dialect {
   // Another process (a second instance, a test reading the file) may hold the write lock briefly.
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+/** Far more than the app's distinct queries; a list of ids of varying length makes a few more. */
+const cachedStatements = 500;
+
+/**
+ * Kysely prepares every query it runs anew, which cost more than running it on the busiest write
+ * (issue 14); a statement is prepared once per distinct SQL text here. Safe on the one connection:
+ * better-sqlite3 runs each statement to completion before the next (the app never streams).
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= cachedStatements) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** A `postgres://` URL; `?options=-c search_path=x` selects a schema (the tests use one each). */
-function postgresDialect(url: string): Dialect {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function postgresDialect(url: string, connections = 10): Dialect {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.warn(`Postgres pool: ${error.message}`));
   return new PostgresDialect({ pool });
@@ -76,6 +101,18 @@ export async function createDatabase(
     throw error;
   }
   return { db, dialect, destroy: () => db.destroy() };
+}
+
+/**
+ * The handle for background work (the outbox worker) beside `database`, already migrated. On
+ * Postgres a pool of two connections of its own: sharing the requests' pool, the worker's batch of
+ * deliveries held connections that a third of the requests under load waited for (issue 14).
+ * SQLite has one connection, shared; closing the handle leaves it to `database`.
+ */
+export function backgroundDatabase(url: string, database: AppDatabase): AppDatabase {
+  if (database.dialect === "sqlite") return { ...database, destroy: async () => undefined };
+  const db = new Kysely<Database>({ dialect: postgresDialect(url, 2) });
+  return { db, dialect: database.dialect, destroy: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Db, available = migrations) {

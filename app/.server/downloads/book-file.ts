@@ -1,14 +1,16 @@
 import { readFile } from "node:fs/promises";
-import { PDFDocument, StandardFonts, rgb, type PDFPage } from "pdf-lib";
+import type { PDFPage } from "pdf-lib";
 import { bookEdition } from "~/content/book-edition";
 import { wrapLines } from "../pdf/wrap-lines";
 
 const pageSize: [number, number] = [432, 648]; // 6 × 9 inches, a trade paperback page
 const margin = 54;
-const ink = rgb(0.16, 0.2, 0.3);
 
 /** Builds the PDF edition from the book's text. */
 export async function generateBookPdf(): Promise<Uint8Array> {
+  // Loaded here, on the first download, rather than at every start of the server.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const ink = rgb(0.16, 0.2, 0.3);
   const pdf = await PDFDocument.create();
   pdf.setTitle(bookEdition.title);
   pdf.setAuthor(bookEdition.author);

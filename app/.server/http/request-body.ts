@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 /**
  * The one way an action or function reads a request body. Bytes are counted while they stream in
  * (a chunked body has no Content-Length to trust), so nothing larger than the cap is ever held in
@@ -20,13 +22,43 @@ function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {
 /** What is read and thrown away past the cap, so a modestly oversized post gets its 413 cleanly. */
 const drainAllowanceBytes = 1024 * 1024;
 
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+/**
+ * A request as the readers see it: React Router's Fetch `Request`, or Node's own request where a
+ * hot path skips the router (POST /functions/v1/send-contact-email).
+ */
+export type IncomingRequest = Request | IncomingMessage;
+
+type ChunkReader = {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  releaseLock(): void;
+};
+
+function headerOf(request: IncomingRequest, name: string): string | null {
+  if (request instanceof Request) return request.headers.get(name);
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === "string" ? value : null;
+}
+
+function bodyReader(request: IncomingRequest): ChunkReader | undefined {
+  if (request instanceof Request) return request.body?.getReader();
+  const chunks = request[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return {
+    read: async () => {
+      const next = await chunks.next();
+      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+    },
+    // Node's stream stays paused where it was left; the refusal closes the connection.
+    releaseLock: () => undefined,
+  };
+}
+
+async function readCapped(request: IncomingRequest, limit: number): Promise<Uint8Array> {
   const tooLarge = (headers: HeadersInit = {}) =>
     refuse(413, `The request body is larger than ${limit / 1024} KB.`, headers);
-  const declared = Number(request.headers.get("Content-Length"));
+  const declared = Number(headerOf(request, "Content-Length"));
   if (declared > limit + drainAllowanceBytes) tooLarge({ Connection: "close" });
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
+  const reader = bodyReader(request);
+  if (!reader) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -49,8 +81,8 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
   return Buffer.concat(chunks);
 }
 
-function mediaType(request: Request) {
-  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+function mediaType(request: IncomingRequest) {
+  return (headerOf(request, "Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -96,7 +128,7 @@ export async function readFormBody(
 }
 
 /** A JSON object body (arrays and bare values are refused: every function takes named fields). */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: IncomingRequest): Promise<Record<string, unknown>> {
   if (mediaType(request) !== "application/json") refuse(415, "Send the body as application/json.");
   const text = new TextDecoder().decode(await readCapped(request, maxJsonBodyBytes));
   if (text.includes("\0")) refuse(400, nulMessage);

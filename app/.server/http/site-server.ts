@@ -10,6 +10,7 @@ import express, {
 import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "../app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../config";
+import { contactFunction } from "./contact-function";
 import { logFailure, logger } from "../logger";
 import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";
@@ -69,9 +70,11 @@ export async function startSiteServer(options: SiteServerOptions) {
     if (stopping) response.setHeader("Connection", "close");
     next();
   });
-  app.use(compression());
   const development = config.NODE_ENV === "development";
   app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://"), development }));
+  // Small JSON answers, sent before compression wraps the response.
+  app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
+  app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
     response.set({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
