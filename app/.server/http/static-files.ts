@@ -28,7 +28,7 @@ export function staticFiles(clientDir: string): Router {
 }
 
 /** The caching of a file of build/client by its path, as the handlers below set it. */
-function cacheControlOf(file: string) {
+export function cacheControlOf(file: string) {
   if (file.startsWith("/assets/")) return `public, max-age=${oneYear}, immutable`;
   if (file.endsWith("/index.html")) return "public, max-age=0, must-revalidate";
   return "public, max-age=3600";
