@@ -28,8 +28,9 @@ function ownDataFolder() {
 
 describe("the production server", () => {
   let server: BuiltServer;
+  const metricsToken = "metrics-token-for-the-server-test";
   beforeAll(async () => {
-    server = await startBuiltServer(ownDataFolder());
+    server = await startBuiltServer({ ...ownDataFolder(), METRICS_TOKEN: metricsToken });
   });
   afterAll(async () => {
     await server?.stop();
@@ -75,6 +76,33 @@ describe("the production server", () => {
         expect(compressed.body.equals(written)).toBe(true);
       }
     }
+  });
+
+  it("revalidates a page by the ETag of the copy it sent, and counts it", async () => {
+    const first = await request(`${server.baseURL}/method`, { "Accept-Encoding": "gzip" });
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"/);
+    const plain = await request(`${server.baseURL}/method`, { "Accept-Encoding": "identity" });
+    // Each encoding is its own representation: a cached gzip copy never matches the plain one.
+    expect(plain.headers.etag).not.toBe(etag);
+    const again = await fetch(`${server.baseURL}/method`, {
+      headers: { "Accept-Encoding": "gzip", "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("x-frame-options")).toBe("DENY");
+    const changed = await fetch(`${server.baseURL}/method`, {
+      headers: { "Accept-Encoding": "gzip", "If-None-Match": '"another"' },
+    });
+    expect(changed.status).toBe(200);
+    const metrics = await (
+      await fetch(`${server.baseURL}/metrics`, {
+        headers: { Authorization: `Bearer ${metricsToken}` },
+      })
+    ).text();
+    expect(metrics).toMatch(
+      /http_requests_total\{method="GET",route="\/method",status="304"\} [1-9]/,
+    );
   });
 
   it("stops cleanly on SIGTERM", async () => {

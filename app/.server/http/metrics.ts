@@ -5,6 +5,8 @@ import type { Db } from "../db/database";
 export type Metrics = {
   /** Counts and times every request under its route label. */
   recordRequests(label: (request: Request) => string): RequestHandler;
+  /** Counts and times one request answered outside Express (the in-memory files). */
+  recordAnswer(answer: { method: string; route: string; status: number; seconds: number }): void;
   /** GET /metrics in Prometheus text format, behind a bearer token. */
   endpoint(token: string | undefined): RequestHandler;
 };
@@ -66,18 +68,37 @@ export function createMetrics(db: Db): Metrics {
     },
   });
 
+  function recordAnswer({
+    method,
+    route,
+    status,
+    seconds,
+  }: {
+    method: string;
+    route: string;
+    status: number;
+    seconds: number;
+  }) {
+    duration.observe({ method, route }, seconds);
+    requests.inc({ method, route, status: String(status) });
+  }
+
   return {
     recordRequests(label) {
       return (request, response, next) => {
-        const stop = duration.startTimer();
-        response.once("finish", () => {
-          const route = label(request);
-          stop({ method: request.method, route });
-          requests.inc({ method: request.method, route, status: String(response.statusCode) });
-        });
+        const started = performance.now();
+        response.once("finish", () =>
+          recordAnswer({
+            method: request.method,
+            route: label(request),
+            status: response.statusCode,
+            seconds: (performance.now() - started) / 1000,
+          }),
+        );
         next();
       };
     },
+    recordAnswer,
     endpoint(token) {
       return async (request, response, next) => {
         if (!token) return next();

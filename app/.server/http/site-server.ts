@@ -12,12 +12,13 @@ import { createAppRuntime } from "../app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../config";
 import { contactFunction } from "./contact-function";
 import { logFailure, logger } from "../logger";
+import { inMemoryFiles } from "./in-memory-files";
 import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";
 import { requestLogging } from "./request-logging";
 import { routeLabeller } from "./route-label";
 import { grantScriptNonce, securityHeaders } from "./security-headers";
-import { staticFiles } from "./static-files";
+import { staticFileHeaders, staticFiles } from "./static-files";
 
 export type SiteServerOptions = {
   /** The React Router server build, or a loader of it (the dev server reloads it on change). */
@@ -52,6 +53,12 @@ export async function startSiteServer(options: SiteServerOptions) {
   const metrics = createMetrics(runtime.services.db);
   let stopping = false;
 
+  const development = config.NODE_ENV === "development";
+  const securityHeadersOf = securityHeaders({
+    https: config.SITE_URL.startsWith("https://"),
+    development,
+  });
+  const fileHeadersOf = options.clientDir && staticFileHeaders(options.clientDir);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -70,8 +77,7 @@ export async function startSiteServer(options: SiteServerOptions) {
     if (stopping) response.setHeader("Connection", "close");
     next();
   });
-  const development = config.NODE_ENV === "development";
-  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://"), development }));
+  app.use(securityHeadersOf);
   // Small JSON answers, sent before compression wraps the response.
   app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
   app.use(compression());
@@ -96,7 +102,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   });
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
-  if (options.clientDir) app.use(staticFiles(options.clientDir));
+  if (options.clientDir && fileHeadersOf) app.use(staticFiles(options.clientDir, fileHeadersOf));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   app.all(
@@ -130,7 +136,28 @@ export async function startSiteServer(options: SiteServerOptions) {
     },
   );
 
-  const server = createServer(app);
+  const heldFiles =
+    options.clientDir &&
+    fileHeadersOf &&
+    inMemoryFiles(options.clientDir, {
+      headersOf: fileHeadersOf,
+      routeOf,
+      setHeaders(request, response) {
+        // Every answer of the site carries them, these included.
+        securityHeadersOf(request as never, response as never, () => undefined);
+        if (stopping) response.setHeader("Connection", "close");
+      },
+    });
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    const answered = heldFiles && heldFiles(request, response);
+    if (!answered) return app(request, response);
+    metrics.recordAnswer({
+      method: request.method ?? "GET",
+      ...answered,
+      seconds: (performance.now() - started) / 1000,
+    });
+  });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -7,20 +7,28 @@ import { contentSecurityPolicy } from "./security-headers";
 
 const oneYear = 60 * 60 * 24 * 365;
 
+export type FileHeaders = (file: string) => Record<string, string>;
+
+/**
+ * The headers of a file of build/client by its path (`/method/index.html`): its caching and, for a
+ * prerendered page, the policy naming the hashes of its inline scripts.
+ */
+export function staticFileHeaders(clientDir: string): FileHeaders {
+  const inlineScripts = readInlineScriptHashes(clientDir);
+  return (file) => {
+    const headers: Record<string, string> = { "Cache-Control": cacheControlOf(file) };
+    if (file.endsWith(".html"))
+      headers["Content-Security-Policy"] = contentSecurityPolicy(inlineScripts.get(file) ?? []);
+    return headers;
+  };
+}
+
 /**
  * Serves build/client: hashed assets cached for a year, other files for an hour, and each
- * prerendered page (`/method` → `method/index.html`) revalidated on every visit, its policy naming
- * the hashes of its inline scripts. Brotli or gzip copies go first to the clients that accept them.
+ * prerendered page (`/method` → `method/index.html`) revalidated on every visit. Brotli or gzip
+ * copies go first to the clients that accept them.
  */
-export function staticFiles(clientDir: string): Router {
-  const inlineScripts = readInlineScriptHashes(clientDir);
-  const headersOf = (file: string): Record<string, string> =>
-    file.endsWith(".html")
-      ? {
-          "Cache-Control": cacheControlOf(file),
-          "Content-Security-Policy": contentSecurityPolicy(inlineScripts.get(file) ?? []),
-        }
-      : { "Cache-Control": cacheControlOf(file) };
+export function staticFiles(clientDir: string, headersOf: FileHeaders): Router {
   const router = express.Router();
   router.use(precompressedFiles(clientDir, headersOf));
   router.use(
@@ -52,10 +60,7 @@ function cacheControlOf(file: string) {
   return "public, max-age=3600";
 }
 
-function prerenderedPages(
-  clientDir: string,
-  headersOf: (file: string) => Record<string, string>,
-): RequestHandler {
+function prerenderedPages(clientDir: string, headersOf: FileHeaders): RequestHandler {
   return (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const pathname = decodedPath(request.path);
