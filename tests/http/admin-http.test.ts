@@ -430,12 +430,10 @@ for (const dialect of allDialects) {
         })
         .execute();
       await database.db
-        .insertInto("subscribers")
+        .insertInto("list_memberships")
         .values({
           id: `erin-sub-${dialect}`,
-          email: "erin@example.com",
-          email_key: "erin@example.com",
-          first_name: "Erin",
+          list: "newsletter",
           interests: '["book"]',
           source: "/signup",
           consent_text: "Yes please",
@@ -444,6 +442,7 @@ for (const dialect of allDialects) {
           confirmation_sent_at: stamp,
           confirmed_at: stamp,
           unsubscribed_at: null,
+          notified_at: null,
           person_id: personId,
           created_at: stamp,
           updated_at: stamp,
@@ -534,7 +533,7 @@ for (const dialect of allDialects) {
       ).toEqual([]);
       expect(
         await database.db
-          .selectFrom("subscribers")
+          .selectFrom("list_memberships")
           .select("id")
           .where("id", "=", `erin-sub-${dialect}`)
           .execute(),
