@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { resendConfirmation } from "~/.server/audience/list-memberships";
 import { unsubscribePerson } from "~/.server/audience/person-actions";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
@@ -31,12 +32,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
   const list = listNames.find((name) => name === formData.get("list"));
-  if (formData.get("intent") !== "unsubscribe" || !list) {
-    return data({ error: "Unknown action." }, 400);
+  const intent = formData.get("intent");
+  if (!list) return data({ message: "Unknown list." }, 400);
+  const target = { personId: params.id, list, actor: session.email };
+  if (intent === "unsubscribe") {
+    await unsubscribePerson(context, target);
+    return redirect(`/admin/people/${params.id}`);
   }
-  await unsubscribePerson(context, { personId: params.id, list, actor: session.email });
-  return redirect(`/admin/people/${params.id}`);
+  if (intent !== "resend-confirmation") return data({ message: "Unknown action." }, 400);
+  const outcome = await resendConfirmation(context, target);
+  return outcome === "sent"
+    ? { message: `The ${list} confirmation email is on its way again.` }
+    : data({ message: resendRefusals[outcome](list) }, outcome === "cooling" ? 429 : 409);
 }
+
+const resendRefusals = {
+  cooling: (list: string) =>
+    `A ${list} confirmation went out less than an hour ago: give it time to arrive first.`,
+  "not-pending": (list: string) => `Only a pending ${list} signup can be sent its confirmation.`,
+};
 
 const unsubscribeLabels = {
   newsletter: "Unsubscribe from the newsletter",
@@ -45,7 +59,7 @@ const unsubscribeLabels = {
 
 const kindLabels = { list: "Lists", message: "Message", order: "Order", email: "Email" } as const;
 
-export default function AdminPerson({ loaderData }: Route.ComponentProps) {
+export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
   const { person, memberships, timeline } = loaderData;
   const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
   return (
@@ -82,6 +96,17 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
           {memberships
+            .filter(({ status }) => status === "pending")
+            .map(({ list }) => (
+              <AdminForm key={`resend-${list}`}>
+                <input type="hidden" name="intent" value="resend-confirmation" />
+                <input type="hidden" name="list" value={list} />
+                <Button type="submit" variant="outline">
+                  {`Resend the ${list} confirmation`}
+                </Button>
+              </AdminForm>
+            ))}
+          {memberships
             .filter(({ status }) => status !== "unsubscribed")
             .map(({ list }) => (
               <AdminForm key={list}>
@@ -106,6 +131,17 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
             Erase…
           </Link>
         </CardContent>
+        {actionData && (
+          <CardContent>
+            <p
+              role="status"
+              className="rounded-md border bg-card p-3 text-sm"
+              data-testid="person-action-result"
+            >
+              {actionData.message}
+            </p>
+          </CardContent>
+        )}
       </Card>
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { recordAdminAction } from "../admin/audit-log";
 import type { Db } from "../db/database";
 import type { ListMembershipTable } from "../db/audience-tables";
 import type { ServiceDeps } from "../services/service-deps";
@@ -222,4 +223,64 @@ export async function unsubscribeMembership(
     .where("status", "!=", "unsubscribed")
     .execute();
   return "unsubscribed";
+}
+
+export type ResendOutcome = "sent" | "cooling" | "not-pending";
+
+/**
+ * The owner sends a pending member their confirmation link again (from the person's page). Only
+ * a pending membership gets one (an unsubscribed person must sign up again themselves), at most
+ * one per cooling period, the same allowance a signup has. Audited in the same transaction.
+ */
+export async function resendConfirmation(
+  deps: ServiceDeps,
+  { personId, list, actor }: { personId: string; list: ListName; actor: string },
+): Promise<ResendOutcome> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const outcome = await db.transaction().execute(async (trx): Promise<ResendOutcome> => {
+    const membership = await trx
+      .selectFrom("list_memberships")
+      .innerJoin("people", "people.id", "list_memberships.person_id")
+      .select([
+        "list_memberships.id",
+        "list_memberships.confirmation_sent_at",
+        "people.email",
+        "people.first_name",
+      ])
+      .where("list_memberships.person_id", "=", personId)
+      .where("list_memberships.list", "=", list)
+      .where("list_memberships.status", "=", "pending")
+      .executeTakeFirst();
+    if (!membership) return "not-pending";
+    const coolingSince = new Date(now.getTime() - confirmationCoolingMs).toISOString();
+    // Claimed by a conditional UPDATE: two clicks at once send one email.
+    const claimed = await trx
+      .updateTable("list_memberships")
+      .set({ confirmation_sent_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", membership.id)
+      .where((eb) =>
+        eb.or([
+          eb("confirmation_sent_at", "is", null),
+          eb("confirmation_sent_at", "<=", coolingSince),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return "cooling";
+    await enqueueConfirmationEmail(deps, trx, list, {
+      membershipId: membership.id,
+      email: membership.email,
+      firstName: membership.first_name,
+    });
+    await recordAdminAction(trx, {
+      actor,
+      action: "person.resend-confirmation",
+      subject: personId,
+      detail: { list },
+      now,
+    });
+    return "sent";
+  });
+  if (outcome === "sent") deps.outbox.wake();
+  return outcome;
 }
