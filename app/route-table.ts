@@ -27,9 +27,17 @@ export const pageRoutes: PageRoute[] = [
   // One route for the five articles; their paths are prerendered and listed from article-paths.
   { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
-  { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
-  { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
-  { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },
+  // Both lists' email links (decision 065).
+  {
+    path: "/lists/:list/confirm/:token",
+    file: "routes/lists.$list.confirm.$token.tsx",
+    unlisted: true,
+  },
+  {
+    path: "/lists/:list/unsubscribe/:token",
+    file: "routes/lists.$list.unsubscribe.$token.tsx",
+    unlisted: true,
+  },
 ];
 
 /**
@@ -47,4 +55,8 @@ export const resourceRoutes: PageRoute[] = [
   },
   { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
+  // List links sent before decision 065: they redirect to /lists/... (one-click unsubscribe acts).
+  { path: "/newsletter/confirm", file: "routes/newsletter.confirm.ts" },
+  { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.ts" },
+  { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.ts" },
 ];

@@ -74,7 +74,7 @@ test.describe("purchase page, sales closed (the default)", () => {
     );
 
     const email = await waitForEmail(address, "Confirm: tell me when");
-    const confirmPath = /https?:\/\/[^\s/]+(\/waitlist\/confirm\/[\w.-]+)/.exec(
+    const confirmPath = /https?:\/\/[^\s/]+(\/lists\/waitlist\/confirm\/[\w.-]+)/.exec(
       email.text ?? "",
     )?.[1];
     expect(confirmPath, "a confirmation link").toBeDefined();

@@ -30,7 +30,7 @@ test("signup: form, confirmation email, confirmed with the welcome email, then u
   await expect(page).toHaveURL(/\/signup$/);
 
   const confirmation = await waitForEmail(email, "Please confirm your subscription");
-  await page.goto(linkPath(confirmation, "/newsletter/confirm"));
+  await page.goto(linkPath(confirmation, "/lists/newsletter/confirm"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
@@ -42,13 +42,13 @@ test("signup: form, confirmation email, confirmed with the welcome email, then u
 
   const welcome = await waitForEmail(email, "Welcome to the Journey");
   expect(welcome.text).toContain("/all-resources");
-  await page.goto(linkPath(welcome, "/newsletter/unsubscribe"));
+  await page.goto(linkPath(welcome, "/lists/newsletter/unsubscribe"));
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByTestId("newsletter-unsubscribed")).toHaveText("You're unsubscribed");
 });
 
 test("an invalid confirmation link says so", async ({ page }) => {
-  await page.goto("/newsletter/confirm?token=forged.token");
+  await page.goto("/lists/newsletter/confirm/forged.token");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "This link has expired or is not valid",
   );

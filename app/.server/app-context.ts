@@ -5,7 +5,7 @@ import { backgroundDatabase, createDatabase, pingDatabase, type Db } from "./db/
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { createStripeClient, type Stripe } from "./payments/stripe-client";
-import { notifyWaitlist } from "./services/waitlist";
+import { notifyWaitlist } from "./audience/waitlist-announcement";
 
 /** What every loader and action receives as `context`: built once in server.ts. */
 export type AppServices = {

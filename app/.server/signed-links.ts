@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Tokens for links sent by email (confirm a waitlist address, download the book): the subject
+ * Tokens for links sent by email (confirm or leave a list, download the book): the subject
  * (a record id), what the link is for and when it expires, signed with HMAC-SHA256 so a changed
  * character makes it invalid. The record the subject names decides whether it was revoked.
+ * `waitlist-confirm` is the waitlist's purpose before lists shared one (links still in inboxes).
  */
-export type SignedLinkPurpose = "book-download" | "waitlist-confirm" | "form-start";
+export type SignedLinkPurpose =
+  "book-download" | "list-confirm" | "list-unsubscribe" | "waitlist-confirm" | "form-start";
 
 export type VerifiedLink =
-  { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: "invalid" | "expired" };
+  | { ok: true; subject: string; expiresAt: Date | null }
+  | { ok: false; reason: "invalid" | "expired" };
 
 function signature(secret: string, payload: string) {
   return createHmac("sha256", secret).update(payload).digest("base64url");
@@ -18,11 +21,13 @@ export function signLink(
   secret: string,
   purpose: SignedLinkPurpose,
   subject: string,
-  expiresAt: Date,
+  /** null: the link never expires (an unsubscribe link must work in any old email). */
+  expiresAt: Date | null,
 ): string {
-  const payload = Buffer.from(
-    JSON.stringify({ p: purpose, s: subject, e: Math.floor(expiresAt.getTime() / 1000) }),
-  ).toString("base64url");
+  const expiry = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : 0;
+  const payload = Buffer.from(JSON.stringify({ p: purpose, s: subject, e: expiry })).toString(
+    "base64url",
+  );
   return `${payload}.${signature(secret, `${purpose}:${payload}`)}`;
 }
 
@@ -48,7 +53,7 @@ export function verifyLink(
   if (claims.p !== purpose || typeof claims.s !== "string" || typeof claims.e !== "number") {
     return { ok: false, reason: "invalid" };
   }
-  const expiresAt = new Date(claims.e * 1000);
-  if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  const expiresAt = claims.e === 0 ? null : new Date(claims.e * 1000);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, subject: claims.s, expiresAt };
 }

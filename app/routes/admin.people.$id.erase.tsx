@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: record.person.email,
     counts: {
       messages: record.messages.length,
-      lists: [record.newsletter, record.waitlist].filter(Boolean).length,
+      lists: record.memberships.length,
       emails: record.emails.length,
       orders: record.orders.length,
     },

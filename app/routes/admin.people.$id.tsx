@@ -8,10 +8,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { resendConfirmation } from "~/.server/audience/list-memberships";
 import { unsubscribePerson } from "~/.server/audience/person-actions";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
 import { readFormBody } from "~/.server/http/request-body";
+import { listNames } from "~/lib/lists";
 
 export const meta = () => adminMeta("Person");
 
@@ -21,8 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!record) throw data("Person not found", 404);
   return {
     person: record.person,
-    newsletter: record.newsletter ? { status: record.newsletter.status } : undefined,
-    waitlist: record.waitlist ? { status: record.waitlist.status } : undefined,
+    memberships: record.memberships.map(({ list, status }) => ({ list, status })),
     timeline: personTimeline(record).reverse(),
   };
 }
@@ -30,15 +31,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
-  if (formData.get("intent") !== "unsubscribe") return data({ error: "Unknown action." }, 400);
-  await unsubscribePerson(context, { personId: params.id, actor: session.email });
-  return redirect(`/admin/people/${params.id}`);
+  const list = listNames.find((name) => name === formData.get("list"));
+  const intent = formData.get("intent");
+  if (!list) return data({ message: "Unknown list." }, 400);
+  const target = { personId: params.id, list, actor: session.email };
+  if (intent === "unsubscribe") {
+    await unsubscribePerson(context, target);
+    return redirect(`/admin/people/${params.id}`);
+  }
+  if (intent !== "resend-confirmation") return data({ message: "Unknown action." }, 400);
+  const outcome = await resendConfirmation(context, target);
+  return outcome === "sent"
+    ? { message: `The ${list} confirmation email is on its way again.` }
+    : data({ message: resendRefusals[outcome](list) }, outcome === "cooling" ? 429 : 409);
 }
+
+const resendRefusals = {
+  cooling: (list: string) =>
+    `A ${list} confirmation went out less than an hour ago: give it time to arrive first.`,
+  "not-pending": (list: string) => `Only a pending ${list} signup can be sent its confirmation.`,
+};
+
+const unsubscribeLabels = {
+  newsletter: "Unsubscribe from the newsletter",
+  waitlist: "Remove from the waitlist",
+} as const;
 
 const kindLabels = { list: "Lists", message: "Message", order: "Order", email: "Email" } as const;
 
-export default function AdminPerson({ loaderData }: Route.ComponentProps) {
-  const { person, newsletter, waitlist, timeline } = loaderData;
+export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, memberships, timeline } = loaderData;
   const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
   return (
     <div className="space-y-6">
@@ -63,21 +85,38 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt className="text-muted-foreground">Lists</dt>
             <dd className="flex flex-wrap gap-2" data-testid="person-lists">
-              {newsletter && <Badge variant="secondary">newsletter: {newsletter.status}</Badge>}
-              {waitlist && <Badge variant="outline">waitlist: {waitlist.status}</Badge>}
-              {!newsletter && !waitlist && "none"}
+              {memberships.map(({ list, status }) => (
+                <Badge key={list} variant={list === "newsletter" ? "secondary" : "outline"}>
+                  {list}: {status}
+                </Badge>
+              ))}
+              {memberships.length === 0 && "none"}
             </dd>
           </dl>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
-          {newsletter && newsletter.status !== "unsubscribed" && (
-            <AdminForm>
-              <input type="hidden" name="intent" value="unsubscribe" />
-              <Button type="submit" variant="outline">
-                Unsubscribe from the newsletter
-              </Button>
-            </AdminForm>
-          )}
+          {memberships
+            .filter(({ status }) => status === "pending")
+            .map(({ list }) => (
+              <AdminForm key={`resend-${list}`}>
+                <input type="hidden" name="intent" value="resend-confirmation" />
+                <input type="hidden" name="list" value={list} />
+                <Button type="submit" variant="outline">
+                  {`Resend the ${list} confirmation`}
+                </Button>
+              </AdminForm>
+            ))}
+          {memberships
+            .filter(({ status }) => status !== "unsubscribed")
+            .map(({ list }) => (
+              <AdminForm key={list}>
+                <input type="hidden" name="intent" value="unsubscribe" />
+                <input type="hidden" name="list" value={list} />
+                <Button type="submit" variant="outline">
+                  {unsubscribeLabels[list]}
+                </Button>
+              </AdminForm>
+            ))}
           <a
             href={`/admin/people/${person.id}/export`}
             className={buttonVariants({ variant: "outline" })}
@@ -92,6 +131,17 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
             Erase…
           </Link>
         </CardContent>
+        {actionData && (
+          <CardContent>
+            <p
+              role="status"
+              className="rounded-md border bg-card p-3 text-sm"
+              data-testid="person-action-result"
+            >
+              {actionData.message}
+            </p>
+          </CardContent>
+        )}
       </Card>
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">

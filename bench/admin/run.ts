@@ -71,13 +71,12 @@ async function seed(db: Db) {
         source: index % 3 === 0 ? "/contact" : "/resources",
         first_seen_at: at,
         last_seen_at: at,
+        bounced_at: null,
       });
       if (index % 5 < 2) {
         subscribers.push({
           id: randomUUID(),
-          email,
-          email_key: email,
-          first_name: firstNames[index % firstNames.length]!,
+          list: "newsletter" as const,
           interests: JSON.stringify([interests[index % 3]]),
           source: "/resources",
           consent_text: "Yes",
@@ -86,6 +85,7 @@ async function seed(db: Db) {
           confirmation_sent_at: at,
           confirmed_at: index % 5 === 0 ? at : null,
           unsubscribed_at: null,
+          notified_at: null,
           person_id: id,
           created_at: at,
           updated_at: at,
@@ -93,7 +93,8 @@ async function seed(db: Db) {
       }
     }
     await db.insertInto("people").values(people).execute();
-    if (subscribers.length > 0) await db.insertInto("subscribers").values(subscribers).execute();
+    if (subscribers.length > 0)
+      await db.insertInto("list_memberships").values(subscribers).execute();
   }
   for (let offset = 0; offset < messageCount; offset += 1000) {
     const messages = [];

@@ -43,9 +43,12 @@ export async function waitForEmail(
   return found!;
 }
 
-/** The path and query of the first link in the email's text that goes to `pathname`. */
+/**
+ * The path and query of the first link in the email's text that goes to `pathname`, its token
+ * in the query (`?token=`) or as the last path segment.
+ */
 export function linkPath(email: Email, pathname: string) {
-  const match = new RegExp(`https?://[^\\s/]+(${pathname}\\?token=[\\w.-]+)`).exec(
+  const match = new RegExp(`https?://[^\\s/]+(${pathname}(?:\\?token=|/)[\\w.-]+)`).exec(
     email.text ?? "",
   );
   expect(match, `a ${pathname} link`).not.toBeNull();

@@ -15,7 +15,7 @@ import type { ContactMessage } from "~/lib/contact-message-schema";
 import { orderItemsFromCatalog } from "~/.server/services/order-items";
 
 const site = "https://presence.example";
-const unsubscribe = `${site}/newsletter/unsubscribe?token=unsub.token-1`;
+const unsubscribe = `${site}/lists/unsubscribe/unsub.token-1`;
 const expiresAt = new Date("2026-12-01T12:00:00Z");
 const bothItems = orderItemsFromCatalog(["pdf", "breakthrough-session"]);
 
@@ -70,11 +70,11 @@ export const everyEmail: EmailSample[] = [
     render: () =>
       newsletterConfirmation({
         firstName: "Grace",
-        links: { confirm: `${site}/newsletter/confirm?token=confirm.token-1`, unsubscribe },
+        links: { confirm: `${site}/lists/confirm/confirm.token-1`, unsubscribe },
         validDays: 7,
       }),
     subject: "Please confirm your subscription to Presence Selling",
-    links: [`${site}/newsletter/confirm?token=confirm.token-1`],
+    links: [`${site}/lists/confirm/confirm.token-1`],
     text: ["Hi Grace,", "valid for 7 days"],
     unsubscribe,
   },
@@ -94,9 +94,9 @@ export const everyEmail: EmailSample[] = [
   {
     name: "waitlist-confirmation",
     render: () =>
-      waitlistConfirmationEmail({ confirmUrl: `${site}/waitlist/confirm/wait.token-1`, expiresAt }),
+      waitlistConfirmationEmail({ confirmUrl: `${site}/lists/confirm/wait.token-1`, expiresAt }),
     subject: "Confirm: tell me when No-Self Selling is available",
-    links: [`${site}/waitlist/confirm/wait.token-1`],
+    links: [`${site}/lists/confirm/wait.token-1`],
     text: ["goes on sale", expiresAt.toUTCString()],
   },
   {

@@ -430,12 +430,10 @@ for (const dialect of allDialects) {
         })
         .execute();
       await database.db
-        .insertInto("subscribers")
+        .insertInto("list_memberships")
         .values({
           id: `erin-sub-${dialect}`,
-          email: "erin@example.com",
-          email_key: "erin@example.com",
-          first_name: "Erin",
+          list: "newsletter",
           interests: '["book"]',
           source: "/signup",
           consent_text: "Yes please",
@@ -444,6 +442,7 @@ for (const dialect of allDialects) {
           confirmation_sent_at: stamp,
           confirmed_at: stamp,
           unsubscribed_at: null,
+          notified_at: null,
           person_id: personId,
           created_at: stamp,
           updated_at: stamp,
@@ -534,7 +533,7 @@ for (const dialect of allDialects) {
       ).toEqual([]);
       expect(
         await database.db
-          .selectFrom("subscribers")
+          .selectFrom("list_memberships")
           .select("id")
           .where("id", "=", `erin-sub-${dialect}`)
           .execute(),
@@ -567,6 +566,73 @@ for (const dialect of allDialects) {
         .execute();
       expect(audit.map((entry) => entry.action)).toEqual(["person.export", "person.erase"]);
       expect(audit[1]!.detail).not.toContain("erin");
+    });
+
+    it("resends a pending member's confirmation, once per cooling period, audited", async () => {
+      const now = new Date();
+      const personId = await database.db
+        .transaction()
+        .execute((trx) =>
+          rememberPerson(trx, { email: "pat@example.com", source: "/buy-now", now }),
+        );
+      const twoHoursAgo = new Date(now.getTime() - 2 * 3_600_000).toISOString();
+      await database.db
+        .insertInto("list_memberships")
+        .values({
+          id: `pat-waitlist-${dialect}`,
+          person_id: personId,
+          list: "waitlist",
+          status: "pending",
+          interests: "[]",
+          source: "/buy-now",
+          consent_text: "Tell me once",
+          consented_at: twoHoursAgo,
+          confirmation_sent_at: twoHoursAgo,
+          confirmed_at: null,
+          unsubscribed_at: null,
+          notified_at: null,
+          created_at: twoHoursAgo,
+          updated_at: twoHoursAgo,
+        })
+        .execute();
+      const confirmations = () =>
+        database.db
+          .selectFrom("outbox_emails")
+          .select("text_body")
+          .where("to_address", "=", "pat@example.com")
+          .where("purpose", "=", "waitlist.confirmation")
+          .execute();
+
+      const browser = await signedIn();
+      const page = await (await browser.request(`/admin/people/${personId}`)).text();
+      expect(page).toContain("Resend the waitlist confirmation");
+      const csrf = await browser.csrfToken();
+      const resend = () =>
+        browser.request(`/admin/people/${personId}`, {
+          form: { csrf, intent: "resend-confirmation", list: "waitlist" },
+        });
+      const sent = await resend();
+      expect(sent.status).toBe(200);
+      expect(await sent.text()).toContain("confirmation email is on its way again");
+      const [email, ...more] = await confirmations();
+      expect(more).toEqual([]);
+      expect(email!.text_body).toMatch(/\/lists\/waitlist\/confirm\/[\w.-]+/);
+      // A second click within the hour sends nothing more.
+      const again = await resend();
+      expect(again.status).toBe(429);
+      expect(await confirmations()).toHaveLength(1);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "detail"])
+        .where("action", "=", "person.resend-confirmation")
+        .where("subject", "=", personId)
+        .execute();
+      expect(audit).toEqual([{ actor_email: admin, detail: JSON.stringify({ list: "waitlist" }) }]);
+      // Nobody confirmed or unsubscribed gets one.
+      const newsletter = await browser.request(`/admin/people/${personId}`, {
+        form: { csrf, intent: "resend-confirmation", list: "newsletter" },
+      });
+      expect(newsletter.status).toBe(409);
     });
 
     it("sends a fresh download link for a paid book order, and none for others", async () => {

@@ -45,16 +45,36 @@ for (const dialect of allDialects) {
       mailDir = mkdtempSync(path.join(tmpdir(), "checkout-mail-"));
       // A reader confirmed on the waitlist while sales were closed: the start with sales open tells them.
       await database.db
-        .insertInto("waitlist_signups")
+        .insertInto("people")
         .values({
-          id: "waiting-reader",
+          id: "waiting-person",
           email: "waiting@example.com",
           email_key: "waiting@example.com",
+          first_name: null,
+          last_name: null,
+          source: "/buy-now",
+          first_seen_at: "2026-11-01T00:00:00.000Z",
+          last_seen_at: "2026-11-01T00:00:00.000Z",
+          bounced_at: null,
+        })
+        .execute();
+      await database.db
+        .insertInto("list_memberships")
+        .values({
+          id: "waiting-reader",
+          person_id: "waiting-person",
+          list: "waitlist",
           status: "confirmed",
-          created_at: "2026-11-01T00:00:00.000Z",
+          interests: "[]",
+          source: "/buy-now",
+          consent_text: "Tell me when it is available.",
+          consented_at: "2026-11-01T00:00:00.000Z",
           confirmation_sent_at: "2026-11-01T00:00:00.000Z",
           confirmed_at: "2026-11-01T00:05:00.000Z",
+          unsubscribed_at: null,
           notified_at: null,
+          created_at: "2026-11-01T00:00:00.000Z",
+          updated_at: "2026-11-01T00:05:00.000Z",
         })
         .execute();
       server = await startBuiltServer({

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-databases
 const pageActions = [
   "/contact",
   "/signup",
-  "/newsletter/confirm",
+  "/lists/newsletter/confirm/not-a-token",
+  "/lists/waitlist/unsubscribe/not-a-token",
   "/newsletter/unsubscribe",
   "/buy-now",
   "/payment-success",
@@ -66,7 +67,7 @@ describe("hostile input to every public write", () => {
 
   const storedRows = async () =>
     Promise.all(
-      (["contact_messages", "subscribers", "waitlist_signups", "orders"] as const).map(
+      (["contact_messages", "list_memberships", "people", "orders"] as const).map(
         async (table) => (await database.db.selectFrom(table).selectAll().execute()).length,
       ),
     );

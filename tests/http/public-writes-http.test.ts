@@ -19,20 +19,21 @@ const formActions = [
   "/contact",
   "/signup",
   "/buy-now",
-  "/newsletter/confirm",
+  "/lists/newsletter/confirm/not-a-token",
+  "/lists/waitlist/unsubscribe/not-a-token",
+  // Unsubscribe links in emails sent before both lists shared /lists/...: one-click still posts.
   "/newsletter/unsubscribe",
   "/payment-success?session_id=cs_test_none",
-  "/waitlist/confirm/not-a-token",
 ];
 const jsonFunctions = ["/functions/v1/send-contact-email", "/functions/v1/create-checkout-session"];
 
 /** Tables a public write may fill: a refusal leaves every one of them empty. */
 const writtenTables = [
   "contact_messages",
-  "subscribers",
-  "waitlist_signups",
+  "list_memberships",
   "orders",
   "outbox_emails",
+  "people",
 ] as const;
 
 let clientCounter = 0;
@@ -105,7 +106,7 @@ for (const dialect of allDialects) {
           const missing = await post(pathname, new TextEncoder().encode("email=a@example.com"));
           // Actions that take no fields (one-click unsubscribe, the waitlist's confirm button) read an
           // untyped body as empty; mail providers' RFC 8058 posts do not all name a type.
-          const untypedWelcome = ["/newsletter/unsubscribe", "/waitlist/confirm/"].some((start) =>
+          const untypedWelcome = ["/newsletter/unsubscribe", "/lists/"].some((start) =>
             pathname.startsWith(start),
           );
           const expected = untypedWelcome ? 200 : 415;
@@ -125,7 +126,29 @@ for (const dialect of allDialects) {
         const multipart = new FormData();
         multipart.set("List-Unsubscribe", "One-Click");
         const asMultipart = await post("/newsletter/unsubscribe?token=unknown", multipart);
-        for (const response of [typed, asMultipart]) expect(response.status).toBe(200);
+        const current = await post(
+          "/lists/newsletter/unsubscribe/unknown",
+          "List-Unsubscribe=One-Click",
+          {
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+        );
+        for (const response of [typed, asMultipart, current]) expect(response.status).toBe(200);
+      });
+
+      it("sends links from emails older than /lists/... to their new address, token and all", async () => {
+        const moved = {
+          "/newsletter/confirm?token=abc.def": "/lists/newsletter/confirm/abc.def",
+          "/newsletter/unsubscribe?token=abc.def": "/lists/newsletter/unsubscribe/abc.def",
+          "/waitlist/confirm/abc.def": "/lists/waitlist/confirm/abc.def",
+        };
+        for (const [old, current] of Object.entries(moved)) {
+          const response = await fetch(`${server.baseURL}${old}`, { redirect: "manual" });
+          expect(response.status, old).toBe(301);
+          expect(response.headers.get("Location"), old).toBe(current);
+        }
+        const unknownList = await fetch(`${server.baseURL}/lists/other/confirm/abc.def`);
+        expect(unknownList.status).toBe(404);
       });
 
       it("refuses NUL bytes and malformed multipart bodies with 400", async () => {
@@ -198,7 +221,7 @@ for (const dialect of allDialects) {
           }),
         );
         expect(bot.status).toBe(200);
-        expect(await database.db.selectFrom("waitlist_signups").selectAll().execute()).toEqual([]);
+        expect(await database.db.selectFrom("list_memberships").selectAll().execute()).toEqual([]);
 
         const statuses = [];
         for (const email of ["one@example.com", "two@example.com", "three@example.com"]) {
@@ -210,7 +233,12 @@ for (const dialect of allDialects) {
           }
         }
         expect(statuses).toEqual([200, 200, 429]);
-        const rows = await database.db.selectFrom("waitlist_signups").select("email").execute();
+        const rows = await database.db
+          .selectFrom("list_memberships")
+          .innerJoin("people", "people.id", "list_memberships.person_id")
+          .select("people.email")
+          .where("list", "=", "waitlist")
+          .execute();
         expect(rows.map((row) => row.email).sort()).toEqual(["one@example.com", "two@example.com"]);
       });
 

@@ -5,13 +5,14 @@ import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { receiveContactMessage } from "~/.server/services/contact-messages";
 import { signNewsletterToken } from "~/.server/services/newsletter-links";
 import {
-  confirmSubscription,
+  confirmMembership,
   confirmationCoolingMs,
-  requestSubscription,
-  unsubscribe,
-} from "~/.server/services/subscribers";
+  requestMembership,
+  unsubscribeMembership,
+} from "~/.server/audience/list-memberships";
 import { contactMessageSchema } from "~/lib/contact-message-schema";
-import { newsletterSignupSchema } from "~/lib/newsletter-schema";
+import { newsletterConsentText } from "~/lib/newsletter-interests";
+import { newsletterSignupSchema, type NewsletterSignup } from "~/lib/newsletter-schema";
 import { formTokenIssuedAgo } from "../support/form-token";
 import { ManualClock } from "../support/manual-clock";
 import { SmtpSink, type ReceivedEmail } from "../support/smtp-sink";
@@ -40,12 +41,13 @@ const message = contactMessageSchema.parse({
   message: "We would like a workshop for 12 people.\nIs March possible?",
 });
 
-function linkIn(email: ReceivedEmail, path: string) {
-  const match = new RegExp(`https://presence\\.example${path}\\?token=[\\w.-]+`).exec(
-    email.parsed.text ?? "",
-  );
-  expect(match, `a ${path} link in "${email.parsed.subject}"`).not.toBeNull();
-  return new URL(match![0]);
+/** The token of the `/lists/newsletter/<purpose>/<token>` link in an email. */
+function linkIn(email: ReceivedEmail, purpose: "confirm" | "unsubscribe") {
+  const match = new RegExp(
+    `https://presence\\.example/lists/newsletter/${purpose}/([\\w.-]+)`,
+  ).exec(email.parsed.text ?? "");
+  expect(match, `a ${purpose} link in "${email.parsed.subject}"`).not.toBeNull();
+  return { href: match![0], token: match![1]! };
 }
 
 for (const dialect of allDialects) {
@@ -67,7 +69,8 @@ for (const dialect of allDialects) {
       for (const table of [
         "outbox_emails",
         "contact_messages",
-        "subscribers",
+        "list_memberships",
+        "people",
         "rate_limit_windows",
       ] as const) {
         await database.db.deleteFrom(table).execute();
@@ -78,6 +81,23 @@ for (const dialect of allDialects) {
     const deps = () => ({ db: database.db, clock, config, outbox: { wake: () => (wakes += 1) } });
     /** A form handed out a minute ago: past the time trap. */
     const person = () => ({ formToken: formTokenIssuedAgo(config, clock, 60_000) });
+    const requestSubscription = (signup: NewsletterSignup) =>
+      requestMembership(deps(), {
+        list: "newsletter",
+        ...signup,
+        consentText: newsletterConsentText,
+      });
+    const confirm = (token: string) => confirmMembership(deps(), { list: "newsletter", token });
+    const unsubscribe = (token: string) =>
+      unsubscribeMembership(deps(), { list: "newsletter", token });
+    const newsletterMembership = () =>
+      database.db
+        .selectFrom("list_memberships")
+        .innerJoin("people", "people.id", "list_memberships.person_id")
+        .selectAll("list_memberships")
+        .select(["people.email", "people.email_key", "people.first_name"])
+        .where("list", "=", "newsletter")
+        .executeTakeFirstOrThrow();
     let deliveredSoFar = 0;
     afterEach(() => {
       deliveredSoFar = 0;
@@ -212,11 +232,8 @@ for (const dialect of allDialects) {
         interests: ["book", "insights"],
         source: "/signup",
       });
-      expect(await requestSubscription(deps(), signup)).toBe("confirmation-sent");
-      const subscriber = await database.db
-        .selectFrom("subscribers")
-        .selectAll()
-        .executeTakeFirstOrThrow();
+      expect(await requestSubscription(signup)).toBe("confirmation-sent");
+      const subscriber = await newsletterMembership();
       expect(subscriber).toMatchObject({
         email: "Grace@Example.com",
         email_key: "grace@example.com",
@@ -234,42 +251,41 @@ for (const dialect of allDialects) {
       expect(confirmation!.parsed.subject).toBe(
         "Please confirm your subscription to Presence Selling",
       );
-      const unsubscribeLink = linkIn(confirmation!, "/newsletter/unsubscribe");
+      const unsubscribeLink = linkIn(confirmation!, "unsubscribe");
       expect(confirmation!.header("list-unsubscribe")).toBe(`<${unsubscribeLink.href}>`);
       expect(confirmation!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-      const confirmLink = linkIn(confirmation!, "/newsletter/confirm");
-      expect(confirmation!.parsed.html).toContain(confirmLink.href.replace(/&/g, "&amp;"));
+      const confirmLink = linkIn(confirmation!, "confirm");
+      expect(confirmation!.parsed.html).toContain(confirmLink.href);
 
-      const token = confirmLink.searchParams.get("token")!;
-      expect(await confirmSubscription(deps(), token.replace(/.$/, "x"))).toBe("invalid");
-      expect(await confirmSubscription(deps(), token)).toBe("confirmed");
-      expect(await confirmSubscription(deps(), token)).toBe("already-confirmed");
+      const { token } = confirmLink;
+      expect(await confirm(token.replace(/.$/, "x"))).toBe("invalid");
+      // A newsletter token under the waitlist's path names no waitlist membership.
+      expect(await confirmMembership(deps(), { list: "waitlist", token })).toBe("invalid");
+      expect(await confirm(token)).toBe("confirmed");
+      expect(await confirm(token)).toBe("already-confirmed");
       const [welcome, ...others] = await deliverOutbox();
       expect(others).toEqual([]);
       expect(welcome!.parsed.subject).toBe("Welcome to the Journey — Presence Selling");
       expect(welcome!.parsed.text).toContain("https://presence.example/all-resources");
       expect(welcome!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
-      const unsubscribeToken = linkIn(welcome!, "/newsletter/unsubscribe").searchParams.get(
-        "token",
-      )!;
-      expect(await unsubscribe(deps(), unsubscribeToken)).toBe("unsubscribed");
-      expect(await unsubscribe(deps(), unsubscribeToken)).toBe("unsubscribed");
-      expect(await unsubscribe(deps(), token)).toBe("invalid");
-      const after = await database.db
-        .selectFrom("subscribers")
-        .selectAll()
-        .executeTakeFirstOrThrow();
+      const unsubscribeToken = linkIn(welcome!, "unsubscribe").token;
+      expect(await unsubscribe(unsubscribeToken)).toBe("unsubscribed");
+      expect(await unsubscribe(unsubscribeToken)).toBe("unsubscribed");
+      expect(await unsubscribe(token)).toBe("invalid");
+      const after = await newsletterMembership();
       expect(after.status).toBe("unsubscribed");
       expect(after.unsubscribed_at).toBeTruthy();
     });
 
     it("answers repeat signups alike and sends no second confirmation within the cooling period", async () => {
       const signup = (email: string) =>
-        requestSubscription(deps(), newsletterSignupSchema.parse({ email, source: "/resources" }));
+        requestSubscription(newsletterSignupSchema.parse({ email, source: "/resources" }));
       await signup("lin@example.com");
       await signup("LIN@example.com");
-      expect(await database.db.selectFrom("subscribers").selectAll().execute()).toHaveLength(1);
+      expect(await database.db.selectFrom("list_memberships").selectAll().execute()).toHaveLength(
+        1,
+      );
       expect(await deliverOutbox()).toHaveLength(1);
 
       clock.advance(confirmationCoolingMs);
@@ -277,29 +293,29 @@ for (const dialect of allDialects) {
       expect(await deliverOutbox()).toHaveLength(1);
     });
 
-    it("refuses expired and forged confirmation links", async () => {
+    it("refuses expired and forged confirmation links, and still takes a link of the old format", async () => {
       await requestSubscription(
-        deps(),
         newsletterSignupSchema.parse({ email: "old@example.com", source: "/signup" }),
       );
       const [confirmation] = await deliverOutbox();
-      const token = linkIn(confirmation!, "/newsletter/confirm").searchParams.get("token")!;
-      const subscriber = await database.db
-        .selectFrom("subscribers")
-        .selectAll()
-        .executeTakeFirstOrThrow();
+      const { token } = linkIn(confirmation!, "confirm");
+      const subscriber = await newsletterMembership();
       const forged = signNewsletterToken("another-secret-entirely", {
         purpose: "confirm",
         subscriberId: subscriber.id,
       });
-      expect(await confirmSubscription(deps(), forged)).toBe("invalid");
+      expect(await confirm(forged)).toBe("invalid");
       clock.advance(8 * 24 * 60 * 60_000);
-      expect(await confirmSubscription(deps(), token)).toBe("invalid");
-      const after = await database.db
-        .selectFrom("subscribers")
-        .select("status")
-        .executeTakeFirstOrThrow();
-      expect(after.status).toBe("pending");
+      expect(await confirm(token)).toBe("expired");
+      expect((await newsletterMembership()).status).toBe("pending");
+      // A link sent before both lists shared one token scheme names the same membership id.
+      const legacy = signNewsletterToken(config.NEWSLETTER_LINK_SECRET, {
+        purpose: "confirm",
+        subscriberId: subscriber.id,
+        expiresAt: new Date(clock.now().getTime() + 60_000),
+      });
+      expect(await confirm(legacy)).toBe("confirmed");
+      expect((await newsletterMembership()).status).toBe("confirmed");
     });
   });
 }

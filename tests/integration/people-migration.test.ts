@@ -13,6 +13,10 @@ import {
 const beforePeople = Object.fromEntries(
   Object.entries(migrations).filter(([name]) => name < "203_people"),
 );
+// ...and up to it (later migrations reshape these tables; they have tests of their own).
+const throughPeople = Object.fromEntries(
+  Object.entries(migrations).filter(([name]) => name <= "203_people"),
+);
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12)).toISOString();
 
@@ -113,7 +117,7 @@ for (const dialect of allDialects) {
         })
         .execute();
 
-      await migrateToLatest(database.db);
+      await migrateToLatest(database.db, throughPeople);
 
       const people = await database.db
         .selectFrom("people")
@@ -159,7 +163,7 @@ for (const dialect of allDialects) {
         table: "contact_messages" | "subscribers" | "waitlist_signups" | "orders",
       ) =>
         Object.fromEntries(
-          (await database.db.selectFrom(table).select(["id", "person_id"]).execute()).map((row) => [
+          (await db.selectFrom(table).select(["id", "person_id"]).execute()).map((row) => [
             row.id,
             row.person_id,
           ]),

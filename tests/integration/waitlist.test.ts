@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config";
-import { notifyWaitlist } from "~/.server/services/waitlist";
+import { notifyWaitlist } from "~/.server/audience/waitlist-announcement";
+import { signLink } from "~/.server/signed-links";
 import { action as buyNowAction } from "~/routes/buy-now";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/waitlist.confirm.$token";
+import {
+  action as confirmAction,
+  loader as confirmLoader,
+} from "~/routes/lists.$list.confirm.$token";
 import { checkoutContext } from "../support/checkout-context";
 import { formTokenIssuedAgo } from "../support/form-token";
 import { ManualClock } from "../support/manual-clock";
@@ -38,7 +42,7 @@ for (const dialect of allDialects) {
       await database.dispose();
     });
     beforeEach(async () => {
-      await database.db.deleteFrom("waitlist_signups").execute();
+      await database.db.deleteFrom("list_memberships").execute();
       await database.db.deleteFrom("outbox_emails").execute();
       clock = new ManualClock();
     });
@@ -57,6 +61,14 @@ for (const dialect of allDialects) {
       return reply && "data" in reply ? reply.data : reply;
     }
 
+    /** The waitlist's memberships with their addresses' keys. */
+    const waitlist = () =>
+      database.db
+        .selectFrom("list_memberships")
+        .innerJoin("people", "people.id", "list_memberships.person_id")
+        .select(["list_memberships.status", "people.email_key"])
+        .where("list", "=", "waitlist");
+
     async function emails(purpose: string) {
       return database.db
         .selectFrom("outbox_emails")
@@ -69,23 +81,24 @@ for (const dialect of allDialects) {
       const [mail] = (await emails("waitlist.confirmation")).filter(
         (row) => row.to_address === email,
       );
-      return /\/waitlist\/confirm\/([\w.-]+)/.exec(mail!.text_body)![1]!;
+      return /\/lists\/waitlist\/confirm\/([\w.-]+)/.exec(mail!.text_body)![1]!;
     }
 
     async function confirm(token: string, config = closed) {
       const args = {
-        request: new Request(`${SITE}/waitlist/confirm/${token}`, { method: "POST" }),
+        request: new Request(`${SITE}/lists/waitlist/confirm/${token}`, { method: "POST" }),
         context: checkoutContext(config, database.db, clock),
-        params: { token },
+        params: { list: "waitlist", token },
       } as never;
-      return confirmAction(args);
+      const { outcome } = await confirmAction(args);
+      return { state: outcome === "already-confirmed" ? "confirmed" : outcome };
     }
 
     it("records a pending address and sends one confirmation email", async () => {
       const reply = await signUp("Reader@Example.com");
       expect(reply).toMatchObject({ intent: "waitlist", ok: true });
       await signUp("reader@example.com");
-      const rows = await database.db.selectFrom("waitlist_signups").selectAll().execute();
+      const rows = await waitlist().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: "pending", email_key: "reader@example.com" });
       expect(await emails("waitlist.confirmation")).toHaveLength(1);
@@ -97,21 +110,21 @@ for (const dialect of allDialects) {
         ok: false,
         message: "Please enter a valid email address.",
       });
-      expect(await database.db.selectFrom("waitlist_signups").selectAll().execute()).toEqual([]);
+      expect(await waitlist().execute()).toEqual([]);
     });
 
     it("confirms only through a click on a valid, unexpired link", async () => {
       await signUp("reader@example.com");
       const token = await confirmToken("reader@example.com");
       const page = await confirmLoader({
-        request: new Request(`${SITE}/waitlist/confirm/${token}`),
+        request: new Request(`${SITE}/lists/waitlist/confirm/${token}`),
         context: checkoutContext(closed, database.db, clock),
-        params: { token },
+        params: { list: "waitlist", token },
       } as never);
       expect(page.state).toBe("ready");
       // Opening the link confirms nothing; the button's POST does.
-      const before = await database.db.selectFrom("waitlist_signups").select("status").execute();
-      expect(before).toEqual([{ status: "pending" }]);
+      const before = await waitlist().execute();
+      expect(before.map((row) => row.status)).toEqual(["pending"]);
 
       expect(await confirm(`${token.slice(0, -2)}xx`)).toEqual({ state: "invalid" });
       expect(await confirm(token)).toEqual({ state: "confirmed" });
@@ -121,6 +134,19 @@ for (const dialect of allDialects) {
       const late = await confirmToken("late@example.com");
       clock.advance(8 * 24 * 3_600_000);
       expect(await confirm(late)).toEqual({ state: "expired" });
+    });
+
+    it("still confirms through a link sent before the lists shared one token scheme", async () => {
+      await signUp("early@example.com");
+      const [membership] = await database.db.selectFrom("list_memberships").select("id").execute();
+      const legacy = signLink(
+        closed.NEWSLETTER_LINK_SECRET,
+        "waitlist-confirm",
+        membership!.id,
+        new Date(clock.now().getTime() + 60_000),
+      );
+      expect(await confirm(legacy)).toEqual({ state: "confirmed" });
+      expect((await waitlist().execute()).map((row) => row.status)).toEqual(["confirmed"]);
     });
 
     it("sends each confirmed address exactly one 'now available' email once sales open", async () => {

@@ -53,10 +53,16 @@ const targets: Target[] = [
     fields: { firstName: "Ada", email: "ada@example.com" },
   },
   {
-    name: "newsletter confirm",
-    path: "/newsletter/confirm",
+    name: "list confirm",
+    path: "/lists/newsletter/confirm/abc.def",
     encoding: "form",
     fields: { token: "abc.def" },
+  },
+  {
+    name: "list one-click unsubscribe",
+    path: "/lists/waitlist/unsubscribe/abc.def",
+    encoding: "form",
+    fields: { "List-Unsubscribe": "One-Click" },
   },
   {
     name: "newsletter one-click unsubscribe",
@@ -75,12 +81,6 @@ const targets: Target[] = [
     path: "/buy-now",
     encoding: "form",
     fields: { intent: "checkout", format: "pdf" },
-  },
-  {
-    name: "waitlist confirm",
-    path: "/waitlist/confirm/abc.def",
-    encoding: "form",
-    fields: { confirm: "1" },
   },
   {
     name: "payment success",
@@ -298,8 +298,8 @@ function hostileCase(target: Target, next: () => number): Case {
 
 const storingTables = [
   "contact_messages",
-  "subscribers",
-  "waitlist_signups",
+  "list_memberships",
+  "people",
   "orders",
   "download_links",
   "stripe_events",

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { countNewMessages } from "./inbox";
 import { outboxCounts } from "./outbox-health";
+import type { ListName } from "~/lib/lists";
 
 export const leadSeries = ["messages", "subscribers", "waitlist", "orders"] as const;
 export type LeadSeries = (typeof leadSeries)[number];
@@ -13,17 +14,29 @@ const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`
 
 async function perDay(
   db: Db,
-  table: "contact_messages" | "subscribers" | "waitlist_signups" | "orders",
+  table: "contact_messages" | "orders" | ListName,
   column: string,
   since: string,
 ) {
-  const rows = await db
-    .selectFrom(table)
+  const from = table === "newsletter" || table === "waitlist" ? "list_memberships" : table;
+  let query = db
+    .selectFrom(from)
     .select((eb) => [dayOf(column).as("day"), eb.fn.countAll<string | number>().as("count")])
-    .where(sql.ref(column), ">=", since)
-    .groupBy(dayOf(column))
-    .execute();
+    .where(sql.ref(column), ">=", since);
+  if (from === "list_memberships") query = query.where(sql.ref("list"), "=", table);
+  const rows = await query.groupBy(dayOf(column)).execute();
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+function listTotals(db: Db, list: ListName) {
+  return db
+    .selectFrom("list_memberships")
+    .where("list", "=", list)
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as("all"),
+      eb.fn.count<string | number>("confirmed_at").as("confirmed"),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -38,8 +51,8 @@ export async function leadsPerDay(db: Db, now: Date, days = 30): Promise<LeadDay
   const since = first.toISOString();
   const [messages, subscribers, waitlist, orders] = await Promise.all([
     perDay(db, "contact_messages", "created_at", since),
-    perDay(db, "subscribers", "confirmed_at", since),
-    perDay(db, "waitlist_signups", "confirmed_at", since),
+    perDay(db, "newsletter", "confirmed_at", since),
+    perDay(db, "waitlist", "confirmed_at", since),
     perDay(db, "orders", "paid_at", since),
   ]);
   return Array.from({ length: days }, (_, index) => {
@@ -63,20 +76,8 @@ export async function leadTotals(db: Db) {
       .selectFrom("contact_messages")
       .select((eb) => eb.fn.countAll<string | number>().as("all"))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("subscribers")
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as("all"),
-        eb.fn.count<string | number>("confirmed_at").as("confirmed"),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("waitlist_signups")
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as("all"),
-        eb.fn.count<string | number>("confirmed_at").as("confirmed"),
-      ])
-      .executeTakeFirstOrThrow(),
+    listTotals(db, "newsletter"),
+    listTotals(db, "waitlist"),
     db
       .selectFrom("orders")
       .where("status", "=", "paid")

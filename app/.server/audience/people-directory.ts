@@ -1,8 +1,8 @@
-import type { WaitlistStatus } from "../db/checkout-tables";
-import type { Db } from "../db/database";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, Db } from "../db/database";
 import { inBatches } from "../db/in-batches";
-import type { SubscriberStatus } from "../db/schema";
 import type { MembershipFilter } from "~/lib/audience-filters";
+import type { ListName, MembershipStatus } from "~/lib/lists";
 
 export const peoplePageSize = 50;
 
@@ -45,19 +45,15 @@ function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
   }
   // IN (not a correlated EXISTS): the list's matching people are gathered once, not per person.
   if (filter.membership) {
-    const [list, status] = filter.membership.split(":");
+    const [list, status] = filter.membership.split(":") as [ListName, MembershipStatus];
     query = query.where(
       "people.id",
       "in",
-      list === "newsletter"
-        ? db
-            .selectFrom("subscribers")
-            .select("subscribers.person_id")
-            .where("subscribers.status", "=", status as SubscriberStatus)
-        : db
-            .selectFrom("waitlist_signups")
-            .select("waitlist_signups.person_id")
-            .where("waitlist_signups.status", "=", status as WaitlistStatus),
+      db
+        .selectFrom("list_memberships")
+        .select("list_memberships.person_id")
+        .where("list_memberships.list", "=", list)
+        .where("list_memberships.status", "=", status),
     );
   }
   if (filter.interest) {
@@ -66,9 +62,10 @@ function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
       "people.id",
       "in",
       db
-        .selectFrom("subscribers")
-        .select("subscribers.person_id")
-        .where("subscribers.interests", "like", `%"${filter.interest}"%`),
+        .selectFrom("list_memberships")
+        .select("list_memberships.person_id")
+        .where("list_memberships.list", "=", "newsletter")
+        .where("list_memberships.interests", "like", `%"${filter.interest}"%`),
     );
   }
   if (filter.source) query = query.where("people.source", "=", filter.source);
@@ -76,6 +73,16 @@ function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
     query = query.where("people.first_seen_at", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) query = query.where("people.first_seen_at", "<=", `${filter.to}T23:59:59.999Z`);
   return query;
+}
+
+/** The person's status on one list (null when they never joined it). */
+function listStatus(eb: ExpressionBuilder<Database, "people">, list: ListName) {
+  return eb
+    .selectFrom("list_memberships")
+    .select("list_memberships.status")
+    .whereRef("list_memberships.person_id", "=", "people.id")
+    .where("list_memberships.list", "=", list)
+    .as(list);
 }
 
 /** One page of people, most recently seen first, and how many match in all. */
@@ -92,20 +99,7 @@ export async function listPeople(db: Db, filter: PeopleFilter) {
         "people.first_seen_at",
         "people.last_seen_at",
       ])
-      .select((eb) => [
-        eb
-          .selectFrom("subscribers")
-          .select("subscribers.status")
-          .whereRef("subscribers.person_id", "=", "people.id")
-          .limit(1)
-          .as("newsletter"),
-        eb
-          .selectFrom("waitlist_signups")
-          .select("waitlist_signups.status")
-          .whereRef("waitlist_signups.person_id", "=", "people.id")
-          .limit(1)
-          .as("waitlist"),
-      ])
+      .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
       .orderBy("people.last_seen_at", "desc")
       .orderBy("people.id")
       .limit(peoplePageSize)
@@ -131,8 +125,14 @@ export async function peopleSources(db: Db) {
 export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
   return inBatches((lastId, size) => {
     let query = filteredPeople(db, filter)
-      .leftJoin("subscribers", "subscribers.person_id", "people.id")
-      .leftJoin("waitlist_signups", "waitlist_signups.person_id", "people.id")
+      .leftJoin("list_memberships as newsletter", (join) =>
+        join
+          .onRef("newsletter.person_id", "=", "people.id")
+          .on("newsletter.list", "=", "newsletter"),
+      )
+      .leftJoin("list_memberships as waitlist", (join) =>
+        join.onRef("waitlist.person_id", "=", "people.id").on("waitlist.list", "=", "waitlist"),
+      )
       .select([
         "people.id",
         "people.email",
@@ -141,10 +141,10 @@ export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
         "people.source",
         "people.first_seen_at",
         "people.last_seen_at",
-        "subscribers.status as newsletter",
-        "subscribers.interests",
-        "subscribers.consented_at",
-        "waitlist_signups.status as waitlist",
+        "newsletter.status as newsletter",
+        "newsletter.interests",
+        "newsletter.consented_at",
+        "waitlist.status as waitlist",
       ])
       .orderBy("people.id")
       .limit(size);

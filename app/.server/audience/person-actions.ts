@@ -1,20 +1,22 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import { recordAdminAction } from "../admin/audit-log";
+import type { ListName } from "~/lib/lists";
 
 type ActionDeps = { db: Db; clock: Clock };
 
-/** Takes the person off the newsletter, as if they had used the unsubscribe link. */
+/** Takes the person off a list, as if they had used the unsubscribe link. */
 export async function unsubscribePerson(
   { db, clock }: ActionDeps,
-  { personId, actor }: { personId: string; actor: string },
+  { personId, list, actor }: { personId: string; list: ListName; actor: string },
 ): Promise<"unsubscribed" | "not-subscribed"> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const updated = await trx
-      .updateTable("subscribers")
+      .updateTable("list_memberships")
       .set({ status: "unsubscribed", unsubscribed_at: now, updated_at: now })
       .where("person_id", "=", personId)
+      .where("list", "=", list)
       .where("status", "!=", "unsubscribed")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return "not-subscribed";
@@ -22,6 +24,7 @@ export async function unsubscribePerson(
       actor,
       action: "person.unsubscribe",
       subject: personId,
+      detail: { list },
       now: clock.now(),
     });
     return "unsubscribed";
@@ -48,8 +51,7 @@ export async function erasePerson(
       .deleteFrom("contact_messages")
       .where("person_id", "=", personId)
       .executeTakeFirst();
-    await trx.deleteFrom("subscribers").where("person_id", "=", personId).execute();
-    await trx.deleteFrom("waitlist_signups").where("person_id", "=", personId).execute();
+    await trx.deleteFrom("list_memberships").where("person_id", "=", personId).execute();
     const emails = await trx
       .deleteFrom("outbox_emails")
       .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", person.email_key))

@@ -7,9 +7,13 @@ import type { Db } from "../db/database";
 export async function findPersonRecord(db: Db, id: string) {
   const person = await db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
   if (!person) return undefined;
-  const [newsletter, waitlist, messages, orders, emails] = await Promise.all([
-    db.selectFrom("subscribers").selectAll().where("person_id", "=", id).executeTakeFirst(),
-    db.selectFrom("waitlist_signups").selectAll().where("person_id", "=", id).executeTakeFirst(),
+  const [memberships, messages, orders, emails] = await Promise.all([
+    db
+      .selectFrom("list_memberships")
+      .selectAll()
+      .where("person_id", "=", id)
+      .orderBy("created_at")
+      .execute(),
     db
       .selectFrom("contact_messages")
       .selectAll()
@@ -33,7 +37,7 @@ export async function findPersonRecord(db: Db, id: string) {
       .orderBy("created_at")
       .execute(),
   ]);
-  return { person, newsletter, waitlist, messages, orders, emails };
+  return { person, memberships, messages, orders, emails };
 }
 
 export type PersonRecord = NonNullable<Awaited<ReturnType<typeof findPersonRecord>>>;

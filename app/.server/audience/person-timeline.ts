@@ -15,33 +15,28 @@ const cents = (amount: number, currency: string) =>
     amount / 100,
   );
 
+const listJoined = {
+  newsletter: "Signed up for the newsletter",
+  waitlist: "Joined the waitlist",
+} as const;
+
 /** A person's whole history, oldest first. */
 export function personTimeline(record: PersonRecord): TimelineEvent[] {
   const events: TimelineEvent[] = [];
-  const { newsletter, waitlist } = record;
-  if (newsletter) {
-    const interests = (JSON.parse(newsletter.interests) as string[]).join(", ");
+  for (const membership of record.memberships) {
+    const { list } = membership;
+    const interests = (JSON.parse(membership.interests) as string[]).join(", ");
     events.push({
-      at: newsletter.consented_at,
+      at: membership.consented_at,
       kind: "list",
-      title: `Signed up for the newsletter on ${newsletter.source}`,
-      detail: `Consent: “${newsletter.consent_text}”${interests ? ` · interests: ${interests}` : ""}`,
+      title: `${listJoined[list]} on ${membership.source}`,
+      detail: `Consent: “${membership.consent_text}”${interests ? ` · interests: ${interests}` : ""}`,
     });
-    if (newsletter.confirmed_at) {
-      events.push({ at: newsletter.confirmed_at, kind: "list", title: "Confirmed the newsletter" });
+    if (membership.confirmed_at) {
+      events.push({ at: membership.confirmed_at, kind: "list", title: `Confirmed the ${list}` });
     }
-    if (newsletter.unsubscribed_at) {
-      events.push({
-        at: newsletter.unsubscribed_at,
-        kind: "list",
-        title: "Unsubscribed from the newsletter",
-      });
-    }
-  }
-  if (waitlist) {
-    events.push({ at: waitlist.created_at, kind: "list", title: "Joined the waitlist" });
-    if (waitlist.confirmed_at) {
-      events.push({ at: waitlist.confirmed_at, kind: "list", title: "Confirmed the waitlist" });
+    if (membership.unsubscribed_at) {
+      events.push({ at: membership.unsubscribed_at, kind: "list", title: `Left the ${list}` });
     }
   }
   for (const message of record.messages) {

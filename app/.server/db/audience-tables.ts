@@ -1,6 +1,9 @@
-/** Everyone the site knows, one record per address (migration 203). */
+import type { ListName, MembershipStatus } from "~/lib/lists";
+
+/** Everyone the site knows, one record per address (migration 203), and their lists (204). */
 export interface AudienceTables {
   people: PersonTable;
+  list_memberships: ListMembershipTable;
 }
 
 export interface PersonTable {
@@ -14,4 +17,28 @@ export interface PersonTable {
   source: string;
   first_seen_at: string;
   last_seen_at: string;
+  /** When the outbox last gave up on an email to them; cleared when they confirm a list. */
+  bounced_at: string | null;
+}
+
+/** A person's consent to one list: pending until they follow the emailed link. */
+export interface ListMembershipTable {
+  id: string;
+  person_id: string;
+  list: ListName;
+  status: MembershipStatus;
+  /** JSON array of interest keys (the newsletter's). */
+  interests: string;
+  /** The page of the form they used (or `import`). */
+  source: string;
+  /** The wording they agreed to, as shown to them. */
+  consent_text: string;
+  consented_at: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  /** The waitlist's 'now available' email was queued (it is sent once). */
+  notified_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -42,24 +42,8 @@ export interface DownloadLinkTable {
   created_at: string;
 }
 
-export type WaitlistStatus = "pending" | "confirmed";
-
-export interface WaitlistSignupTable {
-  id: string;
-  email: string;
-  /** Lower case: the unique one. */
-  email_key: string;
-  status: WaitlistStatus;
-  created_at: string;
-  confirmation_sent_at: string | null;
-  confirmed_at: string | null;
-  notified_at: string | null;
-  person_id: string | null;
-}
-
 export interface CheckoutTables {
   orders: OrderTable;
   stripe_events: StripeEventTable;
   download_links: DownloadLinkTable;
-  waitlist_signups: WaitlistSignupTable;
 }

@@ -13,7 +13,6 @@ export interface Database extends CheckoutTables, AdminTables, AudienceTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
-  subscribers: SubscriberTable;
   rate_limit_windows: RateLimitWindowTable;
 }
 
@@ -69,28 +68,6 @@ export interface ContactMessageTable {
 }
 
 export type ContactMessageStatus = InboxStatus;
-
-export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
-
-export interface SubscriberTable {
-  id: string;
-  /** As typed; `email_key` (lower case) is the unique one. */
-  email: string;
-  email_key: string;
-  first_name: string | null;
-  /** JSON array of interest keys. */
-  interests: string;
-  source: string;
-  consent_text: string;
-  consented_at: string;
-  status: SubscriberStatus;
-  confirmation_sent_at: string | null;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-  person_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface RateLimitWindowTable {
   bucket: string;

@@ -11,12 +11,10 @@ export type Metrics = {
   endpoint(token: string | undefined): RequestHandler;
 };
 
-const leadTables = {
-  contact_message: "contact_messages",
-  subscriber: "subscribers",
-  waitlist: "waitlist_signups",
-  order: "orders",
-} as const;
+const leadTables = { contact_message: "contact_messages", order: "orders" } as const;
+
+/** List memberships count as leads of their list's kind. */
+const listKinds = { newsletter: "subscriber", waitlist: "waitlist" } as const;
 
 export function createMetrics(db: Db): Metrics {
   const registry = new Registry();
@@ -63,6 +61,15 @@ export function createMetrics(db: Db): Metrics {
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number | string>().as("count"))
           .executeTakeFirst();
+        this.set({ kind }, Number(row?.count ?? 0));
+      }
+      const lists = await db
+        .selectFrom("list_memberships")
+        .select(["list", (eb) => eb.fn.countAll<number | string>().as("count")])
+        .groupBy("list")
+        .execute();
+      for (const [list, kind] of Object.entries(listKinds)) {
+        const row = lists.find((candidate) => candidate.list === list);
         this.set({ kind }, Number(row?.count ?? 0));
       }
     },

@@ -4,6 +4,7 @@ import { PostgresAdapter } from "kysely";
 import { systemClock, type Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { OutboxEmailTable } from "../db/schema";
+import { emailKey } from "../services/email-key";
 import type { MailTransport } from "./mail-transport";
 
 export type OutboxLogger = Pick<Console, "info" | "warn" | "error">;
@@ -43,6 +44,15 @@ type ClaimedEmail = OutboxEmailTable;
 /** SMTP errors often quote the recipient; logs carry no email addresses. */
 function withoutAddresses(text: string) {
   return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
+}
+
+/** The person with this address, if any, counts as bounced from now on (`people.bounced_at`). */
+async function markBounced(db: Db, address: string, at: string) {
+  await db
+    .updateTable("people")
+    .set({ bounced_at: at })
+    .where("email_key", "=", emailKey(address))
+    .execute();
 }
 
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
@@ -114,6 +124,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .returning(["id", "purpose", "to_address", "attempts", "last_error"])
       .execute();
     for (const email of abandoned) {
+      await markBounced(db, email.to_address, nowIso);
       logger.error(
         `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) after ${email.attempts} attempts; the last one never finished. Last error: ${withoutAddresses(email.last_error ?? "none")}`,
       );
@@ -193,6 +204,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where("id", "=", email.id)
         .where("locked_by", "=", workerId)
         .execute();
+      // Lists stop mailing an address the outbox could not deliver to (it bounced).
+      if (givingUp) await markBounced(trx, email.to_address, finishedAt);
     });
     if (givingUp) {
       logger.error(

@@ -1,9 +1,10 @@
+import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
 import { invalidInput, type InvalidInput } from "./invalid-input";
 import { checkRateLimits } from "./rate-limit";
 import type { ServiceDeps } from "./service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
-import { requestSubscription } from "./subscribers";
+import { requestMembership } from "../audience/list-memberships";
 
 export type NewsletterSignupOutcome =
   InvalidInput | { outcome: "accepted" } | { outcome: "rate-limited"; retryAfterSeconds: number };
@@ -35,6 +36,14 @@ export async function receiveNewsletterSignup(
   }
   const verdict = checkSpamTraps(deps, traps);
   if (verdict === "honeypot" || verdict === "too-fast") return { outcome: "accepted" };
-  if ((await requestSubscription(deps, parsed.data)) === "confirmation-sent") deps.outbox.wake();
+  const signup = parsed.data;
+  await requestMembership(deps, {
+    list: "newsletter",
+    email: signup.email,
+    firstName: signup.firstName,
+    interests: signup.interests,
+    source: signup.source,
+    consentText: newsletterConsentText,
+  });
   return { outcome: "accepted" };
 }

@@ -8,6 +8,7 @@ import * as waitlist from "./103_waitlist";
 import * as adminConsole from "./201_admin_console";
 import * as adminPasskeys from "./202_admin_passkeys";
 import * as people from "./203_people";
+import * as listMemberships from "./204_list_memberships";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "201_admin_console": adminConsole,
   "202_admin_passkeys": adminPasskeys,
   "203_people": people,
+  "204_list_memberships": listMemberships,
 };
