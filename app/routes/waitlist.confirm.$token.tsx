@@ -8,7 +8,7 @@ import { readFormBody } from "~/.server/http/request-body";
 import { checkWaitlistToken, confirmWaitlistSignup } from "~/.server/services/waitlist";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
-const meta_ = () =>
+const pageMeta = () =>
   pageSeo({
     title: "Confirm Your Email",
     description: "Confirm that you want to hear when purchasing opens.",
@@ -19,7 +19,7 @@ const meta_ = () =>
 // Confirming takes a click (a POST): mail scanners that open links must not confirm for the reader.
 export function loader({ params, context }: Route.LoaderArgs) {
   const verified = checkWaitlistToken(context, params.token);
-  return { meta: meta_(), state: verified.ok ? ("ready" as const) : verified.reason };
+  return { meta: pageMeta(), state: verified.ok ? ("ready" as const) : verified.reason };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
