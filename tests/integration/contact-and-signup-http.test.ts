@@ -274,7 +274,14 @@ for (const dialect of allDialects) {
       const again = await signup("LIN@example.com");
       const fresh = await signup("new@example.com");
       await waitForConfirmations(2);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Once the outbox holds nothing unsent, every email these signups queued has arrived.
+      const unsent = () =>
+        database.db
+          .selectFrom("outbox_emails")
+          .select("id")
+          .where("status", "!=", "sent")
+          .execute();
+      await expect.poll(async () => (await unsent()).length, { timeout: 10_000 }).toBe(0);
       // One confirmation per address: none for the repeat within the cooling period.
       expect(
         confirmations()
