@@ -1,10 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-const shellModules =
-  /app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(arrow-right|menu|x|check|eye|sparkles|circle-play|waves|heart-handshake|quote)\.mjs))/;
+const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * The lucide icon files that the given sources import, through lucide's own index (which maps
+ * every name and alias to its file).
+ */
+function lucideIconFiles(sources: string[]) {
+  const index = readFileSync(
+    fromRoot("node_modules/lucide-react/dist/esm/lucide-react.mjs"),
+    "utf8",
+  );
+  const fileOfName = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(
+    /export \{ ([^}]+) \} from '\.\/icons\/([\w-]+)\.mjs'/g,
+  )) {
+    for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOfName.set(name!, file!);
+  }
+  const files = new Set<string>();
+  for (const source of sources) {
+    const text = readFileSync(fromRoot(source), "utf8");
+    for (const [, names] of text.matchAll(/import \{([^}]+)\} from "lucide-react"/g)) {
+      for (const name of names!.split(",")) {
+        const file = fileOfName.get(name.trim());
+        if (file) files.add(file);
+      }
+    }
+  }
+  return [...files];
+}
+
+const filesIn = (dir: string) =>
+  readdirSync(fromRoot(dir))
+    .filter((name) => !name.includes(".test."))
+    .map((name) => `${dir}/${name}`);
+
+// The site frame's and the home page's icons travel in the shell, so home hydrates without the
+// shared chunk (decision 002).
+const shellIcons = lucideIconFiles([
+  ...filesIn("app/components/layout"),
+  ...filesIn("app/components/ui"),
+  ...filesIn("app/components/home"),
+  "app/routes/home.tsx",
+]);
+
+const shellModules = new RegExp(
+  String.raw`app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(${shellIcons.join("|")}))\.mjs)`,
+);
 
 // The console's components (components/admin) stay out: no public page loads a byte of them.
 const sharedModules =

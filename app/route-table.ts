@@ -21,7 +21,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/contact", file: "routes/contact.tsx" },
   { path: "/buy-now", file: "routes/buy-now.tsx" },
   { path: "/payment-success", file: "routes/payment-success.tsx", unlisted: true },
-  { path: "/landingpage", file: "routes/landingpage.tsx" },
+  { path: "/landingpage", file: "routes/landing-page.tsx" },
   { path: "/signup", file: "routes/signup.tsx" },
   { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
   // One route for the five articles; their paths are prerendered and listed from article-paths.

@@ -1,4 +1,4 @@
-import { contactMayBeMissing, expectContactFormLanding } from "./support/contact-links";
+import { expectContactFormLanding } from "./support/contact-links";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 
 test.describe("/about", () => {
@@ -52,34 +52,25 @@ test.describe("/about", () => {
     await expect(page.getByRole("link", { name: "Back to About" }).first()).toBeVisible();
   });
 
-  test("Speaking Inquiries goes to the contact form, scrolling after 100 ms", async ({
-    page,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(contactMayBeMissing);
+  test("Speaking Inquiries goes to the contact form, scrolled into view", async ({ page }) => {
     await page.getByRole("link", { name: "Speaking Inquiries" }).click();
-    await expectContactFormLanding(page, 100);
+    await expectContactFormLanding(page);
   });
 
-  test("Book Speaking goes to the contact form, scrolling after 100 ms", async ({
-    page,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(contactMayBeMissing);
+  test("Book Speaking goes to the contact form, scrolled into view", async ({ page }) => {
     await page.getByRole("link", { name: "Book Speaking" }).click();
-    await expectContactFormLanding(page, 100);
+    await expectContactFormLanding(page);
   });
 
   test("Personal Consultation goes to /contact with Private Consulting preset", async ({
     page,
-    allowConsoleErrors,
   }) => {
-    allowConsoleErrors(contactMayBeMissing);
     const link = page.getByRole("link", { name: "Personal Consultation" });
     await expect(link).toHaveAttribute("href", "/contact?interest=Private%20Consulting");
     await link.click();
     await page.waitForURL((url) => url.pathname === "/contact");
     expect(new URL(page.url()).searchParams.get("interest")).toBe("Private Consulting");
+    await expect(page.getByLabel("Interest")).toHaveValue("Private Consulting");
   });
 
   test("has no accessibility violations", async ({ page }) => {

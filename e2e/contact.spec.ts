@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { waitForEmail } from "./support/captured-mail";
 import {
   blockNewTabs,
@@ -6,6 +6,14 @@ import {
   expectScheduleOpensNewTab,
 } from "./support/scheduling";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+/** The spec places notifications bottom-right: the element's centre is in that quarter. */
+async function expectBottomRight(page: Page, element: Locator) {
+  const box = (await element.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x + box.width / 2).toBeGreaterThan(viewport.width / 2);
+  expect(box.y + box.height / 2).toBeGreaterThan(viewport.height / 2);
+}
 
 async function fillContactForm(page: Page, email: string) {
   await page.getByLabel("First Name *").fill("Ada");
@@ -125,21 +133,30 @@ test.describe("contact page", () => {
 
     const email = `ada.${Date.now()}@example.com`;
     await fillContactForm(page, email);
-    // Hold the answer a moment so the sending state can be seen.
+    // Hold the answer until the sending state has been seen.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route("**/contact.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await answered;
       await route.continue();
     });
     const submit = page.locator("#contact-form").getByRole("button");
     await submit.click();
     await expect(submit).toHaveText("Sending...");
     await expect(submit).toBeDisabled();
+    answer();
 
     const toast = page.getByRole("region", { name: /Notifications/ });
     await expect(toast.getByText("Message sent successfully!")).toBeVisible();
     await expect(
       toast.getByText("Thank you for reaching out. We'll get back to you within 48 hours."),
     ).toBeVisible();
+    await expectBottomRight(page, toast.getByText("Message sent successfully!"));
+    // The spec's hotkey: Alt+T takes the keyboard to the notifications.
+    await page.keyboard.press("Alt+KeyT");
+    await expect
+      .poll(() => toast.evaluate((region) => region.contains(document.activeElement)))
+      .toBe(true);
     await expect(submit).toHaveText("Send Message");
     await expect(page.getByLabel("First Name *")).toHaveValue("");
     await expect(page.getByLabel("Message *")).toHaveValue("");
@@ -172,6 +189,20 @@ test.describe("contact page", () => {
     await expect(
       toast.getByText("Please try again or contact us directly at hello@presenceselling.com."),
     ).toBeVisible();
+    // Destructive: the toast is drawn in the site's destructive colour.
+    const failure = toast.getByRole("listitem").filter({ hasText: "Failed to send message" });
+    const [shown, destructive] = await failure.evaluate((element) => {
+      const probe = document.createElement("div");
+      probe.style.background = "var(--color-destructive)";
+      document.body.append(probe);
+      const colours = [
+        getComputedStyle(element).backgroundColor,
+        getComputedStyle(probe).backgroundColor,
+      ];
+      probe.remove();
+      return colours;
+    });
+    expect(shown).toBe(destructive);
     await expect(page.getByLabel("Email *")).toHaveValue("kept@example.com");
     await expect(page.getByLabel("First Name *")).toHaveValue("Ada");
   });

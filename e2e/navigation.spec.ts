@@ -40,29 +40,10 @@ test.describe("Site navigation (desktop)", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("scrolls to the element named by the hash on a client-side navigation", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    await expect(page.locator("#closing-title")).not.toBeInViewport();
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate("/#closing-title"),
-    );
-    await expect(page.locator("#closing-title")).toBeInViewport();
-    await expect(page).toHaveURL(/#closing-title$/);
-  });
-
-  test("a link with a delayed scroll waits before scrolling to its target", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    await page.evaluate(() =>
-      (
-        window as unknown as {
-          __reactRouterDataRouter: { navigate(to: string, options: object): Promise<void> };
-        }
-      ).__reactRouterDataRouter.navigate("/#author-title", { state: { scrollDelayMs: 1000 } }),
-    );
-    await page.waitForTimeout(300);
-    await expect(page.locator("#author-title")).not.toBeInViewport();
-    await expect(page.locator("#author-title")).toBeInViewport({ timeout: 3000 });
+  test("a link to a section of another page lands on that section", async ({ page }) => {
+    await gotoHydrated(page, "/resources");
+    await page.getByRole("link", { name: "View All Articles" }).click();
+    await expect(page).toHaveURL(/\/all-resources#articles$/);
+    await expect(page.locator("#articles")).toBeInViewport();
   });
 });

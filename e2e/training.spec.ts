@@ -1,4 +1,4 @@
-import { contactMayBeMissing, expectContactFormLanding } from "./support/contact-links";
+import { expectContactFormLanding } from "./support/contact-links";
 import { jsonLdOfType } from "./support/json-ld";
 import {
   blockNewTabs,
@@ -69,14 +69,10 @@ test.describe("/training", () => {
     await expect(page).toHaveURL(/\/foundations-program$/);
   });
 
-  test("Corporate Inquiry goes to the contact form, scrolling after 300 ms", async ({
-    page,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(contactMayBeMissing);
+  test("Corporate Inquiry goes to the contact form, scrolled into view", async ({ page }) => {
     await gotoHydrated(page, "/training");
     await page.getByRole("link", { name: "Corporate Inquiry" }).click();
-    await expectContactFormLanding(page, 300);
+    await expectContactFormLanding(page);
   });
 
   test("Schedule opens the scheduling page in a new tab", async ({ page }) => {

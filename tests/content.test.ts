@@ -11,7 +11,7 @@ import {
   featuredDownloads,
   libraryDownloadKeys,
   libraryItems,
-} from "~/content/downloads";
+} from "~/content/free-library";
 import { allResourcesPage, resourcesPage } from "~/content/resources";
 import { sampleExcerptsPage } from "~/content/sample-chapters";
 import { siteConfig } from "~/lib/site";

@@ -8,8 +8,8 @@ import {
   libraryItems,
   featuredDownloads,
   type DownloadKey,
-} from "~/content/downloads";
-import { downloadTargets, resolveDownload, type FileDownload } from "~/lib/downloads";
+} from "~/content/free-library";
+import { downloadTargets, resolveDownload, type FileDownload } from "~/lib/download-targets";
 import { generateGuides } from "../scripts/generate-guides";
 import { mp3DurationSeconds } from "./support/mp3-duration";
 

@@ -10,8 +10,8 @@ import { bookCover } from "./book-page";
 import { landingTestimonials } from "./testimonials";
 
 /** The claims the landing page makes, stated once. */
-export const LANDING_RATING = 4.9;
-export const LANDING_REVIEW_COUNT = 127;
+const LANDING_RATING = 4.9;
+const LANDING_REVIEW_COUNT = 127;
 
 /** Something the final offer includes; the icon is named, the page draws it. */
 export type OfferInclusion = {

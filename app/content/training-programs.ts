@@ -35,7 +35,7 @@ export type TrainingProgram = {
 };
 
 /** The spec's delay before /contact scrolls to its form when reached from the training page. */
-export const TRAINING_SCROLL_TO_FORM_MS = 300;
+const TRAINING_SCROLL_TO_FORM_MS = 300;
 
 export const trainingPrograms: TrainingProgram[] = [
   {

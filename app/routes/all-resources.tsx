@@ -4,11 +4,11 @@ import type { Route } from "./+types/all-resources";
 import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/page-seo";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
-import { DownloadItemCard } from "~/components/downloads/download-item-card";
+import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";
 import { NewsletterBox } from "~/components/resources/newsletter-box";
 import { SectionHeading } from "~/components/page/section-heading";
-import { downloadCategories, libraryItems } from "~/content/downloads";
+import { downloadCategories, libraryItems } from "~/content/free-library";
 import { allResourcesPage } from "~/content/resources";
 import { metaFromLoaderData } from "~/lib/route-meta";
 

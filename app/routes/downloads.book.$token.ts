@@ -1,6 +1,6 @@
 import type { Route } from "./+types/downloads.book.$token";
-import { loadBookPdf } from "~/.server/downloads/book-file";
-import { downloadRefusalPage } from "~/.server/downloads/download-refusal-page";
+import { loadBookPdf } from "~/.server/book-delivery/book-file";
+import { downloadRefusalPage } from "~/.server/book-delivery/download-refusal-page";
 import { redeemDownloadLink } from "~/.server/services/download-links";
 import { siteConfig } from "~/lib/site";
 

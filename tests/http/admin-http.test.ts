@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberPerson } from "~/.server/audience/people";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { SmtpSink } from "../support/smtp-sink";
-import {
-  allDialects,
-  createTestDatabase,
-  testedDialects,
-  type TestDatabase,
-} from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
 
 const admin = "owner@console.test";
 const adminPages = [
@@ -91,7 +86,7 @@ class Browser {
 }
 
 for (const dialect of allDialects) {
-  describe.skipIf(!testedDialects.includes(dialect))(`the console over HTTP on ${dialect}`, () => {
+  describe(`the console over HTTP on ${dialect}`, () => {
     let database: TestDatabase;
     let sink: SmtpSink;
     let server: BuiltServer;

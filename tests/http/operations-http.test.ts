@@ -4,12 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { builtServerFormToken } from "../support/form-token";
-import {
-  allDialects,
-  createTestDatabase,
-  testedDialects,
-  type TestDatabase,
-} from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
 
 const contactEndpoint = "/functions/v1/send-contact-email";
 const message = (index: number) => ({
@@ -130,7 +125,7 @@ describe("operating the production server", () => {
 });
 
 for (const dialect of allDialects) {
-  describe.skipIf(!testedDialects.includes(dialect))(`SIGTERM during a burst on ${dialect}`, () => {
+  describe(`SIGTERM during a burst on ${dialect}`, () => {
     let database: TestDatabase;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);

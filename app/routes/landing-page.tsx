@@ -1,6 +1,6 @@
 import { ArrowRight, Download, Gift, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/landingpage";
+import type { Route } from "./+types/landing-page";
 import { Logo } from "~/components/layout/logo";
 import { StarRating } from "~/components/testimonials/star-rating";
 import { TestimonialList } from "~/components/testimonials/testimonial-list";

@@ -1,4 +1,4 @@
-import type { DownloadKey } from "~/content/downloads";
+import type { DownloadKey } from "~/content/free-library";
 import { siteConfig } from "./site";
 
 /** A file on the site's downloads path, saved under a friendly name. */

@@ -1,7 +1,7 @@
 /**
  * The free library: guides, audio practices and insight papers. /all-resources shows every
  * library item by category; /resources shows four free downloads. What a download key delivers
- * (a file, or the audio demo notice) is decided in one place: `~/lib/downloads`.
+ * (a file, or the audio demo notice) is decided in one place: `~/lib/download-targets`.
  */
 export const downloadTypes = [
   "Book Preview",

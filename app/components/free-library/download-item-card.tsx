@@ -20,7 +20,7 @@ import {
   CardHeader,
   CardTitle,
 } from "~/components/ui/card";
-import type { DownloadItem, DownloadType } from "~/content/downloads";
+import type { DownloadItem, DownloadType } from "~/content/free-library";
 import { DownloadButton } from "./download-button";
 
 const typeIcons: Record<DownloadType, typeof FileText> = {

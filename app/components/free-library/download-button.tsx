@@ -9,8 +9,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import type { DownloadKey } from "~/content/downloads";
-import { audioDemoNotice, resolveDownload } from "~/lib/downloads";
+import type { DownloadKey } from "~/content/free-library";
+import { audioDemoNotice, resolveDownload } from "~/lib/download-targets";
 import { cn } from "~/lib/class-names";
 
 type DownloadButtonProps = {
