@@ -30,30 +30,45 @@ export default tseslint.config(
   },
   // Dependencies point one way: routes → components → lib/content, and routes → .server.
   // Nothing imports a route; components and lib never reach server code.
-  ...layerRule(["app/components/**"], ["~/routes/*", "~/.server/*", "**/.server/*"]),
+  // Code that reaches the browser takes zod from ~/lib/zod (jitless there, under the CSP).
+  ...layerRule(["app/routes/**"], [], { browser: true }),
+  ...layerRule(["app/components/**"], ["~/routes/*", "~/.server/*", "**/.server/*"], {
+    browser: true,
+  }),
   ...layerRule(
     ["app/lib/**", "app/content/**"],
     ["~/routes/*", "~/components/*", "~/.server/*", "**/.server/*"],
+    { browser: true },
   ),
   ...layerRule(["app/.server/**"], ["~/routes/*", "~/components/*"]),
 );
 
-/** Forbids imports from the layers above the files matched. */
-function layerRule(files, forbidden) {
+/** Forbids imports from the layers above the files matched (and bare zod in browser code). */
+function layerRule(files, forbidden, { browser = false } = {}) {
   return [
     {
       files,
-      ignores: ["**/*.test.ts", "**/*.test.tsx"],
+      ignores: ["**/*.test.ts", "**/*.test.tsx", "app/lib/zod.ts"],
       rules: {
         "no-restricted-imports": [
           "error",
           {
-            patterns: [
-              {
-                group: forbidden,
-                message: "Upward import: see docs/ARCHITECTURE.md for the layers.",
-              },
-            ],
+            paths: browser
+              ? [
+                  {
+                    name: "zod",
+                    message: 'Import { z } from "~/lib/zod" (jitless in the browser).',
+                  },
+                ]
+              : [],
+            patterns: forbidden.length
+              ? [
+                  {
+                    group: forbidden,
+                    message: "Upward import: see docs/ARCHITECTURE.md for the layers.",
+                  },
+                ]
+              : [],
           },
         ],
       },

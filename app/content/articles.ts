@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /**
  * The insight articles: one Markdown file per article in `articles/`, named by its slug. The

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /**
  * The downloadable PDF guides: one Markdown file per guide in `guides/`, named by its download

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod";
 
 /**
  * The free preview's chapter excerpts: one Markdown file per chapter in `sample-chapters/`. The

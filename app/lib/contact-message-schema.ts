@@ -1,9 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
-
-// In the browser (the contact form), zod must not compile parsers with `new Function`: the CSP
-// refuses eval, and zod's probe alone is reported as a violation. The server keeps the fast path.
-if (typeof document !== "undefined") z.config({ jitless: true });
 
 /** The interests a visitor may pick; the spec's default is the last. */
 export const contactInterests = [

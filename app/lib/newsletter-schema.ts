@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
 import { newsletterInterests, type NewsletterInterest } from "./newsletter-interests";
 

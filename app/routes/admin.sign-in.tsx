@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin.sign-in";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { PasskeySignInButton } from "~/components/admin/passkey-sign-in-button";
