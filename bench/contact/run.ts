@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import pg from "pg";
+import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { createDatabase } from "../../app/.server/db/database";
 import {
   builtServerLinkSecret,
@@ -33,7 +33,6 @@ const body = JSON.stringify({
   formToken: builtServerFormToken(builtServerLinkSecret),
 });
 
-type Target = { name: string; url: string; cleanup: () => Promise<void> };
 type Server = { baseURL: string; stop: () => Promise<unknown> };
 
 async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
@@ -71,33 +70,7 @@ async function startReference(databaseUrl: string): Promise<Server> {
   };
 }
 
-async function sqliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-sqlite-"));
-  return {
-    name: "SQLite",
-    url: `file:${path.join(dir, "site.db")}`,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const schema = `bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const target = new URL(url);
-  target.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    name: "PostgreSQL",
-    url: target.toString(),
-    cleanup: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
-async function measure(target: Target, implementation: "ours" | "reference") {
+async function measure(target: BenchDatabase, implementation: "ours" | "reference") {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
   const server =
     implementation === "ours"
@@ -136,8 +109,10 @@ async function measure(target: Target, implementation: "ours" | "reference") {
   }
 }
 
-const databases: Array<() => Promise<Target>> = [sqliteTarget];
-if (postgresUrl) databases.push(() => postgresTarget(postgresUrl));
+const databases: Array<() => Promise<BenchDatabase>> = [
+  async () => sqliteBenchDatabase("bench-sqlite-"),
+];
+if (postgresUrl) databases.push(() => postgresBenchDatabase(postgresUrl, "bench"));
 else console.warn("No BENCH_POSTGRES_URL or TEST_POSTGRES_URL: measuring SQLite only.");
 
 console.log(
