@@ -16,12 +16,14 @@ export function sqliteBenchDatabase(folderPrefix: string): BenchDatabase {
   };
 }
 
-/** A schema of its own on the Postgres server at `url`, dropped at cleanup. */
+let schemasCreated = 0;
+
+/** A schema of its own on the Postgres server at `url` (a new one each call), dropped at cleanup. */
 export async function postgresBenchDatabase(
   url: string,
   schemaPrefix: string,
 ): Promise<BenchDatabase> {
-  const schema = `${schemaPrefix}_${process.pid}`;
+  const schema = `${schemaPrefix}_${process.pid}_${++schemasCreated}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
