@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Heart, Mic, PlayCircle, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { CallToActionBand } from "~/components/page/call-to-action-band";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
@@ -154,28 +155,27 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="speaking-title" className="container-page">
-        <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground sm:px-12">
-          <h2 id="speaking-title" className="text-3xl font-semibold sm:text-4xl">
-            {speaking.title}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-primary-foreground/85">{speaking.lead}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg" variant="enlighten">
-              <Link to={speaking.bookSpeaking.href} state={toForm}>
-                <Mic aria-hidden="true" />
-                {speaking.bookSpeaking.label}
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="presence">
-              <Link to={speaking.consultation.href}>
-                <UserRound aria-hidden="true" />
-                {speaking.consultation.label}
-              </Link>
-            </Button>
-          </div>
+      <CallToActionBand
+        id="speaking-title"
+        title={speaking.title}
+        lead={speaking.lead}
+        tone="primary"
+      >
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg" variant="enlighten">
+            <Link to={speaking.bookSpeaking.href} state={toForm}>
+              <Mic aria-hidden="true" />
+              {speaking.bookSpeaking.label}
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="presence">
+            <Link to={speaking.consultation.href}>
+              <UserRound aria-hidden="true" />
+              {speaking.consultation.label}
+            </Link>
+          </Button>
         </div>
-      </section>
+      </CallToActionBand>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/book";
+import { NumberedCard } from "~/components/page/numbered-card";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { TestimonialList } from "~/components/testimonials/testimonial-list";
@@ -70,15 +71,15 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="chapters-title" title={chapters.title} lead={chapters.lead} />
         <ol className="grid gap-4 md:grid-cols-2" data-testid="chapters">
           {chapters.items.map((chapter) => (
-            <li key={chapter.title} className="rounded-lg border bg-card p-6 shadow-soft">
-              <p className="text-sm font-semibold tracking-wide text-accent uppercase">
-                {typeof chapter.number === "number" ? `Chapter ${chapter.number}` : chapter.number}
-              </p>
-              <h3 className="mt-1 text-xl font-semibold text-primary">{chapter.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                {chapter.description}
-              </p>
-            </li>
+            <NumberedCard
+              key={chapter.title}
+              label={
+                typeof chapter.number === "number" ? `Chapter ${chapter.number}` : chapter.number
+              }
+              title={chapter.title}
+              description={chapter.description}
+              titleSize="xl"
+            />
           ))}
         </ol>
       </section>

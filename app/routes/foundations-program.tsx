@@ -11,6 +11,8 @@ import {
 import { Link } from "react-router";
 import type { Route } from "./+types/foundations-program";
 import { FaqList } from "~/components/faq/faq-list";
+import { CallToActionBand } from "~/components/page/call-to-action-band";
+import { NumberedCard } from "~/components/page/numbered-card";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { ScheduleButton } from "~/components/scheduling/schedule-button";
@@ -122,15 +124,12 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
         <SectionHeading id="modules-title" title={modules.title} lead={modules.lead} />
         <ol className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="modules">
           {modules.items.map((module, index) => (
-            <li key={module.title} className="rounded-lg border bg-card p-6 shadow-soft">
-              <p className="text-sm font-semibold tracking-wide text-accent uppercase">
-                Module {index + 1}
-              </p>
-              <h3 className="mt-1 text-lg font-semibold text-primary">{module.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                {module.description}
-              </p>
-            </li>
+            <NumberedCard
+              key={module.title}
+              label={`Module ${index + 1}`}
+              title={module.title}
+              description={module.description}
+            />
           ))}
         </ol>
       </section>
@@ -216,27 +215,21 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
         <FaqList items={faq.items} />
       </section>
 
-      <section aria-labelledby="cta-title" className="container-page">
-        <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground sm:px-12">
-          <h2 id="cta-title" className="text-3xl font-semibold sm:text-4xl">
-            {cta.title}
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-primary-foreground/85">{cta.lead}</p>
-          <p className="mt-4 font-serif text-3xl font-semibold text-gold">{facts.priceLabel}</p>
-          <ProgramActions
-            cta={cta}
-            scheduleVariant="enlighten"
-            informationHref={loaderData.informationHref}
-            className="mt-8 flex flex-wrap justify-center gap-3"
-          />
-          <BackLink
-            to={back.href}
-            label={back.label}
-            variant="link"
-            className="mt-6 text-primary-foreground!"
-          />
-        </div>
-      </section>
+      <CallToActionBand id="cta-title" title={cta.title} lead={cta.lead} tone="primary">
+        <p className="mt-4 font-serif text-3xl font-semibold text-gold">{facts.priceLabel}</p>
+        <ProgramActions
+          cta={cta}
+          scheduleVariant="enlighten"
+          informationHref={loaderData.informationHref}
+          className="mt-8 flex flex-wrap justify-center gap-3"
+        />
+        <BackLink
+          to={back.href}
+          label={back.label}
+          variant="link"
+          className="mt-6 text-primary-foreground!"
+        />
+      </CallToActionBand>
     </>
   );
 }

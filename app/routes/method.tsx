@@ -1,6 +1,7 @@
 import { ArrowRight, Check, Sparkles, X } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/method";
+import { CallToActionBand } from "~/components/page/call-to-action-band";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
@@ -167,25 +168,25 @@ export default function Method({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="closing-title" className="container-page pt-16 sm:pt-20">
-        <div className="rounded-2xl bg-gradient-to-br from-secondary via-background to-sage/40 px-6 py-14 text-center sm:px-12">
-          <h2 id="closing-title" className="text-3xl font-semibold text-primary sm:text-4xl">
-            {closing.title}
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{closing.lead}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg" variant="zen">
-              <Link to={closing.training.href}>
-                {closing.training.label}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="presence">
-              <Link to={closing.book.href}>{closing.book.label}</Link>
-            </Button>
-          </div>
+      <CallToActionBand
+        id="closing-title"
+        title={closing.title}
+        lead={closing.lead}
+        tone="soft"
+        className="container-page pt-16 sm:pt-20"
+      >
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg" variant="zen">
+            <Link to={closing.training.href}>
+              {closing.training.label}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="presence">
+            <Link to={closing.book.href}>{closing.book.label}</Link>
+          </Button>
         </div>
-      </section>
+      </CallToActionBand>
     </>
   );
 }

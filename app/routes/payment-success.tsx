@@ -1,4 +1,12 @@
-import { AlertCircle, CalendarClock, CheckCircle2, Download, Mail } from "lucide-react";
+import {
+  AlertCircle,
+  CalendarClock,
+  CheckCircle2,
+  Download,
+  Mail,
+  type LucideIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { FormTokenField } from "~/components/forms/form-token-field";
@@ -191,72 +199,94 @@ function ReceiptView({ view }: { view: Receipt }) {
         </Card>
       )}
       {view.showScheduling && (
-        <Card data-testid="scheduling">
-          <CardHeader>
-            <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
-              <CalendarClock className="size-5 text-accent" aria-hidden="true" />
-              {content.scheduling.title}
-            </h2>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <p>{content.scheduling.text}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button
-                type="button"
-                variant="zen"
-                onClick={() => void showToast(content.scheduling.toast)}
-              >
-                <Mail aria-hidden="true" />
-                {content.scheduling.button}
-              </Button>
-              {view.verified && (
-                <Button asChild variant="outline">
-                  <a href={schedulingUrl} target="_blank" rel="noopener noreferrer">
-                    {content.scheduling.calendar}
-                  </a>
-                </Button>
-              )}
-            </div>
-          </CardContent>
-        </Card>
-      )}
-      {view.showDownload && (
-        <Card data-testid="download">
-          <CardHeader>
-            <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
-              <Download className="size-5 text-accent" aria-hidden="true" />
-              {content.download.title}
-            </h2>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <p>{content.download.text}</p>
-            {view.downloadHref ? (
-              <Button asChild variant="zen">
-                <a href={view.downloadHref} download>
-                  <Download aria-hidden="true" />
-                  {content.download.button}
+        <NextStepCard
+          testId="scheduling"
+          icon={CalendarClock}
+          title={content.scheduling.title}
+          text={content.scheduling.text}
+        >
+          <div className="flex flex-wrap gap-3">
+            <Button
+              type="button"
+              variant="zen"
+              onClick={() => void showToast(content.scheduling.toast)}
+            >
+              <Mail aria-hidden="true" />
+              {content.scheduling.button}
+            </Button>
+            {view.verified && (
+              <Button asChild variant="outline">
+                <a href={schedulingUrl} target="_blank" rel="noopener noreferrer">
+                  {content.scheduling.calendar}
                 </a>
               </Button>
-            ) : (
-              <Button
-                type="button"
-                variant="zen"
-                onClick={() => void showToast(content.download.pendingToast)}
-              >
+            )}
+          </div>
+        </NextStepCard>
+      )}
+      {view.showDownload && (
+        <NextStepCard
+          testId="download"
+          icon={Download}
+          title={content.download.title}
+          text={content.download.text}
+        >
+          {view.downloadHref ? (
+            <Button asChild variant="zen">
+              <a href={view.downloadHref} download>
                 <Download aria-hidden="true" />
                 {content.download.button}
-              </Button>
-            )}
-            {view.verified && (
-              <>
-                <p className="text-sm text-muted-foreground">{content.download.limits}</p>
-                {view.formToken && <ReissueForm formToken={view.formToken} />}
-              </>
-            )}
-          </CardContent>
-        </Card>
+              </a>
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              variant="zen"
+              onClick={() => void showToast(content.download.pendingToast)}
+            >
+              <Download aria-hidden="true" />
+              {content.download.button}
+            </Button>
+          )}
+          {view.verified && (
+            <>
+              <p className="text-sm text-muted-foreground">{content.download.limits}</p>
+              {view.formToken && <ReissueForm formToken={view.formToken} />}
+            </>
+          )}
+        </NextStepCard>
       )}
     </>
+  );
+}
+
+/** A step after the purchase: an icon heading, what to do, and the buttons to do it. */
+function NextStepCard({
+  testId,
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  testId: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
+          <Icon className="size-5 text-accent" aria-hidden="true" />
+          {title}
+        </h2>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p>{text}</p>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -3,50 +3,19 @@
 // (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set). Prints median and p99
 // per query and the export's time and peak memory. BENCH_PEOPLE scales the seed.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { csvDownload } from "../../app/.server/admin/csv-export";
 import {
   listPeople,
   peopleForExport,
   type PeopleFilter,
 } from "../../app/.server/audience/people-directory";
+import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { createDatabase, type Db } from "../../app/.server/db/database";
 
 const peopleCount = Number(process.env.BENCH_PEOPLE ?? 100_000);
 const messageCount = Math.round(peopleCount / 2);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
-
-type Target = { name: string; url: string; cleanup: () => Promise<void> };
-
-function sqliteTarget(): Target {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-admin-"));
-  return {
-    name: "SQLite",
-    url: `file:${path.join(dir, "site.db")}`,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const schema = `bench_admin_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const target = new URL(url);
-  target.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    name: "PostgreSQL",
-    url: target.toString(),
-    cleanup: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
 
 const firstNames = ["Ada", "Grace", "Alan", "Katherine", "Hedy", "Claude", "Barbara", "Edsger"];
 const interests = ["book", "training", "insights"];
@@ -127,7 +96,7 @@ async function time(task: () => Promise<unknown>) {
   return performance.now() - started;
 }
 
-async function measure(target: Target) {
+async function measure(target: BenchDatabase) {
   const database = await createDatabase(target.url);
   try {
     const seeded = await time(() => seed(database.db));
@@ -175,6 +144,6 @@ async function measure(target: Target) {
   }
 }
 
-await measure(sqliteTarget());
-if (postgresUrl) await measure(await postgresTarget(postgresUrl));
+await measure(sqliteBenchDatabase("bench-admin-"));
+if (postgresUrl) await measure(await postgresBenchDatabase(postgresUrl, "bench_admin"));
 else console.log("PostgreSQL: skipped (set BENCH_POSTGRES_URL or TEST_POSTGRES_URL)");

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import pg from "pg";
 import { createDatabase } from "../../app/.server/db/database";
+import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import {
   builtServerLinkSecret,
   freePort,
@@ -35,7 +35,6 @@ const body = JSON.stringify({
   formToken: builtServerFormToken(builtServerLinkSecret),
 });
 
-type Target = { name: string; url: string; cleanup: () => Promise<void> };
 type Server = { baseURL: string; stop: () => Promise<unknown> };
 
 async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
@@ -69,34 +68,6 @@ async function startReference(databaseUrl: string): Promise<Server> {
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-    },
-  };
-}
-
-async function sqliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-sqlite-"));
-  return {
-    name: "SQLite",
-    url: `file:${path.join(dir, "site.db")}`,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-let schemas = 0;
-
-async function postgresTarget(url: string): Promise<Target> {
-  const schema = `bench_${process.pid}_${++schemas}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const target = new URL(url);
-  target.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    name: "PostgreSQL",
-    url: target.toString(),
-    cleanup: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
     },
   };
 }
@@ -138,7 +109,7 @@ const median = (values: number[]) =>
  * Ours and the reference, each on its own fresh database, loaded in turn round after round (the
  * order swapped each round) so both see the same machine: other work on it slows both alike.
  */
-async function compare(database: () => Promise<Target>) {
+async function compare(database: () => Promise<BenchDatabase>) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
   const targets = { ours: await database(), reference: await database() };
   const servers = {
@@ -188,8 +159,10 @@ async function compare(database: () => Promise<Target>) {
   }
 }
 
-const databases: Array<() => Promise<Target>> = [sqliteTarget];
-if (postgresUrl) databases.push(() => postgresTarget(postgresUrl));
+const databases: Array<() => Promise<BenchDatabase>> = [
+  async () => sqliteBenchDatabase("bench-sqlite-"),
+];
+if (postgresUrl) databases.push(() => postgresBenchDatabase(postgresUrl, "bench"));
 else console.warn("No BENCH_POSTGRES_URL or TEST_POSTGRES_URL: measuring SQLite only.");
 
 console.log(

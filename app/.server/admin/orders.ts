@@ -1,12 +1,9 @@
-import type { Clock } from "../clock";
-import type { AppConfig } from "../config";
 import type { OrderStatus } from "../db/checkout-tables";
 import type { Db } from "../db/database";
 import { inBatches } from "../db/in-batches";
-import { enqueueEmail } from "../mail/outbox";
-import { downloadLinkEmail } from "../mail/templates/download-link";
-import { issueDownloadLink, revokeDownloadLinks } from "../services/download-links";
+import { replaceDownloadLink } from "../services/download-links";
 import { parseOrderItems } from "../services/order-items";
+import type { ServiceDeps } from "../services/service-deps";
 import { recordAdminAction } from "./audit-log";
 
 export const ordersPageSize = 25;
@@ -60,10 +57,10 @@ export async function listOrders(db: Db, filter: { status?: OrderStatus; page: n
  * link, its email and the audit entry commit together.
  */
 export async function sendFreshDownloadLink(
-  deps: { db: Db; clock: Clock; config: AppConfig; outbox: { wake(): void } },
+  deps: ServiceDeps,
   { orderId, actor }: { orderId: string; actor: string },
 ): Promise<"sent" | "not-eligible"> {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const order = await db
     .selectFrom("orders")
     .select(["id", "email", "items", "status"])
@@ -73,19 +70,7 @@ export async function sendFreshDownloadLink(
   if (!parseOrderItems(order.items).some((item) => item.id === "pdf")) return "not-eligible";
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    await revokeDownloadLinks(trx, order.id, now);
-    const link = await issueDownloadLink(trx, deps, order.id);
-    await enqueueEmail(
-      trx,
-      {
-        purpose: "order.download-link",
-        to: order.email,
-        from: config.MAIL_FROM,
-        replyTo: config.CONTACT_EMAIL,
-        ...(await downloadLinkEmail(link)),
-      },
-      { now },
-    );
+    await replaceDownloadLink(trx, deps, order);
     await recordAdminAction(trx, { actor, action: "order.download-link", subject: order.id, now });
   });
   deps.outbox.wake();

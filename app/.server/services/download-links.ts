@@ -57,6 +57,28 @@ export async function revokeDownloadLinks(trx: Trx, orderId: string, now: Date) 
     .execute();
 }
 
+/** Revokes the order's links and emails the buyer a new one, inside the caller's transaction. */
+export async function replaceDownloadLink(
+  trx: Trx,
+  deps: Omit<ServiceDeps, "db">,
+  order: { id: string; email: string },
+) {
+  const now = deps.clock.now();
+  await revokeDownloadLinks(trx, order.id, now);
+  const link = await issueDownloadLink(trx, deps, order.id);
+  await enqueueEmail(
+    trx,
+    {
+      purpose: "order.download-link",
+      to: order.email,
+      from: deps.config.MAIL_FROM,
+      replyTo: deps.config.CONTACT_EMAIL,
+      ...(await downloadLinkEmail(link)),
+    },
+    { now },
+  );
+}
+
 /** The token of the order's newest usable link, for the success page's 'Download PDF Now'. */
 export async function currentDownloadToken({ db, clock, config }: ServiceDeps, orderId: string) {
   const link = await db
@@ -162,7 +184,7 @@ async function sendFreshDownloadLink(
   deps: ServiceDeps,
   { sessionId, email }: { sessionId: string; email: string },
 ): Promise<boolean> {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const order = await db
     .selectFrom("orders")
     .select(["id", "email", "items", "status"])
@@ -180,20 +202,6 @@ async function sendFreshDownloadLink(
     .where("created_at", ">", new Date(now.getTime() - 60_000).toISOString())
     .executeTakeFirst();
   if (recent) return false;
-  await db.transaction().execute(async (trx) => {
-    await revokeDownloadLinks(trx, order.id, now);
-    const link = await issueDownloadLink(trx, deps, order.id);
-    await enqueueEmail(
-      trx,
-      {
-        purpose: "order.download-link",
-        to: order.email,
-        from: config.MAIL_FROM,
-        replyTo: config.CONTACT_EMAIL,
-        ...(await downloadLinkEmail(link)),
-      },
-      { now },
-    );
-  });
+  await db.transaction().execute((trx) => replaceDownloadLink(trx, deps, order));
   return true;
 }
