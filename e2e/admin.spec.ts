@@ -17,6 +17,8 @@ test.describe("the owner's console", () => {
     page,
     request,
   }) => {
+    // A whole working session with five axe passes: longer than the default timeout under load.
+    test.slow();
     await sendContactMessage(request, { lastName: "Hopper" });
     await signInThroughEmail(page, "inbox@console-e2e.test");
     await hydrate(page);
