@@ -1,8 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
+import { queryDatabase } from "./support/console-database";
 import { sendContactMessage } from "./support/contact-message";
-import { e2eServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
 
 test.describe("the owner's console", () => {
@@ -85,13 +83,10 @@ test.describe("the owner's console", () => {
     await page.getByRole("button", { name: "Erase this person" }).click();
     await expect(page.getByRole("status")).toContainText("The person was erased");
 
-    const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
-    const left = database
-      .prepare(
-        "SELECT (SELECT count(*) FROM people WHERE email_key = ?) AS people, (SELECT count(*) FROM contact_messages WHERE email = ?) AS messages, (SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS emails",
-      )
-      .get("erasable@example.com", "erasable@example.com", "erasable@example.com");
-    database.close();
+    const [left] = await queryDatabase(
+      "SELECT CAST((SELECT count(*) FROM people WHERE email_key = ?) AS INTEGER) AS people, CAST((SELECT count(*) FROM contact_messages WHERE email = ?) AS INTEGER) AS messages, CAST((SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS INTEGER) AS emails",
+      ["erasable@example.com", "erasable@example.com", "erasable@example.com"],
+    );
     expect(left).toEqual({ people: 0, messages: 0, emails: 0 });
   });
 
