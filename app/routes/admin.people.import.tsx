@@ -178,7 +178,7 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                 What the import does
               </h3>
               <dl
-                className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[1fr_auto]"
+                className="grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm"
                 data-testid="import-counts"
               >
                 {Object.entries(countLabels).map(([key, label]) => (
