@@ -46,34 +46,40 @@ type Existing = {
   newsletter?: { id: string; status: MembershipStatus; interests: string };
 };
 
-/** The people the file's addresses already name, with their newsletter membership. */
+/**
+ * The people the file's addresses already name, with their newsletter membership: two keyed
+ * look-ups per 500 addresses (a join let Postgres walk every membership for each batch).
+ */
 async function existingPeople(db: Db, rows: ImportRow[]) {
   const found = new Map<string, Existing>();
   for (let start = 0; start < rows.length; start += batchSize) {
     const keys = rows.slice(start, start + batchSize).map((row) => emailKey(row.email));
-    const matches = await db
+    const people = await db
       .selectFrom("people")
-      .leftJoin("list_memberships", (join) =>
-        join
-          .onRef("list_memberships.person_id", "=", "people.id")
-          .on("list_memberships.list", "=", "newsletter"),
-      )
-      .select([
-        "people.id as personId",
-        "people.email_key",
-        "list_memberships.id as membershipId",
-        "list_memberships.status",
-        "list_memberships.interests",
-      ])
-      .where("people.email_key", "in", keys)
+      .select(["id", "email_key"])
+      .where("email_key", "in", keys)
       .execute();
-    for (const match of matches) {
-      found.set(match.email_key, {
-        personId: match.personId,
-        newsletter:
-          match.membershipId && match.status && match.interests !== null
-            ? { id: match.membershipId, status: match.status, interests: match.interests }
-            : undefined,
+    if (people.length === 0) continue;
+    const memberships = await db
+      .selectFrom("list_memberships")
+      .select(["id", "person_id", "status", "interests"])
+      .where(
+        "person_id",
+        "in",
+        people.map((person) => person.id),
+      )
+      .where("list", "=", "newsletter")
+      .execute();
+    const byPerson = new Map(memberships.map((membership) => [membership.person_id, membership]));
+    for (const person of people) {
+      const membership = byPerson.get(person.id);
+      found.set(person.email_key, {
+        personId: person.id,
+        newsletter: membership && {
+          id: membership.id,
+          status: membership.status,
+          interests: membership.interests,
+        },
       });
     }
   }
