@@ -1,5 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eServer } from "./e2e/support/server-settings";
+import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
+
+/** The console specs, which also run against a server on PostgreSQL. */
+const consoleSpecs = /admin(-passkey)?\.spec\.ts/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -37,13 +40,22 @@ export default defineConfig({
       // Phone-only checks live in files named *.phone.spec.ts; everything else runs on desktop.
       testMatch: /.*\.phone\.spec\.ts/,
     },
+    {
+      name: "console-postgres",
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: e2ePostgresServer.baseURL,
+      },
+      testMatch: consoleSpecs,
+    },
   ],
-  webServer: {
+  webServer: [e2eServer, e2ePostgresServer].map((server) => ({
     command: "node e2e/support/start-server.mjs",
-    url: `${e2eServer.baseURL}/healthz`,
+    url: `${server.baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: e2eServer.env,
-    stdout: "pipe",
-  },
+    env: server.env,
+    stdout: "pipe" as const,
+  })),
 });

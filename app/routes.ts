@@ -16,6 +16,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("people", "routes/admin.people.tsx"),
+    route("people/import", "routes/admin.people.import.tsx"),
     route("people/:id", "routes/admin.people.$id.tsx"),
     route("people/:id/erase", "routes/admin.people.$id.erase.tsx"),
     route("inbox", "routes/admin.inbox.tsx"),

@@ -1,13 +1,10 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { signInThroughEmail } from "./support/admin-sign-in";
-import { e2eServer } from "./support/server-settings";
+import { queryDatabase } from "./support/console-database";
 import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
 
-// WebAuthn refuses an IP address as relying party: this flow runs on localhost.
-const origin = e2eServer.baseURL.replace("127.0.0.1", "localhost");
-
-test("registers a passkey once signed in, then signs in with it", async ({ page }) => {
+test("registers a passkey once signed in, then signs in with it", async ({ page, baseURL }) => {
+  // WebAuthn refuses an IP address as relying party: this flow runs on localhost.
+  const origin = baseURL!.replace("127.0.0.1", "localhost");
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -40,13 +37,10 @@ test("registers a passkey once signed in, then signs in with it", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("admin-email")).toHaveText("passkey@console-e2e.test");
 
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
-  const signIns = database
-    .prepare(
-      "SELECT detail FROM admin_audit_log WHERE actor_email = ? AND action = 'session.sign-in'",
-    )
-    .all("passkey@console-e2e.test") as { detail: string }[];
-  database.close();
+  const signIns = (await queryDatabase(
+    "SELECT detail FROM admin_audit_log WHERE actor_email = ? AND action = 'session.sign-in' ORDER BY created_at",
+    ["passkey@console-e2e.test"],
+  )) as { detail: string }[];
   expect(signIns.map((row) => JSON.parse(row.detail) as unknown)).toEqual([
     { method: "email-link" },
     { method: "passkey" },

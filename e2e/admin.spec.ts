@@ -1,8 +1,6 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
+import { queryDatabase } from "./support/console-database";
 import { sendContactMessage } from "./support/contact-message";
-import { e2eServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
 
 test.describe("the owner's console", () => {
@@ -87,13 +85,10 @@ test.describe("the owner's console", () => {
     await page.getByRole("button", { name: "Erase this person" }).click();
     await expect(page.getByRole("status")).toContainText("The person was erased");
 
-    const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
-    const left = database
-      .prepare(
-        "SELECT (SELECT count(*) FROM people WHERE email_key = ?) AS people, (SELECT count(*) FROM contact_messages WHERE email = ?) AS messages, (SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS emails",
-      )
-      .get("erasable@example.com", "erasable@example.com", "erasable@example.com");
-    database.close();
+    const [left] = await queryDatabase(
+      "SELECT CAST((SELECT count(*) FROM people WHERE email_key = ?) AS INTEGER) AS people, CAST((SELECT count(*) FROM contact_messages WHERE email = ?) AS INTEGER) AS messages, CAST((SELECT count(*) FROM outbox_emails WHERE to_address = ?) AS INTEGER) AS emails",
+      ["erasable@example.com", "erasable@example.com", "erasable@example.com"],
+    );
     expect(left).toEqual({ people: 0, messages: 0, emails: 0 });
   });
 
@@ -109,6 +104,49 @@ test.describe("the owner's console", () => {
       await expect(page.getByTestId("message-status")).toHaveText("archived");
       await page.getByRole("button", { name: "Sign out" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the console");
+    });
+
+    test("imports a Mailchimp export: preview first, then one import", async ({ page }) => {
+      const stamp = Date.now();
+      const csv = [
+        '"Email Address","First Name","Last Name",OPTIN_TIME,CONFIRM_TIME,TAGS',
+        `imported-${stamp}@example.com,Iris,Import,2024-03-05 10:00:00,2024-03-05 10:22:11,"""Book updates and exclusive content"""`,
+        `Imported-${stamp}@example.com,Iris,Import,,,`,
+        `quiet-${stamp}@example.com,Quinn,Quiet,,,`,
+        "not-an-address,No,Body,,,",
+      ].join("\n");
+      await signInThroughEmail(page, "import@console-e2e.test");
+      await page.goto("/admin/people");
+      await page.getByRole("link", { name: "Import people (CSV)" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import people");
+      await page.getByLabel("CSV file").setInputFiles({
+        name: "mailchimp-subscribed.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(csv),
+      });
+      await page.getByRole("button", { name: "Preview the import" }).click();
+
+      const preview = page.getByTestId("import-preview");
+      await expect(preview.getByRole("heading", { level: 2 })).toHaveText(
+        "Preview of mailchimp-subscribed.csv",
+      );
+      await expect(preview.getByTestId("count-rows")).toHaveText("4");
+      await expect(preview.getByTestId("count-newPeople")).toHaveText("2");
+      await expect(preview.getByTestId("count-merged")).toHaveText("1");
+      await expect(preview.getByTestId("count-confirmed")).toHaveText("1");
+      await expect(preview.getByTestId("count-refused")).toHaveText("1");
+      await expect(preview.getByTestId("refused-rows")).toHaveText(
+        "Line 5: “not-an-address” is not an email address",
+      );
+      await page.getByRole("button", { name: "Import 3 rows" }).click();
+      await expect(page.getByTestId("import-result")).toContainText("Imported: 2 new people");
+
+      await page.goto(`/admin/people?q=imported-${stamp}`);
+      await page.getByRole("link", { name: /Iris Import/ }).click();
+      await expect(page.getByTestId("person-lists")).toHaveText("newsletter: confirmed");
+      await page.goto(`/admin/people?q=quiet-${stamp}`);
+      await page.getByRole("link", { name: /Quinn Quiet/ }).click();
+      await expect(page.getByTestId("person-lists")).toHaveText("none");
     });
   });
 });

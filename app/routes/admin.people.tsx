@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { ExportLink } from "~/components/admin/export-link";
 import { Pagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdminPage } from "~/.server/admin/admin-request";
@@ -152,7 +152,12 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <ExportLink kind="people" search={search} label="Export these people (CSV)" />
+      <div className="flex flex-wrap gap-3">
+        <ExportLink kind="people" search={search} label="Export these people (CSV)" />
+        <Link to="/admin/people/import" className={buttonVariants({ variant: "outline" })}>
+          Import people (CSV)
+        </Link>
+      </div>
       <Pagination
         page={filter.page}
         pageSize={pageSize}

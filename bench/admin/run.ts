@@ -1,7 +1,8 @@
-// `npm run bench:admin`: the console's people list (first page, a filter, a search) and the
-// streamed people CSV export over 100,000 people and 50,000 messages, on SQLite and on Postgres
-// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set). Prints median and p99
-// per query and the export's time and peak memory. BENCH_PEOPLE scales the seed.
+// `npm run bench:admin`: the console's people list (first page, a filter, a search), the
+// streamed people CSV export and the import of a 100,000-row Mailchimp-style CSV, over 100,000
+// people and 50,000 messages, on SQLite and on Postgres (BENCH_POSTGRES_URL or TEST_POSTGRES_URL;
+// skipped when neither is set). Prints median and p99 per query, and the export's and the
+// import's times and peak memory. BENCH_PEOPLE scales the seed, BENCH_IMPORT_ROWS the file.
 import { randomUUID } from "node:crypto";
 import { csvDownload } from "../../app/.server/admin/csv-export";
 import {
@@ -9,12 +10,16 @@ import {
   peopleForExport,
   type PeopleFilter,
 } from "../../app/.server/audience/people-directory";
+import { applyImport, previewImport, stageImport } from "../../app/.server/audience/people-import";
+import { systemClock } from "../../app/.server/clock";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { createDatabase, type Db } from "../../app/.server/db/database";
 
 const peopleCount = Number(process.env.BENCH_PEOPLE ?? 100_000);
 const messageCount = Math.round(peopleCount / 2);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const importRuns = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 
 const firstNames = ["Ada", "Grace", "Alan", "Katherine", "Hedy", "Claude", "Barbara", "Edsger"];
@@ -84,6 +89,61 @@ async function seed(db: Db) {
   }
 }
 
+/**
+ * A Mailchimp export: every tenth row names a seeded person on no list (a merge), a few rows are
+ * refused, most record consent with a time and a tag.
+ */
+function mailchimpExport(rows: number) {
+  const lines = ['"Email Address","First Name","Last Name",OPTIN_TIME,CONFIRM_TIME,TAGS'];
+  for (let index = 0; index < rows; index++) {
+    const email =
+      index % 10 === 0 && index + 2 < peopleCount
+        ? `person${index + 2}@example.com`
+        : index % 500 === 1
+          ? `broken-${index}`
+          : `imported${index}@example.com`;
+    const consent = index % 4 === 3 ? "" : "2024-03-05 10:22:11";
+    lines.push(
+      `${email},Imported,Person${index},2024-03-05 10:00:00,${consent},"""${interests[index % 3] === "book" ? "Book updates and exclusive content" : "VIP"}"""`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Runs `task` while sampling the process's memory: its time and how far RSS rose. */
+async function withPeakMemory(task: () => Promise<unknown>) {
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const took = await time(task);
+  clearInterval(sampler);
+  return { took, peakMb: (Math.max(peak, process.memoryUsage().rss) - baseline) / 1e6 };
+}
+
+async function measureImport(db: Db) {
+  const csv = mailchimpExport(importRows);
+  const deps = { db, clock: systemClock };
+  const previews: number[] = [];
+  const imports: number[] = [];
+  for (let run = 0; run < importRuns; run++) {
+    const id = await stageImport(deps, { actor: "bench@example.com", fileName: "bench.csv", csv });
+    const preview = await withPeakMemory(() => previewImport(db, id));
+    const applied = await withPeakMemory(() =>
+      applyImport(deps, { id, actor: "bench@example.com" }),
+    );
+    previews.push(preview.took);
+    imports.push(applied.took);
+    console.log(
+      `  import of ${importRows} rows (${(csv.length / 1e6).toFixed(1)} MB), run ${run + 1}: preview ${(preview.took / 1000).toFixed(2)} s (peak RSS +${preview.peakMb.toFixed(0)} MB), import ${(applied.took / 1000).toFixed(2)} s (peak RSS +${applied.peakMb.toFixed(0)} MB)`,
+    );
+    // Back to the seeded state, so every run imports the same file into the same database.
+    await db.deleteFrom("list_memberships").where("source", "=", "import").execute();
+    await db.deleteFrom("people").where("source", "=", "import").execute();
+  }
+  console.log(`  import preview: ${summary(previews)}; import: ${summary(imports)}`);
+}
+
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -120,12 +180,8 @@ async function measure(target: BenchDatabase) {
       console.log(`  people list, ${label}: ${summary(samples)}`);
     }
     for (let run = 0; run < 3; run++) {
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
       let bytes = 0;
-      const took = await time(async () => {
+      const { took, peakMb } = await withPeakMemory(async () => {
         const response = csvDownload(
           "people.csv",
           ["email", "first_name", "newsletter"],
@@ -133,11 +189,11 @@ async function measure(target: BenchDatabase) {
         );
         for await (const chunk of response.body!) bytes += chunk.length;
       });
-      clearInterval(sampler);
       console.log(
-        `  people CSV export, all ${peopleCount}: ${(took / 1000).toFixed(2)} s, ${(bytes / 1e6).toFixed(1)} MB, peak RSS +${((peak - baseline) / 1e6).toFixed(1)} MB`,
+        `  people CSV export, all ${peopleCount}: ${(took / 1000).toFixed(2)} s, ${(bytes / 1e6).toFixed(1)} MB, peak RSS +${peakMb.toFixed(1)} MB`,
       );
     }
+    await measureImport(database.db);
   } finally {
     await database.destroy();
     await target.cleanup();

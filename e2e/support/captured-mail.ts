@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
-import { e2eServer } from "./server-settings";
+import { currentServer } from "./server-settings";
 
 /**
  * Waits for the server's outbox to write an email to `to` whose subject contains `subject` and,
@@ -14,17 +14,18 @@ export async function waitForEmail(
   matches: (email: Email) => boolean = () => true,
 ): Promise<Email> {
   let found: Email | undefined;
+  const { mailDir } = currentServer(test.info().project.use.baseURL);
   await expect
     .poll(
       async () => {
         let files: string[] = [];
         try {
-          files = readdirSync(e2eServer.mailDir).filter((file) => file.endsWith(".eml"));
+          files = readdirSync(mailDir).filter((file) => file.endsWith(".eml"));
         } catch {
           return false;
         }
         for (const file of files) {
-          const email = await PostalMime.parse(readFileSync(path.join(e2eServer.mailDir, file)));
+          const email = await PostalMime.parse(readFileSync(path.join(mailDir, file)));
           const recipients = email.to?.map((address) => address.address?.toLowerCase());
           if (
             recipients?.includes(to.toLowerCase()) &&

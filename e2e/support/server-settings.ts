@@ -26,7 +26,41 @@ export const e2eServer = {
     NEWSLETTER_RATE_LIMIT: "50",
     // One console address per flow, so parallel tests never read each other's sign-in emails.
     ADMIN_EMAILS:
-      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test",
+      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test",
     ADMIN_SIGN_IN_RATE_LIMIT: "50",
   } as Record<string, string>,
 };
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? port + 1);
+const postgresSchema = `e2e_console_${postgresPort}`;
+
+function inSchema(url: string, schema: string) {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/**
+ * A second server for the console specs (project `console-postgres`): the same settings on
+ * PostgreSQL (TEST_POSTGRES_URL, a schema start-server.mjs creates afresh), its own mail folder.
+ * Without TEST_POSTGRES_URL its start fails, and with it the run: those specs never skip.
+ */
+export const e2ePostgresServer = {
+  baseURL: `http://127.0.0.1:${postgresPort}`,
+  dataDir,
+  mailDir: path.join(dataDir, "mail-postgres"),
+  env: {
+    ...e2eServer.env,
+    PORT: String(postgresPort),
+    DATABASE_URL: postgresUrl ? inSchema(postgresUrl, postgresSchema) : "",
+    MAIL_DIR: path.join(dataDir, "mail-postgres"),
+    E2E_POSTGRES_SCHEMA: postgresSchema,
+    E2E_POSTGRES_ADMIN_URL: postgresUrl ?? "",
+  } as Record<string, string>,
+};
+
+/** The server the running test talks to (its project's baseURL). */
+export function currentServer(baseURL: string | undefined) {
+  return baseURL === e2ePostgresServer.baseURL ? e2ePostgresServer : e2eServer;
+}

@@ -11,6 +11,7 @@ const admin = "owner@console.test";
 const adminPages = [
   "/admin",
   "/admin/people",
+  "/admin/people/import",
   "/admin/people/some-id",
   "/admin/people/some-id/erase",
   "/admin/people/some-id/export",
@@ -24,6 +25,7 @@ const adminPages = [
   "/admin/security",
 ];
 const adminActions = [
+  "/admin/people/import",
   "/admin/people/some-id",
   "/admin/people/some-id/erase",
   "/admin/inbox/some-id",
@@ -193,6 +195,38 @@ for (const dialect of allDialects) {
         const response = await browser.request(action, { form: { csrf: "x", status: "archived" } });
         expect(response.status, action).toBe(401);
       }
+      // An upload is refused before its body is read.
+      const upload = new FormData();
+      upload.set("csrf", "x");
+      upload.set("file", new Blob(["email\nsomeone@example.com"]), "people.csv");
+      const response = await browser.request("/admin/people/import", {
+        method: "POST",
+        body: upload,
+      });
+      expect(response.status).toBe(401);
+      expect(await database.db.selectFrom("people_imports").selectAll().execute()).toEqual([]);
+    });
+
+    it("stages an upload only with this session's CSRF token, and caps its size", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const upload = (token: string, csv: string) => {
+        const form = new FormData();
+        form.set("csrf", token);
+        form.set("file", new Blob([csv]), "people.csv");
+        return browser.request("/admin/people/import", {
+          method: "POST",
+          body: form,
+          headers: { Origin: server.baseURL },
+        });
+      };
+      expect((await upload("forged", "email\na@example.com")).status).toBe(403);
+      expect(await database.db.selectFrom("people_imports").selectAll().execute()).toEqual([]);
+      const tooLarge = await upload(csrf, "x".repeat(21 * 1024 * 1024));
+      expect(tooLarge.status).toBe(413);
+      const staged = await upload(csrf, "email\na@example.com");
+      expect(staged.status).toBe(302);
+      expect(staged.headers.get("Location")).toMatch(/^\/admin\/people\/import\?id=/);
     });
 
     it("signs in through the emailed link, once, in the browser that asked", async () => {

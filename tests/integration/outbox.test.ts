@@ -139,8 +139,23 @@ for (const dialect of allDialects) {
       expect(attempts.filter((attempt) => attempt.outcome === "sent")).toHaveLength(3);
     });
 
-    it("gives up loudly after the last attempt and keeps the email in the table", async () => {
+    it("gives up loudly after the last attempt, keeps the email and marks the address bounced", async () => {
       await sink.stop();
+      const seen = clock.now().toISOString();
+      await database.db
+        .insertInto("people")
+        .values({
+          id: "person-visitor0",
+          email: "Visitor0@example.com",
+          email_key: "visitor0@example.com",
+          first_name: null,
+          last_name: null,
+          source: "/signup",
+          first_seen_at: seen,
+          last_seen_at: seen,
+          bounced_at: null,
+        })
+        .execute();
       await enqueue(1);
       const logger = recordingLogger();
       const outbox = await worker({ maxAttempts: 2, logger });
@@ -159,6 +174,13 @@ for (const dialect of allDialects) {
       const gaveUp = logger.lines.filter((line) => line.level === "error");
       expect(gaveUp).toHaveLength(1);
       expect(gaveUp[0]!.message).toContain(`OUTBOX GAVE UP: email ${row.id}`);
+      // Lists stop mailing the address (confirmedMembers skips bounced people).
+      const person = await database.db
+        .selectFrom("people")
+        .select("bounced_at")
+        .where("id", "=", "person-visitor0")
+        .executeTakeFirstOrThrow();
+      expect(person.bounced_at).toBeTruthy();
     });
 
     it("survives a restart: an email claimed by a worker that died is sent after its lease", async () => {

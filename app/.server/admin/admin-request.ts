@@ -100,12 +100,21 @@ export async function requireAdminAction(
   context: AppLoadContext,
   formData: URLSearchParams,
 ): Promise<AdminSession> {
-  const session = await currentAdminSession(request, context);
-  if (!session) throw data({ error: "Sign in to the console first." }, 401);
+  const session = await requireAdminSession(request, context);
   requireSameOrigin(request, context);
   if (formData.get("csrf") !== session.csrfToken) {
     throw data({ error: "This form has expired: reload the page and try again." }, 403);
   }
+  return session;
+}
+
+/** 401 without a live session: checked before a large upload is read at all. */
+export async function requireAdminSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<AdminSession> {
+  const session = await currentAdminSession(request, context);
+  if (!session) throw data({ error: "Sign in to the console first." }, 401);
   return session;
 }
 

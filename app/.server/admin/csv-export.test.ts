@@ -27,6 +27,17 @@ describe("CSV exports", () => {
     );
   });
 
+  it("writes the header of an empty export, and every row of a long one", async () => {
+    async function* none() {}
+    expect(await csvDownload("none.csv", ["name"], none()).text()).toBe("name\n");
+    async function* many() {
+      for (let index = 0; index < 2500; index++) yield { name: `n${index}` };
+    }
+    const lines = (await csvDownload("many.csv", ["name"], many()).text()).trim().split("\n");
+    expect(lines).toHaveLength(2501);
+    expect(lines.at(-1)).toBe("n2499");
+  });
+
   it("walks every row in batches", async () => {
     const ids = Array.from({ length: 2500 }, (_, index) => ({
       id: String(index).padStart(5, "0"),

@@ -124,14 +124,21 @@ export async function peopleSources(db: Db) {
 /** Every person matching the filter with their list statuses and interests, for the CSV export. */
 export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
   return inBatches((lastId, size) => {
-    let query = filteredPeople(db, filter)
+    // The joined memberships are bounded by the same key as the people: without it Postgres
+    // merge-joins each batch from the first membership on, reading ever more as the export goes.
+    const after = lastId ?? "";
+    return filteredPeople(db, filter)
       .leftJoin("list_memberships as newsletter", (join) =>
         join
           .onRef("newsletter.person_id", "=", "people.id")
-          .on("newsletter.list", "=", "newsletter"),
+          .on("newsletter.list", "=", "newsletter")
+          .on("newsletter.person_id", ">", after),
       )
       .leftJoin("list_memberships as waitlist", (join) =>
-        join.onRef("waitlist.person_id", "=", "people.id").on("waitlist.list", "=", "waitlist"),
+        join
+          .onRef("waitlist.person_id", "=", "people.id")
+          .on("waitlist.list", "=", "waitlist")
+          .on("waitlist.person_id", ">", after),
       )
       .select([
         "people.id",
@@ -146,9 +153,9 @@ export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
         "newsletter.consented_at",
         "waitlist.status as waitlist",
       ])
+      .where("people.id", ">", after)
       .orderBy("people.id")
-      .limit(size);
-    if (lastId) query = query.where("people.id", ">", lastId);
-    return query.execute();
+      .limit(size)
+      .execute();
   });
 }

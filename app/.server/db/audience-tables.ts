@@ -4,6 +4,16 @@ import type { ListName, MembershipStatus } from "~/lib/lists";
 export interface AudienceTables {
   people: PersonTable;
   list_memberships: ListMembershipTable;
+  people_imports: PeopleImportTable;
+}
+
+/** An uploaded CSV between its preview and its import (migration 205). */
+export interface PeopleImportTable {
+  id: string;
+  actor_email: string;
+  file_name: string;
+  csv: string;
+  created_at: string;
 }
 
 export interface PersonTable {

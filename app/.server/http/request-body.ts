@@ -127,6 +127,37 @@ export async function readFormBody(
   return fields;
 }
 
+/**
+ * A multipart form carrying one file (the console's CSV import): its text fields and the file as
+ * UTF-8 text, read through `maxBytes`. Anything but multipart is refused, and so are NUL bytes.
+ */
+export async function readFileUpload(
+  request: Request,
+  maxBytes: number,
+): Promise<{ fields: URLSearchParams; file?: { name: string; text: string } }> {
+  if (mediaType(request) !== "multipart/form-data") {
+    refuse(415, "Send the file as multipart/form-data.");
+  }
+  const bytes = await readCapped(request, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.from(bytes), { headers: request.headers }).formData();
+  } catch {
+    refuse(400, "The multipart form body is malformed.");
+  }
+  const fields = new URLSearchParams();
+  let file: { name: string; text: string } | undefined;
+  for (const [name, value] of form) {
+    if (typeof value === "string") fields.append(name, value);
+    else if (value.size > 0) file = { name: value.name, text: await value.text() };
+  }
+  for (const [name, value] of fields) {
+    if (name.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+  }
+  if (file?.text.includes("\0")) refuse(400, nulMessage);
+  return { fields, file };
+}
+
 /** A JSON object body (arrays and bare values are refused: every function takes named fields). */
 export async function readJsonBody(request: IncomingRequest): Promise<Record<string, unknown>> {
   if (mediaType(request) !== "application/json") refuse(415, "Send the body as application/json.");

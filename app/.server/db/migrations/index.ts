@@ -9,6 +9,7 @@ import * as adminConsole from "./201_admin_console";
 import * as adminPasskeys from "./202_admin_passkeys";
 import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
+import * as peopleImports from "./205_people_imports";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "202_admin_passkeys": adminPasskeys,
   "203_people": people,
   "204_list_memberships": listMemberships,
+  "205_people_imports": peopleImports,
 };

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rememberPerson } from "~/.server/audience/people";
+import { applyImport, previewImport, stageImport } from "~/.server/audience/people-import";
+import { ManualClock } from "../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+
+const mailchimp = [
+  '"Email Address","First Name","Last Name",CONFIRM_TIME,TAGS',
+  'new@example.com,Nia,New,"2024-03-05 10:22:11","""Weekly insights and practices"""',
+  "KNOWN@example.com,Kay,Known,2024-03-06 09:00:00,",
+  "left@example.com,Lee,Left,2024-03-07 09:00:00,",
+  "noconsent@example.com,Noa,None,,",
+  "broken,Bad,Row,,",
+  "new@example.com,Nia,,,",
+].join("\n");
+
+for (const dialect of allDialects) {
+  describe(`people import on ${dialect}`, () => {
+    let database: TestDatabase;
+    const clock = new ManualClock();
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => database?.dispose());
+
+    async function membership(email: string) {
+      return database.db
+        .selectFrom("list_memberships")
+        .innerJoin("people", "people.id", "list_memberships.person_id")
+        .select([
+          "list_memberships.status",
+          "list_memberships.interests",
+          "list_memberships.confirmed_at",
+        ])
+        .where("people.email_key", "=", email)
+        .where("list", "=", "newsletter")
+        .executeTakeFirst();
+    }
+
+    it("previews without writing, then imports in one go: confirmed only with consent, merged by address", async () => {
+      const deps = { db: database.db, clock };
+      const now = clock.now();
+      await database.db.transaction().execute(async (trx) => {
+        const known = await rememberPerson(trx, {
+          email: "known@example.com",
+          source: "/contact",
+          now,
+        });
+        const left = await rememberPerson(trx, {
+          email: "left@example.com",
+          source: "/signup",
+          now,
+        });
+        const stamp = now.toISOString();
+        const base = {
+          list: "newsletter" as const,
+          interests: "[]",
+          source: "/signup",
+          consent_text: "Yes",
+          consented_at: stamp,
+          confirmation_sent_at: stamp,
+          notified_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        };
+        await trx
+          .insertInto("list_memberships")
+          .values([
+            {
+              ...base,
+              id: "m-known",
+              person_id: known,
+              status: "pending",
+              confirmed_at: null,
+              unsubscribed_at: null,
+            },
+            {
+              ...base,
+              id: "m-left",
+              person_id: left,
+              status: "unsubscribed",
+              confirmed_at: null,
+              unsubscribed_at: stamp,
+            },
+          ])
+          .execute();
+      });
+      const id = await stageImport(deps, {
+        actor: "owner@example.com",
+        fileName: "members.csv",
+        csv: mailchimp,
+      });
+      const preview = await previewImport(database.db, id);
+      expect(preview && "counts" in preview && preview.counts).toEqual({
+        rows: 6,
+        newPeople: 2,
+        merged: 3,
+        confirmed: 2,
+        unsubscribed: 0,
+        withoutConsent: 1,
+        keptUnsubscribed: 1,
+        refused: 1,
+      });
+      expect(preview && "refused" in preview && preview.refused).toEqual([
+        { line: 6, reason: "“broken” is not an email address" },
+      ]);
+      // The preview wrote nothing.
+      expect(await database.db.selectFrom("people").select("id").execute()).toHaveLength(2);
+
+      const result = await applyImport(deps, { id, actor: "owner@example.com" });
+      expect(result).toMatchObject({ counts: { newPeople: 2, confirmed: 2 } });
+      expect(await membership("new@example.com")).toEqual({
+        status: "confirmed",
+        interests: '["insights"]',
+        confirmed_at: "2024-03-05T10:22:11.000Z",
+      });
+      expect(await membership("known@example.com")).toMatchObject({
+        status: "confirmed",
+        confirmed_at: "2024-03-06T09:00:00.000Z",
+      });
+      // Unsubscribed here stays unsubscribed; no consent in the file, no list.
+      expect(await membership("left@example.com")).toMatchObject({ status: "unsubscribed" });
+      expect(await membership("noconsent@example.com")).toBeUndefined();
+      const people = await database.db
+        .selectFrom("people")
+        .select(["email_key", "first_name", "source"])
+        .where("email_key", "in", ["new@example.com", "noconsent@example.com"])
+        .orderBy("email_key")
+        .execute();
+      expect(people).toEqual([
+        { email_key: "new@example.com", first_name: "Nia", source: "import" },
+        { email_key: "noconsent@example.com", first_name: "Noa", source: "import" },
+      ]);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "action", "detail"])
+        .execute();
+      expect(audit).toEqual([
+        {
+          actor_email: "owner@example.com",
+          action: "people.import",
+          detail: JSON.stringify((result as { counts: unknown }).counts),
+        },
+      ]);
+      // Imported once: the staged file is gone.
+      expect(await applyImport(deps, { id, actor: "owner@example.com" })).toEqual({
+        error: "This import was already done or discarded.",
+      });
+    });
+  });
+}
