@@ -38,7 +38,7 @@ export type AppRuntime = {
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
-  const workerDatabase = backgroundDatabase(config.DATABASE_URL, database);
+  const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
   const dkim = dkimSigning(config);
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
