@@ -69,7 +69,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     "started",
   );
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
   const outbox = { wake: worker.wake };
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
