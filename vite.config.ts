@@ -76,6 +76,6 @@ export default defineConfig({
   },
   // Bundled into the server build so only the icons and email components used are loaded: their
   // barrels took a second and 40 MB of the server's start (issue 14).
-  ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render)/] },
+  ssr: { noExternal: ["lucide-react", /^@react-email\/(?!render)/, "kysely"] },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 });

@@ -40,7 +40,7 @@ export type AppRuntime = {
 
 export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
-  const workerDatabase = backgroundDatabase(config.DATABASE_URL, database);
+  const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
   const dkim = dkimSigning(config);
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
@@ -71,7 +71,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     "started",
   );
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
   const outbox = { wake: worker.wake };
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });

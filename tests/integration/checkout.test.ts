@@ -84,7 +84,7 @@ for (const dialect of allDialects) {
     let fake: StripeFake;
     let config: AppConfig;
     let clock: ManualClock;
-    let context: ReturnType<typeof checkoutContext>;
+    let context: Awaited<ReturnType<typeof checkoutContext>>;
 
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
@@ -102,7 +102,7 @@ for (const dialect of allDialects) {
       }
       fake.requests.length = 0;
       clock = new ManualClock();
-      context = checkoutContext(config, db, clock);
+      context = await checkoutContext(config, db, clock);
     });
 
     async function checkout(body: unknown, ctx = context) {
@@ -283,7 +283,7 @@ for (const dialect of allDialects) {
 
     it("limits how many checkouts one visitor address starts", async () => {
       await database.db.deleteFrom("rate_limit_windows").execute();
-      const limited = checkoutContext(
+      const limited = await checkoutContext(
         settings(fake.url, { CHECKOUT_RATE_LIMIT: "2" }),
         database.db,
         clock,
@@ -303,7 +303,7 @@ for (const dialect of allDialects) {
     });
 
     it("answers 503 while sales are closed", async () => {
-      const closed = checkoutContext(
+      const closed = await checkoutContext(
         settings(fake.url, { SALES_OPEN: "false" }),
         database.db,
         clock,

@@ -49,7 +49,7 @@ for (const dialect of allDialects) {
       form.set("formToken", formTokenIssuedAgo(closed, clock, 60_000));
       const reply = await buyNowAction({
         request: new Request(`${SITE}/buy-now`, { method: "POST", body: form }),
-        context: checkoutContext(closed, database.db, clock),
+        context: await checkoutContext(closed, database.db, clock),
         params: {},
       } as never);
       // A refusal comes with its status (`data(reply, 400)`); the reply is what the page shows.
@@ -82,7 +82,7 @@ for (const dialect of allDialects) {
     async function confirm(token: string, config = closed) {
       const args = {
         request: new Request(`${SITE}/lists/waitlist/confirm/${token}`, { method: "POST" }),
-        context: checkoutContext(config, database.db, clock),
+        context: await checkoutContext(config, database.db, clock),
         params: { list: "waitlist", token },
       } as never;
       const { outcome } = await confirmAction(args);
@@ -113,7 +113,7 @@ for (const dialect of allDialects) {
       const token = await confirmToken("reader@example.com");
       const page = await confirmLoader({
         request: new Request(`${SITE}/lists/waitlist/confirm/${token}`),
-        context: checkoutContext(closed, database.db, clock),
+        context: await checkoutContext(closed, database.db, clock),
         params: { list: "waitlist", token },
       } as never);
       expect(page.state).toBe("ready");

@@ -9,16 +9,16 @@ import type { FakeCheckoutSession } from "./stripe-fake";
 export const WEBHOOK_SECRET = "whsec_test_secret";
 
 /** The request context a route receives, over a test database, clock and the Stripe fake. */
-export function checkoutContext(
+export async function checkoutContext(
   config: AppConfig,
   db: Db,
   clock: ManualClock,
-): AppLoadContext & { wakes: number } {
+): Promise<AppLoadContext & { wakes: number }> {
   const context = {
     config,
     db,
     clock,
-    stripe: createStripeClient(config),
+    stripe: await createStripeClient(config),
     clientAddress: "127.0.0.1",
     wakes: 0,
     outbox: { wake: () => (context.wakes += 1) },

@@ -13,7 +13,6 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from "kysely";
-import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -75,7 +74,9 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 }
 
 /** A `postgres://` URL; `?options=-c search_path=x` selects a schema (the tests use one each). */
-function postgresDialect(url: string, connections = 10): Dialect {
+async function postgresDialect(url: string, connections = 10): Promise<Dialect> {
+  // Loaded only for a Postgres database: a SQLite deployment starts without the driver.
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: connections });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.warn(`Postgres pool: ${error.message}`));
@@ -92,7 +93,7 @@ export async function createDatabase(
 ): Promise<AppDatabase> {
   const dialect: DatabaseDialectName = url.startsWith("file:") ? "sqlite" : "postgres";
   const db = new Kysely<Database>({
-    dialect: dialect === "sqlite" ? sqliteDialect(url) : postgresDialect(url),
+    dialect: dialect === "sqlite" ? sqliteDialect(url) : await postgresDialect(url),
   });
   try {
     await migrateToLatest(db, upTo);
@@ -109,9 +110,9 @@ export async function createDatabase(
  * deliveries held connections that a third of the requests under load waited for (issue 14).
  * SQLite has one connection, shared; closing the handle leaves it to `database`.
  */
-export function backgroundDatabase(url: string, database: AppDatabase): AppDatabase {
+export async function backgroundDatabase(url: string, database: AppDatabase): Promise<AppDatabase> {
   if (database.dialect === "sqlite") return { ...database, destroy: async () => undefined };
-  const db = new Kysely<Database>({ dialect: postgresDialect(url, 2) });
+  const db = new Kysely<Database>({ dialect: await postgresDialect(url, 2) });
   return { db, dialect: database.dialect, destroy: () => db.destroy() };
 }
 

@@ -34,8 +34,6 @@ type HeldFile = {
   contentType: string;
   /** Its caching and, for a page, its script policy. */
   headers: Record<string, string>;
-  /** The metrics label of the path. */
-  route: string;
 };
 
 export type InMemoryFileOptions = {
@@ -54,7 +52,7 @@ function variant(body: Buffer, encoding?: string): Variant {
 }
 
 /** Every file of build/client small enough to hold, under the URL paths that name it. */
-function holdFiles(clientDir: string, { headersOf, routeOf }: InMemoryFileOptions) {
+function holdFiles(clientDir: string, { headersOf }: InMemoryFileOptions) {
   const files = new Map<string, HeldFile>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -81,9 +79,7 @@ function holdFiles(clientDir: string, { headersOf, routeOf }: InMemoryFileOption
       contentType,
       headers: headersOf(urlPath),
     };
-    for (const pathname of paths.filter(Boolean)) {
-      files.set(pathname, { ...held, route: routeOf(pathname) });
-    }
+    for (const pathname of paths.filter(Boolean)) files.set(pathname, held);
   }
   return files;
 }
@@ -117,7 +113,8 @@ export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
     if (request.headers.range) return undefined;
     const url = request.url ?? "";
     const query = url.indexOf("?");
-    const file = files.get(query === -1 ? url : url.slice(0, query));
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const file = files.get(pathname);
     if (!file) return undefined;
     options.setHeaders(request, response);
     let chosen = file.identity;
@@ -134,12 +131,12 @@ export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
     if (revalidated) {
       response.statusCode = 304;
       response.end();
-      return { route: file.route, status: 304 };
+      return { route: options.routeOf(pathname), status: 304 };
     }
     response.setHeader("Content-Type", file.contentType);
     if (chosen.encoding) response.setHeader("Content-Encoding", chosen.encoding);
     response.setHeader("Content-Length", chosen.body.length);
     response.end(request.method === "HEAD" ? undefined : chosen.body);
-    return { route: file.route, status: 200 };
+    return { route: options.routeOf(pathname), status: 200 };
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { OrderItem, PurchasableItemId } from "~/lib/catalog";
 import { logFailure } from "../logger";
 import { checkRateLimits } from "./rate-limit";
@@ -55,7 +55,10 @@ async function readCheckoutResult(deps: PaymentDeps, sessionId: string): Promise
   try {
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { state: "unknown" };
+    // Read by its type, not its class: the SDK's module is loaded only where a client is made.
+    if ((error as { type?: unknown }).type === "StripeInvalidRequestError") {
+      return { state: "unknown" };
+    }
     logFailure("checkout session not readable", error);
     return { state: "unavailable" };
   }

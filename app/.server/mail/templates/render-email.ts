@@ -1,11 +1,12 @@
 import type { ReactElement } from "react";
-import { render, toPlainText } from "@react-email/render";
 
 /** A rendered email body; the outbox adds the addresses. */
 export type EmailContent = { subject: string; text: string; html: string };
 
 /** Renders an email component to its HTML and the plain-text part made from that same HTML. */
 export async function renderEmail(subject: string, email: ReactElement): Promise<EmailContent> {
+  // Loaded with the first email, not at start: it brings Prettier and html-to-text (20 MB).
+  const { render, toPlainText } = await import("@react-email/render");
   const html = await render(email);
   const text = toPlainText(html, {
     selectors: [
