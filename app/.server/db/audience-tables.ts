@@ -14,4 +14,7 @@ export interface PersonTable {
   source: string;
   first_seen_at: string;
   last_seen_at: string;
+  /** A permanent SMTP refusal (5xx) of the address: broadcasts skip the person from then on. */
+  bounced_at: string | null;
+  bounce_reason: string | null;
 }

@@ -10,6 +10,7 @@ import type { NewsletterSignup } from "~/lib/newsletter-schema";
 import { emailKey } from "./email-key";
 import {
   confirmationLinkDays,
+  listUnsubscribeHeaders,
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links";
@@ -32,14 +33,6 @@ function newsletterUrls(deps: ServiceDeps, subscriberId: string) {
   return {
     confirm: `${config.SITE_URL}/newsletter/confirm?token=${confirmToken}`,
     unsubscribe: `${config.SITE_URL}/newsletter/unsubscribe?token=${unsubscribeToken}`,
-  };
-}
-
-/** RFC 2369 and RFC 8058 headers: mail clients show an Unsubscribe button that POSTs to us. */
-function listUnsubscribeHeaders(unsubscribeUrl: string) {
-  return {
-    "List-Unsubscribe": `<${unsubscribeUrl}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }
 
