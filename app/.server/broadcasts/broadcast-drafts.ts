@@ -6,7 +6,7 @@ import { invalidInput, type InvalidInput } from "../services/invalid-input";
 import type { ServiceDeps } from "../services/service-deps";
 import { broadcastDraftSchema, type BroadcastDraft } from "~/lib/broadcast-schema";
 import type { NewsletterInterest } from "~/lib/newsletter-interests";
-import type { Audience } from "./audience";
+import { countRecipients, type Audience } from "./audience";
 
 export function audienceOf(
   broadcast: Pick<BroadcastTable, "audience_list" | "audience_interests">,
@@ -112,4 +112,25 @@ export function listBroadcasts(db: Db) {
     .orderBy("created_at", "desc")
     .limit(200)
     .execute();
+}
+
+const audienceSchema = broadcastDraftSchema.pick({ list: true, interests: true });
+
+/** The exact recipient count for an audience as the compose form names it; undefined if unknown. */
+export async function countRecipientsFor(db: Db, input: { list: unknown; interests: unknown }) {
+  const parsed = audienceSchema.safeParse(input);
+  if (!parsed.success) return undefined;
+  const { list, interests } = parsed.data;
+  return countRecipients(db, { list, interests: list === "newsletter" ? interests : [] });
+}
+
+/** The compose form's fields as the draft schema reads them. */
+export function broadcastInput(form: URLSearchParams) {
+  return {
+    subject: form.get("subject") ?? "",
+    previewText: form.get("previewText") ?? "",
+    bodyMarkdown: form.get("bodyMarkdown") ?? "",
+    list: form.get("list") ?? "",
+    interests: form.getAll("interests"),
+  };
 }
