@@ -27,6 +27,9 @@ export const pageRoutes: PageRoute[] = [
   // One route for the five articles; their paths are prerendered and listed from article-paths.
   { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
+  // The archive of published broadcasts: rendered per request, its letters listed from the database.
+  { path: "/newsletter", file: "routes/newsletter._index.tsx" },
+  { path: "/newsletter/:slug", file: "routes/newsletter.$slug.tsx", unlisted: true },
   { path: "/newsletter/confirm", file: "routes/newsletter.confirm.tsx", unlisted: true },
   { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.tsx", unlisted: true },
   { path: "/waitlist/confirm/:token", file: "routes/waitlist.confirm.$token.tsx", unlisted: true },

@@ -91,3 +91,6 @@ export async function publishedLetter(db: Db, slug: string) {
     blocks: parseLetterMarkdown(letter.body_markdown),
   };
 }
+
+/** Archive pages are rendered per request and cached: a new letter shows within five minutes. */
+export const archiveCacheControl = "public, max-age=300, stale-while-revalidate=3600";
