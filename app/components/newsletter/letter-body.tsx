@@ -49,14 +49,19 @@ function Inlines({ items }: { items: LetterInline[] }) {
   });
 }
 
-/** The page's own h1 is the subject: the letter's headings sit one level below it. */
-const headingTags = { 1: "h2", 2: "h3", 3: "h4" } as const;
+const headingTags = ["h2", "h3", "h4"] as const;
 
-function Blocks({ blocks }: { blocks: LetterBlock[] }) {
+/** The page's own h1 is the subject: the letter's top heading level becomes h2, and so on down. */
+function topHeadingLevel(blocks: LetterBlock[]) {
+  const levels = blocks.flatMap((block) => (block.kind === "heading" ? [block.level] : []));
+  return levels.length ? Math.min(...levels) : 1;
+}
+
+function Blocks({ blocks, top }: { blocks: LetterBlock[]; top: number }) {
   return blocks.map((block, index) => {
     switch (block.kind) {
       case "heading": {
-        const Heading = headingTags[block.level];
+        const Heading = headingTags[Math.min(2, Math.max(0, block.level - top))]!;
         return (
           <Heading key={index}>
             <Inlines items={block.children} />
@@ -80,7 +85,7 @@ function Blocks({ blocks }: { blocks: LetterBlock[] }) {
       case "quote":
         return (
           <blockquote key={index}>
-            <Blocks blocks={block.blocks} />
+            <Blocks blocks={block.blocks} top={top} />
           </blockquote>
         );
       case "list": {
@@ -89,7 +94,7 @@ function Blocks({ blocks }: { blocks: LetterBlock[] }) {
           <List key={index}>
             {block.items.map((item, itemIndex) => (
               <li key={itemIndex}>
-                <Blocks blocks={item} />
+                <Blocks blocks={item} top={top} />
               </li>
             ))}
           </List>
@@ -113,7 +118,7 @@ export function LetterBody({ blocks }: { blocks: LetterBlock[] }) {
     <div
       className={`${proseClassName} [&_a.inline-flex]:text-primary-foreground [&_a.inline-flex]:no-underline`}
     >
-      <Blocks blocks={blocks} />
+      <Blocks blocks={blocks} top={topHeadingLevel(blocks)} />
     </div>
   );
 }
