@@ -56,10 +56,12 @@ export async function up(db: Kysely<unknown>) {
 
   // Broadcast emails are throttled and completed per recipient at send time (see outbox worker).
   await db.schema.alterTable("outbox_emails").addColumn("broadcast_id", "text").execute();
+  // Transactional emails are claimed as `broadcast_id IS NULL`: this index finds the few of them
+  // without walking a broadcast's 100,000 pending rows (and serves the report's counts).
   await db.schema
     .createIndex("outbox_emails_broadcast")
     .on("outbox_emails")
-    .columns(["broadcast_id", "status"])
+    .columns(["broadcast_id", "status", "next_attempt_at"])
     .execute();
 
   await db.schema.alterTable("people").addColumn("bounced_at", "text").execute();
