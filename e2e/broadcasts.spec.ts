@@ -27,6 +27,7 @@ function seedSubscribers(emails: string[], interests: string[]) {
 
 test("the owner composes, previews, tests and sends a broadcast, then publishes it", async ({
   page,
+  request,
 }) => {
   // Sign-in, five pages and three rounds of email through the outbox.
   test.slow();
@@ -97,6 +98,37 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   await page.goto("/newsletter");
   await expect(page.getByRole("link", { name: subject })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Server-rendered and cached, with its tags, and listed in the sitemap without a rebuild.
+  const letterPath = (await page.getByRole("link", { name: subject }).getAttribute("href"))!;
+  const archived = await request.get(letterPath);
+  expect(archived.headers()["cache-control"]).toBe(
+    "public, max-age=300, stale-while-revalidate=3600",
+  );
+  const html = await archived.text();
+  expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${letterPath}"/>`);
+  expect(html).toContain('<meta name="description" content="Three breaths before the ask"/>');
+  expect(html).toContain(`<meta property="og:title" content="${subject} | Presence Selling"/>`);
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(
+    `http://localhost:3000${letterPath}`,
+  );
+
+  // RFC 8058: the mail client's one-click POST, with no form token, takes the second reader off.
+  const second = await waitForEmail(readers[1]!, subject);
+  const oneClickUrl = new URL(
+    second.headers.find((header) => header.key === "list-unsubscribe")!.value.slice(1, -1),
+  );
+  const oneClick = await request.post(`${oneClickUrl.pathname}${oneClickUrl.search}`, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(oneClick.status()).toBe(200);
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+  const status = database
+    .prepare("SELECT status FROM subscribers WHERE email_key = ?")
+    .get(readers[1]) as { status: string };
+  database.close();
+  expect(status.status).toBe("unsubscribed");
 
   await page.goto(linkPath(received, "/newsletter/unsubscribe"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
