@@ -407,6 +407,24 @@ for (const dialect of allDialects) {
       expect(await count("broadcast_deliveries", second)).toBe(2);
     });
 
+    it("queues a scheduled broadcast once its time has come, not before", async () => {
+      await seedReaders(database.db, readers("later", 2));
+      const id = await draft();
+      const past = new Date(clock.now().getTime() - 60_000);
+      expect(
+        await sendBroadcast(deps(), { id, actor: "owner@presence.example", scheduledAt: past }),
+      ).toBe("past");
+      const at = new Date(clock.now().getTime() + 3_600_000);
+      expect(
+        await sendBroadcast(deps(), { id, actor: "owner@presence.example", scheduledAt: at }),
+      ).toBe("scheduled");
+      expect(await runBroadcastQueue(deps())).toBe(0);
+      expect(await count("broadcast_deliveries", id)).toBe(0);
+      clock.advance(3_600_000);
+      expect(await runBroadcastQueue(deps())).toBe(2);
+      expect(await count("outbox_emails", id)).toBe(2);
+    });
+
     it("cancels a broadcast while emails are pending: none of them goes out", async () => {
       await seedReaders(database.db, readers("stop", 4));
       const id = await sendAndQueue();
