@@ -92,6 +92,7 @@ export const broadcastUnsubscribeContent = {
 export const newsletterArchiveContent = {
   eyebrow: "The newsletter",
   title: "Letters on Presence Selling",
+  seoTitle: "Newsletter Archive",
   lead: "Past letters to subscribers: insights and practices for selling from presence. Subscribe to receive the next one by email.",
   description:
     "Read past issues of the Presence Selling newsletter: insights and practices for selling from presence.",

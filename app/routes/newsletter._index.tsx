@@ -11,7 +11,11 @@ import { metaFromLoaderData } from "~/lib/route-meta";
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     letters: await publishedLetters(context.db),
-    meta: pageSeo({ title: content.title, description: content.description, path: "/newsletter" }),
+    meta: pageSeo({
+      title: content.seoTitle,
+      description: content.description,
+      path: "/newsletter",
+    }),
   };
 }
 
