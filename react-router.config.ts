@@ -10,6 +10,9 @@ const serverRenderedPaths = new Set([
   "/schedule",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
+  // The newsletter archive and the sitemap list letters published after the build.
+  "/newsletter",
+  "/sitemap.xml",
 ]);
 
 export default {

@@ -38,6 +38,15 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/lists.$list.unsubscribe.$token.tsx",
     unlisted: true,
   },
+  // The archive of published broadcasts: rendered per request, its letters listed from the database.
+  { path: "/newsletter", file: "routes/newsletter._index.tsx" },
+  { path: "/newsletter/:slug", file: "routes/newsletter.$slug.tsx", unlisted: true },
+  // A broadcast email's own unsubscribe link: it leaves the list that email went to.
+  {
+    path: "/newsletter/unsubscribe/:token",
+    file: "routes/newsletter.unsubscribe.$token.tsx",
+    unlisted: true,
+  },
 ];
 
 /**

@@ -2,6 +2,8 @@ import { systemClock, type Clock } from "./clock";
 import { dkimSigning, type AppConfig } from "./config";
 import { logger } from "./logger";
 import { backgroundDatabase, createDatabase, pingDatabase, type Db } from "./db/database";
+import { broadcastCompletion } from "./broadcasts/broadcast-delivery";
+import { startBroadcastQueue } from "./broadcasts/broadcast-queue-runner";
 import { createMailTransport } from "./mail/mail-transport";
 import { startOutboxWorker } from "./mail/outbox-worker";
 import { createStripeClient, type Stripe } from "./payments/stripe-client";
@@ -14,6 +16,8 @@ export type AppServices = {
   clock: Clock;
   /** The outbox worker: `wake()` after committing emails sends them now instead of at the next poll. */
   outbox: { wake(): void };
+  /** The broadcasts' queueing step: `wake()` after a broadcast is sent queues it now. */
+  broadcastQueue: { wake(): void };
   /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
   stripe: Stripe | undefined;
 };
@@ -49,6 +53,11 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     dkim,
   });
   const clock = systemClock;
+  const logLines = {
+    info: (message: string) => logger.info(message),
+    warn: (message: string) => logger.warn(message),
+    error: (message: string) => logger.error(message),
+  };
   const worker = startOutboxWorker({
     db: workerDatabase.db,
     transport,
@@ -57,10 +66,10 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
-    logger: {
-      info: (message: string) => logger.info(message),
-      warn: (message: string) => logger.warn(message),
-      error: (message: string) => logger.error(message),
+    logger: logLines,
+    broadcasts: {
+      ratePerMinute: config.BROADCAST_RATE_PER_MINUTE,
+      complete: broadcastCompletion({ db: database.db, config }),
     },
   });
   logger.info(
@@ -74,12 +83,18 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const stripe = await createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
   const outbox = { wake: worker.wake };
+  const broadcastQueue = startBroadcastQueue({
+    deps: { db: database.db, clock, config, outbox },
+    intervalMs: config.BROADCAST_QUEUE_INTERVAL_MS,
+    logger: logLines,
+  });
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
   if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
   return {
-    services: { config, db: database.db, clock, outbox, stripe },
+    services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
     checkHealth: () => pingDatabase(database.db),
     async close() {
+      await broadcastQueue.stop();
       await worker.stop();
       transport.close();
       await workerDatabase.destroy();

@@ -119,6 +119,10 @@ const configSchema = z
     ADMIN_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     /** How long an email stays claimed by one instance; renewed while it is being sent. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Broadcast emails sent per minute, all instances together (a provider's limit); 0 lifts it. */
+    BROADCAST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    /** How often scheduled broadcasts are looked for and interrupted queueing is resumed. */
+    BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })

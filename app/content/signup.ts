@@ -74,3 +74,29 @@ export const newsletterLinkContent = {
     },
   },
 } as const;
+
+/** The page a broadcast's unsubscribe link opens: it names the list left and keeps the others. */
+export const broadcastUnsubscribeContent = {
+  pendingTitle: (list: string) => `Leave ${list}?`,
+  pendingText: "You'll stop receiving these emails at this address.",
+  button: "Unsubscribe",
+  doneTitle: "You're unsubscribed",
+  doneText: (list: string) => `You have left: ${list}.`,
+  keptIntro: "You're still on:",
+  keptNone: "You're on no other list of ours.",
+  leaveAll: "Leave every list",
+  home: { label: "Return to Home", href: "/" },
+} as const;
+
+/** The newsletter archive at /newsletter. */
+export const newsletterArchiveContent = {
+  eyebrow: "The newsletter",
+  title: "Letters on Presence Selling",
+  seoTitle: "Newsletter Archive",
+  lead: "Past letters to subscribers: insights and practices for selling from presence. Subscribe to receive the next one by email.",
+  description:
+    "Read past issues of the Presence Selling newsletter: insights and practices for selling from presence.",
+  empty: "The first letter is on its way. Subscribe to receive it.",
+  subscribe: { label: "Subscribe", href: "/signup" },
+  backLink: { label: "All letters", href: "/newsletter" },
+} as const;

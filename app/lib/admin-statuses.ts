@@ -3,4 +3,4 @@ export const inboxStatuses = ["new", "replied", "archived"] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 
 /** The outbox's states, in the order an email passes through them. */
-export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
+export const outboxStatuses = ["pending", "sending", "sent", "failed", "cancelled"] as const;

@@ -83,6 +83,15 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
             <dd>
               <AdminTime iso={person.last_seen_at} />
             </dd>
+            {person.bounced_at && (
+              <>
+                <dt className="text-muted-foreground">Bounced</dt>
+                <dd className="break-words text-destructive" data-testid="person-bounced">
+                  <AdminTime iso={person.bounced_at} />: the mail server refused this address for
+                  good ({person.bounce_reason}). Broadcasts skip it.
+                </dd>
+              </>
+            )}
             <dt className="text-muted-foreground">Lists</dt>
             <dd className="flex flex-wrap gap-2" data-testid="person-lists">
               {memberships.map(({ list, status }) => (

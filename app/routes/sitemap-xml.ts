@@ -1,13 +1,18 @@
+import type { Route } from "./+types/sitemap-xml";
+import { publishedLetters } from "~/.server/broadcasts/broadcast-archive";
 import { getConfig } from "~/.server/config";
 import { articlePaths } from "~/content/article-paths";
 import { absoluteUrl } from "~/lib/seo";
 import { pageRoutes } from "~/route-table";
 
-export function loader() {
+/** Rendered per request: letters published to the archive since the build are listed too. */
+export async function loader({ context }: Route.LoaderArgs) {
   const { SITE_URL } = getConfig();
+  const letters = await publishedLetters(context.db);
   const paths = [
     ...pageRoutes.filter((page) => !page.unlisted).map((page) => page.path),
     ...articlePaths,
+    ...letters.map((letter) => `/newsletter/${letter.slug}`),
   ];
   const urls = paths
     .map((path) => `  <url><loc>${absoluteUrl(SITE_URL, path)}</loc></url>`)

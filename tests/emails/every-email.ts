@@ -1,3 +1,4 @@
+import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
 import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
 import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
@@ -169,5 +170,29 @@ export const everyEmail: EmailSample[] = [
       "Paid: $314.99",
       "write to the buyer within 24 hours",
     ],
+  },
+  {
+    name: "broadcast",
+    render: async () => {
+      const frozen = await renderBroadcast(
+        { SITE_URL: site },
+        {
+          subject: "Presence at the close",
+          previewText: "Three breaths before the ask",
+          bodyMarkdown: [
+            "# Presence at the close",
+            "Hello **reader**, a [short article](https://presence.example/articles/close) & <b>more</b>.",
+            "> Slow is smooth.",
+            "1. Breathe\n2. Listen",
+            "[Read the chapter](https://presence.example/book){button}",
+          ].join("\n\n"),
+        },
+      );
+      return { ...frozen, ...personalise({ SITE_URL: site }, frozen, "unsub.token-1") };
+    },
+    subject: "Presence at the close",
+    links: [`${site}/articles/close`, `${site}/book`],
+    text: ["Slow is smooth.", "& <b>more</b>", "Read the chapter"],
+    unsubscribe,
   },
 ];

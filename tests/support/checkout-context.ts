@@ -22,6 +22,7 @@ export async function checkoutContext(
     clientAddress: "127.0.0.1",
     wakes: 0,
     outbox: { wake: () => (context.wakes += 1) },
+    broadcastQueue: { wake: () => {} },
   };
   return context;
 }

@@ -20,6 +20,8 @@ export class SmtpSink {
   port = 0;
   /** Messages swallowed while stalled: never acknowledged, so never delivered. */
   stalledMessages = 0;
+  /** Addresses refused for good at RCPT TO (550), as a mailbox that does not exist. */
+  readonly refusedRecipients = new Set<string>();
   private server: SMTPServer | undefined;
   private stalled = false;
 
@@ -33,6 +35,12 @@ export class SmtpSink {
       closeTimeout: 1_000,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refusedRecipients.has(address.address.toLowerCase())) return callback();
+        const refusal = new Error("5.1.1 No such mailbox here") as Error & { responseCode: number };
+        refusal.responseCode = 550;
+        callback(refusal);
+      },
       onData: (stream, session, callback) => {
         if (this.stalled) {
           // Mid-message and silent: the client waits for a reply that never comes.

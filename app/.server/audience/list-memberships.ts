@@ -189,7 +189,7 @@ export async function confirmMembership(
     // Following the link proves the address receives mail again.
     await trx
       .updateTable("people")
-      .set({ bounced_at: null })
+      .set({ bounced_at: null, bounce_reason: null })
       .where("id", "=", membership.personId)
       .execute();
     if (list === "newsletter") {

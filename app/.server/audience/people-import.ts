@@ -217,6 +217,7 @@ export async function applyImport(
           first_seen_at: row.consentedAt ?? nowIso,
           last_seen_at: nowIso,
           bounced_at: null,
+          bounce_reason: null,
         });
       }
       const consentedAt = row.consentedAt ?? nowIso;

@@ -52,6 +52,8 @@ export async function erasePerson(
       .where("person_id", "=", personId)
       .executeTakeFirst();
     await trx.deleteFrom("list_memberships").where("person_id", "=", personId).execute();
+    // The broadcasts' counts lose this reader; their emails go with the rest below.
+    await trx.deleteFrom("broadcast_deliveries").where("person_id", "=", personId).execute();
     const emails = await trx
       .deleteFrom("outbox_emails")
       .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", person.email_key))

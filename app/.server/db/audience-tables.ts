@@ -27,8 +27,12 @@ export interface PersonTable {
   source: string;
   first_seen_at: string;
   last_seen_at: string;
-  /** When the outbox last gave up on an email to them; cleared when they confirm a list. */
+  /**
+   * A permanent SMTP refusal (5xx to RCPT TO) of the address: lists and broadcasts skip the person
+   * from then on; cleared when they confirm a list again.
+   */
   bounced_at: string | null;
+  bounce_reason: string | null;
 }
 
 /** A person's consent to one list: pending until they follow the emailed link. */

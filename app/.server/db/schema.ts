@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { InboxStatus } from "~/lib/admin-statuses";
 import type { AdminTables } from "./admin-tables";
 import type { AudienceTables } from "./audience-tables";
+import type { BroadcastTables } from "./broadcast-tables";
 import type { CheckoutTables } from "./checkout-tables";
 
 /**
@@ -9,14 +10,15 @@ import type { CheckoutTables } from "./checkout-tables";
  * (`Date#toISOString()`), ids are UUID strings and JSON is stored as text: the same values and
  * ordering on SQLite and Postgres, so services never branch on the dialect.
  */
-export interface Database extends CheckoutTables, AdminTables, AudienceTables {
+export interface Database extends CheckoutTables, AdminTables, AudienceTables, BroadcastTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
   rate_limit_windows: RateLimitWindowTable;
 }
 
-export type OutboxEmailStatus = "pending" | "sending" | "sent" | "failed";
+/** `cancelled`: a broadcast email that was not to go out after all (unsubscribed, bounced, stopped). */
+export type OutboxEmailStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
 export interface OutboxEmailTable {
   id: string;
@@ -39,6 +41,8 @@ export interface OutboxEmailTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** A broadcast's email: throttled, and its body completed from the broadcast when it is sent. */
+  broadcast_id: string | null;
 }
 
 export interface OutboxAttemptTable {

@@ -4,7 +4,7 @@ import { PostgresAdapter } from "kysely";
 import { systemClock, type Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { OutboxEmailTable } from "../db/schema";
-import { emailKey } from "../services/email-key";
+import { isPermanentRefusal, markBounced } from "../audience/bounces";
 import type { MailTransport } from "./mail-transport";
 
 export type OutboxLogger = Pick<Console, "info" | "warn" | "error">;
@@ -28,7 +28,25 @@ export type OutboxWorkerOptions = {
   batchSize?: number;
   workerId?: string;
   logger?: OutboxLogger;
+  /** How broadcast emails go out; without it they wait (a worker that cannot complete them). */
+  broadcasts?: BroadcastSending;
 };
+
+/** A broadcast email's body and headers for its reader, or why it must not go out any more. */
+export type BroadcastCompletion =
+  { skipped: string } | { html: string; text: string; headers: Record<string, string> };
+
+export type BroadcastSending = {
+  /**
+   * At most this many broadcast emails are claimed per minute, by all instances together (the
+   * counter is a row of rate_limit_windows); 0 lifts the limit. Other emails are never held.
+   */
+  ratePerMinute: number;
+  complete(email: OutboxEmailTable): Promise<BroadcastCompletion>;
+};
+
+const throttleBucket = "broadcast-send";
+const minuteMs = 60_000;
 
 export type OutboxWorker = {
   /** Looks for due emails now (after a request queued one) instead of at the next poll. */
@@ -44,15 +62,6 @@ type ClaimedEmail = OutboxEmailTable;
 /** SMTP errors often quote the recipient; logs carry no email addresses. */
 function withoutAddresses(text: string) {
   return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
-}
-
-/** The person with this address, if any, counts as bounced from now on (`people.bounced_at`). */
-async function markBounced(db: Db, address: string, at: string) {
-  await db
-    .updateTable("people")
-    .set({ bounced_at: at })
-    .where("email_key", "=", emailKey(address))
-    .execute();
 }
 
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
@@ -80,20 +89,83 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   } = options;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
+  function dueEmails(nowIso: string, kind: "transactional" | "broadcast", limit: number) {
+    return (
+      db
+        .selectFrom("outbox_emails")
+        .select("id")
+        .where("status", "in", ["pending", "sending"])
+        .where("broadcast_id", kind === "broadcast" ? "is not" : "is", null)
+        .where("next_attempt_at", "<=", nowIso)
+        .where("attempts", "<", maxAttempts)
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
+        // A broadcast's emails are all alike: any due ones will do, and without the sort the query
+        // stops at `limit` instead of ordering 100,000 pending rows first.
+        .$if(kind === "transactional", (query) => query.orderBy("next_attempt_at"))
+        .limit(limit)
+    );
+  }
+
+  /**
+   * Takes up to `wanted` of this minute's broadcast sends. A compare-and-set on the shared
+   * counter: two instances never take the same slots, and a lost race takes none this round.
+   */
+  async function reserveBroadcastSlots(wanted: number, now: Date): Promise<number> {
+    const rate = options.broadcasts?.ratePerMinute ?? 0;
+    if (rate === 0) return wanted;
+    const windowStart = new Date(Math.floor(now.getTime() / minuteMs) * minuteMs).toISOString();
+    const slot = { bucket: throttleBucket, client_key: "outbox", window_start: windowStart };
+    await db
+      .insertInto("rate_limit_windows")
+      .values({ ...slot, hits: 0 })
+      .onConflict((conflict) =>
+        conflict.columns(["bucket", "client_key", "window_start"]).doNothing(),
+      )
+      .execute();
+    const { hits } = await db
+      .selectFrom("rate_limit_windows")
+      .select("hits")
+      .where("bucket", "=", slot.bucket)
+      .where("client_key", "=", slot.client_key)
+      .where("window_start", "=", windowStart)
+      .executeTakeFirstOrThrow();
+    const granted = Math.min(wanted, rate - hits);
+    if (granted <= 0) return 0;
+    const taken = await db
+      .updateTable("rate_limit_windows")
+      .set({ hits: hits + granted })
+      .where("bucket", "=", slot.bucket)
+      .where("client_key", "=", slot.client_key)
+      .where("window_start", "=", windowStart)
+      .where("hits", "=", hits)
+      .executeTakeFirst();
+    if (hits === 0) {
+      await db
+        .deleteFrom("rate_limit_windows")
+        .where("bucket", "=", throttleBucket)
+        .where("window_start", "<", windowStart)
+        .execute();
+    }
+    return Number(taken.numUpdatedRows) === 1 ? granted : 0;
+  }
+
+  /** Transactional emails first; broadcast emails fill what room is left, within the throttle. */
   async function claimDueEmails(): Promise<ClaimedEmail[]> {
     const now = clock.now();
+    const claimed = await claim(dueEmails(now.toISOString(), "transactional", batchSize), now);
+    const room = batchSize - claimed.length;
+    if (room === 0 || !options.broadcasts) return claimed;
+    const due = await dueEmails(now.toISOString(), "broadcast", room).execute();
+    if (due.length === 0) return claimed;
+    const slots = await reserveBroadcastSlots(due.length, now);
+    if (slots === 0) return claimed;
+    return [...claimed, ...(await claim(dueEmails(now.toISOString(), "broadcast", slots), now))];
+  }
+
+  async function claim(due: ReturnType<typeof dueEmails>, now: Date): Promise<ClaimedEmail[]> {
     const nowIso = now.toISOString();
     const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
-    let candidates = db
-      .selectFrom("outbox_emails")
-      .select("id")
-      .where("status", "in", ["pending", "sending"])
-      .where("next_attempt_at", "<=", nowIso)
-      .where("attempts", "<", maxAttempts)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-      .orderBy("next_attempt_at")
-      .limit(batchSize);
-    if (postgres) candidates = candidates.forUpdate().skipLocked();
+    const candidates = postgres ? due.forUpdate().skipLocked() : due;
     return (
       db
         .updateTable("outbox_emails")
@@ -124,7 +196,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .returning(["id", "purpose", "to_address", "attempts", "last_error"])
       .execute();
     for (const email of abandoned) {
-      await markBounced(db, email.to_address, nowIso);
       logger.error(
         `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) after ${email.attempts} attempts; the last one never finished. Last error: ${withoutAddresses(email.last_error ?? "none")}`,
       );
@@ -142,9 +213,31 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .execute();
   }
 
-  async function deliver(email: ClaimedEmail) {
+  /** A broadcast email whose reader left the list (or whose broadcast stopped) does not go out. */
+  async function skip(email: ClaimedEmail, reason: string) {
+    await db
+      .updateTable("outbox_emails")
+      .set({ status: "cancelled", last_error: reason, locked_by: null, locked_until: null })
+      .where("id", "=", email.id)
+      .where("locked_by", "=", workerId)
+      .execute();
+  }
+
+  async function deliver(claimed: ClaimedEmail) {
+    let email = claimed;
+    if (email.broadcast_id && options.broadcasts) {
+      const completion = await options.broadcasts.complete(email);
+      if ("skipped" in completion) return skip(email, completion.skipped);
+      email = {
+        ...email,
+        html_body: completion.html,
+        text_body: completion.text,
+        headers: JSON.stringify(completion.headers),
+      };
+    }
     const startedAt = clock.now().toISOString();
     let error: string | null = null;
+    let refusedForGood = false;
     const renewal = setInterval(() => {
       renewLease(email.id).catch((cause: unknown) =>
         logger.warn(
@@ -166,12 +259,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
     } catch (cause) {
       error = (cause as Error).message || String(cause);
+      refusedForGood = isPermanentRefusal(cause);
     } finally {
       clearInterval(renewal);
     }
     const finished = clock.now();
     const finishedAt = finished.toISOString();
-    const givingUp = error !== null && email.attempts >= maxAttempts;
+    // The receiving server refused the address for good: retrying cannot help.
+    const givingUp = error !== null && (refusedForGood || email.attempts >= maxAttempts);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("outbox_attempts")
@@ -204,12 +299,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where("id", "=", email.id)
         .where("locked_by", "=", workerId)
         .execute();
-      // Lists stop mailing an address the outbox could not deliver to (it bounced).
-      if (givingUp) await markBounced(trx, email.to_address, finishedAt);
+      if (refusedForGood) {
+        await markBounced(trx, { address: email.to_address, reason: error!, now: finished });
+      }
     });
     if (givingUp) {
       logger.error(
-        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) failed ${email.attempts} times and will not be retried. Last error: ${withoutAddresses(error ?? "none")}`,
+        `OUTBOX GAVE UP: email ${email.id} (${email.purpose}) failed ${email.attempts} times and will not be retried${refusedForGood ? " (address refused for good: marked bounced)" : ""}. Last error: ${withoutAddresses(error ?? "none")}`,
       );
     } else if (error !== null) {
       logger.warn(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type NewsletterLinkPurpose = "confirm" | "unsubscribe";
+/** `broadcast-unsubscribe` tokens name a broadcast delivery (the person and the list it went to). */
+export type NewsletterLinkPurpose = "confirm" | "unsubscribe" | "broadcast-unsubscribe";
 
 /** How long a confirmation link works; unsubscribe links never expire. */
 export const confirmationLinkDays = 7;
@@ -51,4 +52,12 @@ export function verifyNewsletterToken(
   if (!Number.isFinite(expiresAt) || (expiresAt !== 0 && expiresAt < now.getTime()))
     return undefined;
   return subscriberId;
+}
+
+/** RFC 2369 and RFC 8058 headers: mail clients show an Unsubscribe button that POSTs to us. */
+export function listUnsubscribeHeaders(unsubscribeUrl: string) {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }

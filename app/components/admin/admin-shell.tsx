@@ -71,6 +71,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               <SectionLink to="/admin/orders">Orders</SectionLink>
             </li>
             <li>
+              <SectionLink to="/admin/broadcasts">Broadcasts</SectionLink>
+            </li>
+            <li>
               <SectionLink to="/admin/email">
                 Email <Count value={failedEmails} label="failed" />
               </SectionLink>

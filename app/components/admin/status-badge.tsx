@@ -8,9 +8,13 @@ const variants = {
   sending: "secondary",
   sent: "secondary",
   failed: "destructive",
+  cancelled: "outline",
+  draft: "outline",
+  scheduled: "secondary",
+  queued: "secondary",
 } as const;
 
-/** A message's or an email's status, coloured by how much it asks of the owner. */
+/** A message's, an email's or a broadcast's status, coloured by how much it asks of the owner. */
 export function StatusBadge({ status }: { status: keyof typeof variants }) {
   return <Badge variant={variants[status]}>{status}</Badge>;
 }

@@ -10,11 +10,12 @@ import * as adminPasskeys from "./202_admin_passkeys";
 import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
+import * as broadcasts from "./301_broadcasts";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
  * (Kysely's schema builder, text timestamps, no dialect-only types). Names are `NNN_what`: the
- * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, so features
+ * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, broadcasts 3xx, so features
  * developed in parallel never collide. Never edit a migration that has shipped; add a new one.
  */
 export const migrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "203_people": people,
   "204_list_memberships": listMemberships,
   "205_people_imports": peopleImports,
+  "301_broadcasts": broadcasts,
 };

@@ -11,6 +11,9 @@ export async function renderEmail(subject: string, email: ReactElement): Promise
   const text = toPlainText(html, {
     selectors: [
       { selector: "h1", options: { uppercase: false } },
+      // Broadcasts use the lower levels too.
+      { selector: "h2", options: { uppercase: false } },
+      { selector: "h3", options: { uppercase: false } },
       // Links as "Label <https://...>": the address stands apart from the words around it.
       { selector: "a", options: { linkBrackets: ["<", ">"] } },
     ],

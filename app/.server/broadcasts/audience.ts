@@ -1,0 +1,132 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database";
+import type { BroadcastList } from "../db/broadcast-tables";
+import type { Database } from "../db/schema";
+import { newsletterInterests, type NewsletterInterest } from "~/lib/newsletter-interests";
+
+/**
+ * Who a broadcast goes to: the confirmed members of a list (`list_memberships`, decision 065).
+ * Every question the broadcasts ask of the lists is in this file.
+ */
+export type Audience = { list: BroadcastList; interests: NewsletterInterest[] };
+
+export type Recipient = { personId: string; email: string };
+
+/** Confirmed members, not bounced, in person-id order (the order queueing walks them in). */
+function members(db: Kysely<Database>, audience: Audience) {
+  return db
+    .selectFrom("list_memberships as member")
+    .innerJoin("people", "people.id", "member.person_id")
+    .where("member.list", "=", audience.list)
+    .where("member.status", "=", "confirmed")
+    .where("people.bounced_at", "is", null)
+    .$if(audience.list === "newsletter" && audience.interests.length > 0, (query) =>
+      // Interests are a JSON array of keys; a key in quotes matches that key alone.
+      query.where((eb) =>
+        eb.or(audience.interests.map((key) => eb("member.interests", "like", `%"${key}"%`))),
+      ),
+    );
+}
+
+/** The exact number of people a broadcast to this audience would reach now. */
+export async function countRecipients(db: Kysely<Database>, audience: Audience) {
+  const row = await members(db, audience)
+    .select((eb) => eb.fn.count<string | number>("people.id").distinct().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The next `limit` recipients after `afterPersonId`. */
+export async function recipientsAfter(
+  db: Kysely<Database>,
+  audience: Audience,
+  afterPersonId: string | null,
+  limit: number,
+): Promise<Recipient[]> {
+  return members(db, audience)
+    .select(["people.id as personId", "people.email as email"])
+    .$if(afterPersonId !== null, (query) => query.where("people.id", ">", afterPersonId!))
+    .orderBy("people.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Asked just before an email goes out: an unsubscribe or a bounce since queueing stops it. */
+export async function isStillRecipient(db: Kysely<Database>, audience: Audience, personId: string) {
+  const row = await members(db, audience)
+    .select("people.id")
+    .where("people.id", "=", personId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const interestLabels = Object.fromEntries(
+  newsletterInterests.map((item) => [item.key, item.label]),
+);
+
+/** The lists a person is on, in words, once they have left `leaving` (for the unsubscribe page). */
+export async function listsKept(db: Db, personId: string, leaving?: Audience): Promise<string[]> {
+  const memberships = await db
+    .selectFrom("list_memberships")
+    .select(["list", "status", "interests"])
+    .where("person_id", "=", personId)
+    .execute();
+  const subscriber = memberships.find((membership) => membership.list === "newsletter");
+  const waitlist = memberships.find((membership) => membership.list === "waitlist");
+  const lists: string[] = [];
+  if (subscriber?.status === "confirmed") {
+    const keys = JSON.parse(subscriber.interests) as NewsletterInterest[];
+    const kept =
+      leaving?.list === "newsletter"
+        ? keys.filter((key) => leaving.interests.length > 0 && !leaving.interests.includes(key))
+        : keys;
+    if (kept.length > 0) lists.push(...kept.map((key) => interestLabels[key]!));
+    else if (leaving?.list !== "newsletter") lists.push("The newsletter");
+  }
+  if (waitlist?.status === "confirmed" && leaving?.list !== "waitlist")
+    lists.push("The book's waitlist");
+  return lists;
+}
+
+/** The list a broadcast's unsubscribe link leaves, in words. */
+export function audienceLabel(audience: Audience) {
+  if (audience.list === "waitlist") return "The book's waitlist";
+  if (audience.interests.length === 0) return "The newsletter";
+  return audience.interests.map((key) => interestLabels[key]).join(", ");
+}
+
+/**
+ * Takes the person off what this broadcast was sent to: the waitlist, the interests it was
+ * narrowed to (the newsletter itself once none is left), or the whole newsletter.
+ */
+export async function leaveAudience(
+  trx: Kysely<Database>,
+  audience: Audience,
+  { personId, now }: { personId: string; now: Date },
+) {
+  const nowIso = now.toISOString();
+  const membership = await trx
+    .selectFrom("list_memberships")
+    .select(["id", "interests"])
+    .where("person_id", "=", personId)
+    .where("list", "=", audience.list)
+    .where("status", "!=", "unsubscribed")
+    .executeTakeFirst();
+  if (!membership) return;
+  const kept = (JSON.parse(membership.interests) as string[]).filter(
+    (key) => !audience.interests.includes(key as NewsletterInterest),
+  );
+  if (audience.list === "newsletter" && audience.interests.length > 0 && kept.length > 0) {
+    await trx
+      .updateTable("list_memberships")
+      .set({ interests: JSON.stringify(kept), updated_at: nowIso })
+      .where("id", "=", membership.id)
+      .execute();
+    return;
+  }
+  await trx
+    .updateTable("list_memberships")
+    .set({ status: "unsubscribed", unsubscribed_at: nowIso, updated_at: nowIso })
+    .where("id", "=", membership.id)
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { AppConfig } from "../config";
+import { broadcastEmail } from "../mail/templates/broadcast-email";
+import type { EmailContent } from "../mail/templates/render-email";
+import { listUnsubscribeHeaders, signNewsletterToken } from "../services/newsletter-links";
+import type { BroadcastDraft } from "~/lib/broadcast-schema";
+import { parseLetterMarkdown } from "./letter-markdown";
+
+/**
+ * Stands for each reader's own unsubscribe token in the frozen email. It is made of characters
+ * that HTML and the text part keep as they are, so one replace per email personalises both.
+ */
+const tokenPlaceholder = "BROADCAST-UNSUBSCRIBE-TOKEN";
+
+function unsubscribeUrl(config: Pick<AppConfig, "SITE_URL">, token: string) {
+  return `${config.SITE_URL}/newsletter/unsubscribe/${token}`;
+}
+
+/** The broadcast as every reader gets it, their own unsubscribe link left as a placeholder. */
+export function renderBroadcast(
+  config: Pick<AppConfig, "SITE_URL">,
+  draft: Pick<BroadcastDraft, "subject" | "previewText" | "bodyMarkdown">,
+): Promise<EmailContent> {
+  return broadcastEmail(draft.subject, {
+    preview: draft.previewText,
+    blocks: parseLetterMarkdown(draft.bodyMarkdown),
+    unsubscribeUrl: unsubscribeUrl(config, tokenPlaceholder),
+  });
+}
+
+/** The token of the link that takes one reader off the list one delivery went to. */
+export function deliveryUnsubscribeToken(
+  config: Pick<AppConfig, "NEWSLETTER_LINK_SECRET">,
+  deliveryId: string,
+) {
+  return signNewsletterToken(config.NEWSLETTER_LINK_SECRET, {
+    purpose: "broadcast-unsubscribe",
+    subscriberId: deliveryId,
+  });
+}
+
+/** One reader's copy: their link in the body, the text part and the RFC 8058 headers. */
+export function personalise(
+  config: Pick<AppConfig, "SITE_URL">,
+  frozen: { html: string; text: string },
+  token: string,
+): { html: string; text: string; headers: Record<string, string> } {
+  return {
+    html: frozen.html.replaceAll(tokenPlaceholder, token),
+    text: frozen.text.replaceAll(tokenPlaceholder, token),
+    headers: listUnsubscribeHeaders(unsubscribeUrl(config, token)),
+  };
+}

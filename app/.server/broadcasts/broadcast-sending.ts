@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { recordAdminAction } from "../admin/audit-log";
+import type { Db } from "../db/database";
+import { enqueueEmail } from "../mail/outbox";
+import type { ServiceDeps } from "../services/service-deps";
+import { countRecipients, recipientsAfter } from "./audience";
+import { personalise, renderBroadcast } from "./broadcast-content";
+import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
+
+/** What sending needs beyond a service's usual deps: a nudge to the queueing step. */
+export type BroadcastDeps = ServiceDeps & { broadcastQueue: { wake(): void } };
+
+/** The token a test email's unsubscribe link carries: it opens the "link not valid" page. */
+const testToken = "test-email";
+
+/**
+ * Sends the broadcast as it stands (draft or frozen) to the signed-in admin alone, marked as a
+ * test in its subject. It goes through the outbox like any transactional email.
+ */
+export async function sendBroadcastTest(
+  deps: ServiceDeps,
+  { id, to, actor }: { id: string; to: string; actor: string },
+): Promise<"sent" | "not-found"> {
+  const { db, clock, config, outbox } = deps;
+  const broadcast = await findBroadcast(db, id);
+  if (!broadcast) return "not-found";
+  const content =
+    broadcast.frozen_html && broadcast.frozen_text
+      ? { subject: broadcast.subject, html: broadcast.frozen_html, text: broadcast.frozen_text }
+      : await renderBroadcast(config, draftOf(broadcast));
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await enqueueEmail(
+      trx,
+      {
+        purpose: "broadcast.test",
+        to,
+        from: config.MAIL_FROM,
+        subject: `[Test] ${content.subject}`,
+        ...personalise(config, content, testToken),
+      },
+      { now },
+    );
+    await recordAdminAction(trx, { actor, action: "broadcast.test", subject: id, now });
+  });
+  outbox.wake();
+  return "sent";
+}
+
+export type SendOutcome =
+  "queued" | "scheduled" | "not-draft" | "not-found" | "no-recipients" | "past";
+
+/**
+ * Sends now, or at `scheduledAt`: the content is rendered and frozen and the broadcast leaves the
+ * draft state in one conditional UPDATE, so a second click (or a second instance) finds it gone.
+ * The recipients are queued by {@link queueBroadcast}, woken here and resumed after any restart.
+ */
+export async function sendBroadcast(
+  deps: BroadcastDeps,
+  { id, actor, scheduledAt }: { id: string; actor: string; scheduledAt?: Date },
+): Promise<SendOutcome> {
+  const { db, clock, config } = deps;
+  const broadcast = await findBroadcast(db, id);
+  if (!broadcast) return "not-found";
+  if (broadcast.status !== "draft") return "not-draft";
+  const now = clock.now();
+  if (scheduledAt && scheduledAt.getTime() <= now.getTime()) return "past";
+  if ((await countRecipients(db, audienceOf(broadcast))) === 0) return "no-recipients";
+  const content = await renderBroadcast(config, draftOf(broadcast));
+  const nowIso = now.toISOString();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const frozen = await trx
+      .updateTable("broadcasts")
+      .set({
+        status: scheduledAt ? "scheduled" : "queued",
+        scheduled_at: scheduledAt?.toISOString() ?? null,
+        frozen_html: content.html,
+        frozen_text: content.text,
+        frozen_at: nowIso,
+        updated_at: nowIso,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
+    if (Number(frozen.numUpdatedRows) === 0) return "not-draft" as const;
+    await recordAdminAction(trx, {
+      actor,
+      action: scheduledAt ? "broadcast.schedule" : "broadcast.send",
+      subject: id,
+      detail: scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {},
+      now,
+    });
+    return scheduledAt ? ("scheduled" as const) : ("queued" as const);
+  });
+  if (outcome === "queued") deps.broadcastQueue.wake();
+  return outcome;
+}
+
+/**
+ * Stops a broadcast that has not finished: nothing more is queued, pending emails are cancelled,
+ * and an email already in a worker's hands is dropped when the worker checks it before sending.
+ */
+export async function cancelBroadcast(
+  { db, clock }: Pick<ServiceDeps, "db" | "clock">,
+  { id, actor }: { id: string; actor: string },
+): Promise<"cancelled" | "not-pending"> {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const stopped = await trx
+      .updateTable("broadcasts")
+      .set({ status: "cancelled", cancelled_at: nowIso, updated_at: nowIso })
+      .where("id", "=", id)
+      .where("status", "in", ["scheduled", "queued", "sending"])
+      .executeTakeFirst();
+    if (Number(stopped.numUpdatedRows) === 0) return "not-pending";
+    const dropped = await trx
+      .updateTable("outbox_emails")
+      .set({ status: "cancelled", last_error: "Broadcast cancelled" })
+      .where("broadcast_id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    await recordAdminAction(trx, {
+      actor,
+      action: "broadcast.cancel",
+      subject: id,
+      detail: { emailsCancelled: Number(dropped.numUpdatedRows) },
+      now,
+    });
+    return "cancelled";
+  });
+}
+
+/**
+ * Writes one delivery and one outbox email per recipient, `batchSize` people a transaction, and
+ * remembers the last person queued. Safe to run twice at once or again after a crash: each batch
+ * starts by updating the broadcast row (which waits for another queuer's batch to commit and then
+ * sees its cursor), and UNIQUE(broadcast_id, person_id) refuses a second delivery to anyone.
+ * Resolves with how many emails this call queued.
+ */
+export async function queueBroadcast(
+  { db, clock, config }: Pick<ServiceDeps, "db" | "clock" | "config">,
+  id: string,
+  { batchSize = 1000 }: { batchSize?: number } = {},
+): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      const now = clock.now().toISOString();
+      const broadcast = await trx
+        .updateTable("broadcasts")
+        .set({ updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "queued")
+        .returningAll()
+        .executeTakeFirst();
+      if (!broadcast) return { done: true, count: 0 };
+      const recipients = await recipientsAfter(
+        trx,
+        audienceOf(broadcast),
+        broadcast.queue_cursor,
+        batchSize,
+      );
+      if (recipients.length > 0) {
+        const inserted = await trx
+          .insertInto("broadcast_deliveries")
+          .values(
+            recipients.map((recipient) => ({
+              id: randomUUID(),
+              broadcast_id: id,
+              person_id: recipient.personId,
+              outbox_email_id: randomUUID(),
+              created_at: now,
+              unsubscribed_at: null,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
+          .returning(["person_id", "outbox_email_id"])
+          .execute();
+        const addresses = new Map(
+          recipients.map((recipient) => [recipient.personId, recipient.email]),
+        );
+        if (inserted.length > 0) {
+          await trx
+            .insertInto("outbox_emails")
+            .values(
+              inserted.map((delivery) => ({
+                id: delivery.outbox_email_id,
+                purpose: "broadcast",
+                broadcast_id: id,
+                to_address: addresses.get(delivery.person_id)!,
+                from_address: config.MAIL_FROM,
+                reply_to: null,
+                subject: broadcast.subject,
+                // Completed per reader at send time from the frozen broadcast (its own link).
+                text_body: "",
+                html_body: null,
+                headers: "{}",
+                status: "pending" as const,
+                attempts: 0,
+                next_attempt_at: now,
+                created_at: now,
+              })),
+            )
+            .execute();
+        }
+      }
+      const finished = recipients.length < batchSize;
+      await trx
+        .updateTable("broadcasts")
+        .set(
+          finished
+            ? { status: "sending", queued_at: now }
+            : { queue_cursor: recipients[recipients.length - 1]!.personId },
+        )
+        .where("id", "=", id)
+        .execute();
+      return { done: finished, count: recipients.length };
+    });
+    queued += batch.count;
+    if (batch.done) return queued;
+  }
+}
+
+/**
+ * The queue's round: scheduled broadcasts whose time has come are queued, queueing that stopped
+ * is resumed, and broadcasts with nothing left to send are marked sent. Resolves with the number
+ * of emails queued.
+ */
+export async function runBroadcastQueue(
+  deps: Pick<ServiceDeps, "db" | "clock" | "config" | "outbox">,
+): Promise<number> {
+  const { db, clock } = deps;
+  const nowIso = clock.now().toISOString();
+  await db
+    .updateTable("broadcasts")
+    .set({ status: "queued", updated_at: nowIso })
+    .where("status", "=", "scheduled")
+    .where("scheduled_at", "<=", nowIso)
+    .execute();
+  const waiting = await db
+    .selectFrom("broadcasts")
+    .select("id")
+    .where("status", "=", "queued")
+    .orderBy("created_at")
+    .execute();
+  let queued = 0;
+  for (const { id } of waiting) queued += await queueBroadcast(deps, id);
+  if (queued > 0) deps.outbox.wake();
+  await markFinishedBroadcasts(db, nowIso);
+  return queued;
+}
+
+async function markFinishedBroadcasts(db: Db, nowIso: string) {
+  await db
+    .updateTable("broadcasts")
+    .set({ status: "sent", updated_at: nowIso })
+    .where("status", "=", "sending")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("outbox_emails")
+            .select("outbox_emails.id")
+            .whereRef("outbox_emails.broadcast_id", "=", "broadcasts.id")
+            .where("outbox_emails.status", "in", ["pending", "sending"]),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,50 @@
+/** Broadcasts to a list and their deliveries (migration 301). */
+export interface BroadcastTables {
+  broadcasts: BroadcastTable;
+  broadcast_deliveries: BroadcastDeliveryTable;
+}
+
+/**
+ * draft → (scheduled →) queued while its deliveries are written → sending → sent; cancelled from
+ * any state before sent stops whatever has not gone out.
+ */
+export type BroadcastStatus = "draft" | "scheduled" | "queued" | "sending" | "sent" | "cancelled";
+
+export type BroadcastList = "newsletter" | "waitlist";
+
+export interface BroadcastTable {
+  id: string;
+  subject: string;
+  preview_text: string;
+  body_markdown: string;
+  audience_list: BroadcastList;
+  /** JSON array of interest keys; empty means the whole list. */
+  audience_interests: string;
+  status: BroadcastStatus;
+  scheduled_at: string | null;
+  /** The email as rendered when it was frozen, with a placeholder for each reader's own link. */
+  frozen_html: string | null;
+  frozen_text: string | null;
+  frozen_at: string | null;
+  /** The id of the last person queued (people are queued in id order). */
+  queue_cursor: string | null;
+  /** Set once every recipient has a delivery. */
+  queued_at: string | null;
+  /** Set when published to the archive, with `published_at`. */
+  slug: string | null;
+  published_at: string | null;
+  cancelled_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BroadcastDeliveryTable {
+  id: string;
+  broadcast_id: string;
+  person_id: string;
+  outbox_email_id: string;
+  created_at: string;
+  /** When the person used this email's unsubscribe link. */
+  unsubscribed_at: string | null;
+}

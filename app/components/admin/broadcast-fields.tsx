@@ -1,0 +1,131 @@
+import { useFetcher } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import type { BroadcastDraft } from "~/lib/broadcast-schema";
+import { newsletterInterests } from "~/lib/newsletter-interests";
+
+const audienceLists = [
+  { value: "newsletter", label: "Confirmed newsletter subscribers" },
+  { value: "waitlist", label: "The book's waitlist" },
+] as const;
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+/**
+ * The compose form's fields. The recipient count is the server's exact figure: computed when the
+ * page loads and, with JavaScript, asked again whenever the audience changes.
+ */
+export function BroadcastFields({
+  draft,
+  recipients,
+  fieldErrors = {},
+}: {
+  draft?: BroadcastDraft;
+  recipients: number;
+  fieldErrors?: Record<string, string[]>;
+}) {
+  const count = useFetcher<{ count: number }>();
+  const recount = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const data = new FormData(form);
+    const params = new URLSearchParams();
+    params.set("list", String(data.get("list") ?? "newsletter"));
+    for (const interest of data.getAll("interests")) params.append("interests", String(interest));
+    void count.load(`/admin/broadcasts/recipients?${params}`);
+  };
+  const described = (name: string) => (fieldErrors[name] ? `${name}-error` : undefined);
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor="subject">Subject</Label>
+        <Input
+          id="subject"
+          name="subject"
+          required
+          maxLength={150}
+          defaultValue={draft?.subject}
+          aria-invalid={fieldErrors.subject ? true : undefined}
+          aria-describedby={described("subject")}
+        />
+        <FieldError id="subject-error" errors={fieldErrors.subject} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="previewText">Preview text</Label>
+        <Input
+          id="previewText"
+          name="previewText"
+          maxLength={200}
+          defaultValue={draft?.previewText}
+          aria-describedby="previewText-hint"
+        />
+        <p id="previewText-hint" className="text-sm text-muted-foreground">
+          The line inboxes show after the subject.
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="bodyMarkdown">Letter (Markdown)</Label>
+        <Textarea
+          id="bodyMarkdown"
+          name="bodyMarkdown"
+          required
+          rows={16}
+          defaultValue={draft?.bodyMarkdown}
+          className="font-mono text-sm"
+          aria-invalid={fieldErrors.bodyMarkdown ? true : undefined}
+          aria-describedby={`bodyMarkdown-hint ${described("bodyMarkdown") ?? ""}`.trim()}
+        />
+        <p id="bodyMarkdown-hint" className="text-sm text-muted-foreground">
+          # Heading, **bold**, [link](https://…), ![image](https://…), &gt; quote, - list. A line{" "}
+          <code>[Label](https://…){"{button}"}</code> becomes a button.
+        </p>
+        <FieldError id="bodyMarkdown-error" errors={fieldErrors.bodyMarkdown} />
+      </div>
+      <fieldset
+        className="space-y-3 rounded-lg border p-4"
+        onChange={(event) => recount(event.currentTarget.form)}
+      >
+        <legend className="px-1 text-sm font-medium">Audience</legend>
+        {audienceLists.map((list) => (
+          <label key={list.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="list"
+              value={list.value}
+              defaultChecked={(draft?.list ?? "newsletter") === list.value}
+              className="size-4 accent-primary"
+            />
+            {list.label}
+          </label>
+        ))}
+        <p className="pt-2 text-sm text-muted-foreground">
+          Newsletter only: narrow to readers who chose any of
+        </p>
+        {newsletterInterests.map((interest) => (
+          <label key={interest.key} className="flex items-center gap-2 pl-6 text-sm">
+            <input
+              type="checkbox"
+              name="interests"
+              value={interest.key}
+              defaultChecked={draft?.interests.includes(interest.key)}
+              className="size-4 accent-primary"
+            />
+            {interest.label}
+          </label>
+        ))}
+        <p className="pt-2 font-medium" aria-live="polite" data-testid="recipient-count">
+          {count.data?.count ?? recipients} recipient
+          {(count.data?.count ?? recipients) === 1 ? "" : "s"} now
+          {!count.data && draft ? " (for the saved audience)" : ""}
+        </p>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/admin.broadcasts.$id";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { BroadcastFields } from "~/components/admin/broadcast-fields";
+import { BroadcastPreview } from "~/components/admin/broadcast-preview";
+import { StatCard } from "~/components/admin/stat-card";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { BackLink } from "~/components/page/back-link";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { countRecipients } from "~/.server/broadcasts/audience";
+import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
+import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
+import {
+  audienceOf,
+  broadcastInput,
+  draftOf,
+  findBroadcast,
+  saveBroadcastDraft,
+} from "~/.server/broadcasts/broadcast-drafts";
+import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
+import {
+  cancelBroadcast,
+  sendBroadcast,
+  sendBroadcastTest,
+  type SendOutcome,
+} from "~/.server/broadcasts/broadcast-sending";
+import { readFormBody } from "~/.server/http/request-body";
+
+/** While emails go out the report reloads itself (a meta refresh: no script needed). */
+const refreshingStatuses = new Set(["queued", "sending"]);
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) => [
+  ...adminMeta(loaderData?.broadcast.subject ?? "Broadcast"),
+  ...(loaderData && refreshingStatuses.has(loaderData.broadcast.status)
+    ? [{ httpEquiv: "refresh", content: "5" } as const]
+    : []),
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const broadcast = await findBroadcast(context.db, params.id);
+  if (!broadcast) throw data("Broadcast not found", 404);
+  const draft = draftOf(broadcast);
+  const content =
+    broadcast.frozen_html && broadcast.frozen_text
+      ? { html: broadcast.frozen_html, text: broadcast.frozen_text }
+      : await renderBroadcast(context.config, draft);
+  const preview = personalise(context.config, content, "PREVIEW");
+  const [recipients, report] = await Promise.all([
+    countRecipients(context.db, audienceOf(broadcast)),
+    broadcast.status === "draft" ? undefined : broadcastReport(context.db, broadcast.id),
+  ]);
+  return {
+    broadcast: {
+      id: broadcast.id,
+      subject: broadcast.subject,
+      status: broadcast.status,
+      scheduledAt: broadcast.scheduled_at,
+      frozenAt: broadcast.frozen_at,
+      slug: broadcast.published_at ? broadcast.slug : null,
+    },
+    draft,
+    recipients,
+    report,
+    preview: { html: preview.html, text: preview.text },
+  };
+}
+
+const sendMessages: Record<SendOutcome, string> = {
+  queued: "Sending: the emails are being queued now.",
+  scheduled: "Scheduled.",
+  "not-draft": "This broadcast was already sent or scheduled.",
+  "not-found": "Broadcast not found.",
+  "no-recipients": "Nobody is in this audience yet: there is no one to send it to.",
+  past: "Choose a time in the future.",
+};
+
+/** `2026-11-24T09:00` from the form, read as UTC (the field says so). */
+function scheduledTime(value: string | null) {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const time = new Date(`${value}:00Z`);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  const id = params.id;
+  const actor = session.email;
+  switch (formData.get("intent")) {
+    case "save": {
+      const saved = await saveBroadcastDraft(context, {
+        id,
+        input: broadcastInput(formData),
+        actor,
+      });
+      if (saved.outcome === "invalid") return data(saved, 400);
+      if (saved.outcome === "not-draft")
+        return data({ error: "Only a draft can change: this one was sent or scheduled." }, 409);
+      return { notice: "Draft saved." };
+    }
+    case "test": {
+      const sent = await sendBroadcastTest(context, { id, to: session.email, actor });
+      if (sent === "not-found") throw data("Broadcast not found", 404);
+      return { notice: `Test sent to ${session.email}.` };
+    }
+    case "send":
+    case "schedule": {
+      const scheduledAt =
+        formData.get("intent") === "schedule"
+          ? scheduledTime(formData.get("scheduledAt"))
+          : undefined;
+      if (formData.get("intent") === "schedule" && !scheduledAt)
+        return data({ error: "Give the date and time (UTC) to send it." }, 400);
+      const outcome = await sendBroadcast(context, { id, actor, scheduledAt });
+      if (outcome === "not-found") throw data("Broadcast not found", 404);
+      if (outcome !== "queued" && outcome !== "scheduled")
+        return data({ error: sendMessages[outcome] }, outcome === "not-draft" ? 409 : 400);
+      return redirect(`/admin/broadcasts/${id}`);
+    }
+    case "cancel": {
+      const outcome = await cancelBroadcast(context, { id, actor });
+      if (outcome === "not-pending")
+        return data({ error: "Nothing is left to cancel: it was sent or stopped." }, 409);
+      return { notice: "Cancelled: no further email of it goes out." };
+    }
+    case "publish": {
+      const published = await publishBroadcast(context, { id, actor });
+      if (published.outcome === "not-sent")
+        return data({ error: "Only a sent broadcast can be published." }, 409);
+      return { notice: `Published at /newsletter/${published.slug}.` };
+    }
+    default:
+      return data({ error: "Unknown action." }, 400);
+  }
+}
+
+function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
+  const figures = [
+    { label: "Queued", value: report.queued },
+    { label: "Sent", value: report.sent },
+    { label: "Pending", value: report.pending },
+    { label: "Failed", value: report.failed },
+    {
+      label: "Not sent",
+      value: report.skipped,
+      detail: "Left or bounced after queueing, or cancelled",
+    },
+    { label: "Unsubscribed since", value: report.unsubscribedSince },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-6" data-testid="broadcast-report">
+      {figures.map((figure) => (
+        <StatCard key={figure.label} {...figure} />
+      ))}
+    </div>
+  );
+}
+
+export default function AdminBroadcast({ loaderData, actionData }: Route.ComponentProps) {
+  const { broadcast, draft, recipients, report, preview } = loaderData;
+  const isDraft = broadcast.status === "draft";
+  const pending = ["scheduled", "queued", "sending"].includes(broadcast.status);
+  const fieldErrors = (
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}
+  ) as Record<string, string[]>;
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin/broadcasts" label="Broadcasts" className="-ml-3" />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 text-3xl font-semibold break-words">{broadcast.subject}</h1>
+        <span data-testid="broadcast-status">
+          <StatusBadge status={broadcast.status} />
+        </span>
+      </div>
+      {actionData && (
+        <p
+          role={"error" in actionData ? "alert" : "status"}
+          className="rounded-md border bg-card p-3 text-sm"
+        >
+          {"error" in actionData ? actionData.error : actionData.notice}
+        </p>
+      )}
+      {broadcast.scheduledAt && broadcast.status === "scheduled" && (
+        <p>
+          Goes out <AdminTime iso={broadcast.scheduledAt} />.
+        </p>
+      )}
+      {report && <Report report={report} />}
+      {isDraft && (
+        <AdminForm className="max-w-3xl space-y-5">
+          <BroadcastFields draft={draft} recipients={recipients} fieldErrors={fieldErrors} />
+          <Button type="submit" name="intent" value="save">
+            Save draft
+          </Button>
+        </AdminForm>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <AdminForm>
+          <Button type="submit" name="intent" value="test" variant="outline">
+            Send a test to me
+          </Button>
+        </AdminForm>
+        {isDraft && (
+          <>
+            <AdminForm>
+              <Button type="submit" name="intent" value="send">
+                Send now to {recipients} recipient{recipients === 1 ? "" : "s"}
+              </Button>
+            </AdminForm>
+            <AdminForm className="flex flex-wrap items-end gap-2">
+              <div className="space-y-2">
+                <Label htmlFor="scheduledAt">Send at (UTC)</Label>
+                <Input id="scheduledAt" name="scheduledAt" type="datetime-local" required />
+              </div>
+              <Button type="submit" name="intent" value="schedule" variant="outline">
+                Schedule
+              </Button>
+            </AdminForm>
+          </>
+        )}
+        {pending && (
+          <AdminForm>
+            <Button type="submit" name="intent" value="cancel" variant="destructive">
+              Cancel sending
+            </Button>
+          </AdminForm>
+        )}
+        {["sending", "sent"].includes(broadcast.status) &&
+          (broadcast.slug ? (
+            <a href={`/newsletter/${broadcast.slug}`} className="text-sm underline">
+              In the archive: /newsletter/{broadcast.slug}
+            </a>
+          ) : (
+            <AdminForm>
+              <Button type="submit" name="intent" value="publish" variant="outline">
+                Publish to the archive
+              </Button>
+            </AdminForm>
+          ))}
+      </div>
+      {isDraft && (
+        <p className="text-sm text-muted-foreground">
+          Save the draft to see your changes in the preview and the test.
+        </p>
+      )}
+      <BroadcastPreview html={preview.html} text={preview.text} />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// `npm run bench:broadcast`: queue one broadcast to BENCH_RECIPIENTS (default 100,000) confirmed
+// subscribers (time and peak memory of the queueing step), then deliver BENCH_DELIVER of its
+// emails (default 5,000) through the outbox worker to a local SMTP sink with the throttle lifted
+// (emails per second). On SQLite and on Postgres (TEST_POSTGRES_URL, which it needs).
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { broadcastCompletion } from "../../app/.server/broadcasts/broadcast-delivery";
+import { saveBroadcastDraft } from "../../app/.server/broadcasts/broadcast-drafts";
+import { queueBroadcast, sendBroadcast } from "../../app/.server/broadcasts/broadcast-sending";
+import { systemClock } from "../../app/.server/clock";
+import { parseConfig } from "../../app/.server/config";
+import { smtpTransport } from "../../app/.server/mail/mail-transport";
+import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
+import { seedReaders } from "../../tests/support/broadcast-audience";
+import { allDialects, createTestDatabase } from "../../tests/support/test-databases";
+
+const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const deliverCount = Number(process.env.BENCH_DELIVER ?? 5_000);
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+});
+const deps = (db: Parameters<typeof saveBroadcastDraft>[0]["db"]) => ({
+  db,
+  clock: systemClock,
+  config,
+  outbox: { wake() {} },
+  broadcastQueue: { wake() {} },
+});
+const body = [
+  "# This week: presence at the close",
+  "A letter of a realistic length, with **emphasis**, a [link](https://presence.example/articles/close) and a list:",
+  "- Breathe\n- Listen\n- Ask",
+  "> Slow is smooth, smooth is fast.",
+  "[Read the chapter](https://presence.example/book){button}",
+].join("\n\n");
+
+/** An SMTP server that accepts and drops every message: the bench measures our side. */
+async function startSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("end", () => {
+        received++;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function peakMemory() {
+  let peakRss = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peakRss, process.memoryUsage().rss);
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+for (const dialect of allDialects) {
+  const database = await createTestDatabase(dialect);
+  try {
+    const { db } = database;
+    let seeded = Date.now();
+    await seedReaders(
+      db,
+      Array.from({ length: recipients }, (_, index) => ({
+        email: `reader${index}@example.com`,
+        interests: index % 3 === 0 ? ["book"] : ["insights"],
+      })),
+    );
+    seeded = Date.now() - seeded;
+    const saved = await saveBroadcastDraft(deps(db), {
+      input: {
+        subject: "Bench letter",
+        previewText: "A bench",
+        bodyMarkdown: body,
+        list: "newsletter",
+      },
+      actor: "bench@presence.example",
+    });
+    if (saved.outcome !== "saved") throw new Error("draft refused");
+    await sendBroadcast(deps(db), { id: saved.id, actor: "bench@presence.example" });
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const stopSampling = peakMemory();
+    const queueStart = performance.now();
+    const queued = await queueBroadcast(deps(db), saved.id);
+    const queueMs = performance.now() - queueStart;
+    const peakRss = stopSampling();
+
+    const sink = await startSink();
+    const worker = startOutboxWorker({
+      db,
+      transport: smtpTransport(sink.url),
+      pollIntervalMs: 3_600_000,
+      batchSize: 50,
+      logger: { info() {}, warn() {}, error() {} },
+      broadcasts: { ratePerMinute: 0, complete: broadcastCompletion({ db, config }) },
+    });
+    await worker.stop();
+    const deliverStart = performance.now();
+    while (sink.received() < deliverCount) {
+      if ((await worker.runOnce()) === 0) break;
+    }
+    const deliverSeconds = (performance.now() - deliverStart) / 1000;
+    const delivered = sink.received();
+    await sink.stop();
+
+    console.log(
+      [
+        `${dialect}: seeded ${recipients} subscribers in ${(seeded / 1000).toFixed(1)} s`,
+        `  queued ${queued} emails in ${(queueMs / 1000).toFixed(1)} s (${Math.round(queued / (queueMs / 1000))}/s), RSS ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)})`,
+        `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s (throttle lifted, one SMTP connection per email, batches of 50)`,
+      ].join("\n"),
+    );
+  } finally {
+    await database.dispose();
+  }
+}

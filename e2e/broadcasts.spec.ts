@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { linkPath, waitForEmail } from "./support/captured-mail";
+import { e2eServer } from "./support/server-settings";
+import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+
+/** Confirmed subscribers written straight into the server's database (signup is tested elsewhere). */
+function seedSubscribers(emails: string[], interests: string[]) {
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  const at = new Date().toISOString();
+  const person = database.prepare(
+    "INSERT INTO people (id, email, email_key, source, first_seen_at, last_seen_at) VALUES (?, ?, ?, '/signup', ?, ?)",
+  );
+  const membership = database.prepare(
+    "INSERT INTO list_memberships (id, person_id, list, status, interests, source, consent_text, consented_at, confirmed_at, created_at, updated_at) VALUES (?, ?, 'newsletter', 'confirmed', ?, '/signup', 'yes', ?, ?, ?, ?)",
+  );
+  for (const email of emails) {
+    const personId = randomUUID();
+    person.run(personId, email, email, at, at);
+    membership.run(randomUUID(), personId, JSON.stringify(interests), at, at, at, at);
+  }
+  database.close();
+}
+
+test("the owner composes, previews, tests and sends a broadcast, then publishes it", async ({
+  page,
+  request,
+}) => {
+  // Sign-in, five pages and three rounds of email through the outbox.
+  test.slow();
+  const run = Date.now();
+  const readers = [`reader1.${run}@example.com`, `reader2.${run}@example.com`];
+  seedSubscribers(readers, ["book"]);
+  const subject = `Presence at the close ${run}`;
+
+  await signInThroughEmail(page, "broadcasts@console-e2e.test");
+  await hydrate(page);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Broadcasts" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Broadcasts" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Write a broadcast" }).click();
+
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Preview text").fill("Three breaths before the ask");
+  await page
+    .getByLabel("Letter (Markdown)")
+    .fill(
+      "## Before the ask\n\nBreathe **once**, then listen.\n\n> Slow is smooth.\n\n[Read the chapter](https://presence.example/book){button}",
+    );
+  await page.getByLabel("Book updates and exclusive content").check();
+  await expect(page.getByTestId("recipient-count")).toHaveText("2 recipients now");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Save draft" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("draft");
+  await expect(page.getByTestId("preview-text")).toContainText(
+    "Read the chapter <https://presence.example/book>",
+  );
+  await expect(
+    page.frameLocator('iframe[title="Email preview at phone width"]').getByRole("link", {
+      name: "Read the chapter",
+    }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Send a test to me" }).click();
+  await expect(page.getByRole("status")).toContainText("Test sent to broadcasts@console-e2e.test");
+  const test_ = await waitForEmail("broadcasts@console-e2e.test", `[Test] ${subject}`);
+  expect(test_.text).toContain("Breathe once, then listen.");
+
+  await page.getByRole("button", { name: "Send now to 2 recipients" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("sent", { timeout: 20_000 });
+  const report = page.getByTestId("broadcast-report");
+  await expect(report.getByText("Sent", { exact: true }).locator("..")).toContainText("2");
+  await expect(report.getByText("Queued", { exact: true }).locator("..")).toContainText("2");
+  await expectNoAxeViolations(page);
+
+  const received = await waitForEmail(readers[0]!, subject);
+  const unsubscribeHeader = received.headers.find((header) => header.key === "list-unsubscribe");
+  expect(unsubscribeHeader?.value).toMatch(/^<http:\/\/.+\/newsletter\/unsubscribe\?token=.+>$/);
+
+  await page.getByRole("button", { name: "Publish to the archive" }).click();
+  await expect(page.getByRole("status")).toContainText("Published at /newsletter/");
+  await page.getByRole("link", { name: /In the archive/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Read the chapter" })).toHaveAttribute(
+    "href",
+    "https://presence.example/book",
+  );
+  await expectNoAxeViolations(page);
+  await page.goto("/newsletter");
+  await expect(page.getByRole("link", { name: subject })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Server-rendered and cached, with its tags, and listed in the sitemap without a rebuild.
+  const letterPath = (await page.getByRole("link", { name: subject }).getAttribute("href"))!;
+  const archived = await request.get(letterPath);
+  expect(archived.headers()["cache-control"]).toBe(
+    "public, max-age=300, stale-while-revalidate=3600",
+  );
+  const html = await archived.text();
+  expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${letterPath}"/>`);
+  expect(html).toContain('<meta name="description" content="Three breaths before the ask"/>');
+  expect(html).toContain(`<meta property="og:title" content="${subject} | Presence Selling"/>`);
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(
+    `http://localhost:3000${letterPath}`,
+  );
+
+  // RFC 8058: the mail client's one-click POST, with no form token, takes the second reader off.
+  const second = await waitForEmail(readers[1]!, subject);
+  const oneClickUrl = new URL(
+    second.headers.find((header) => header.key === "list-unsubscribe")!.value.slice(1, -1),
+  );
+  const oneClick = await request.post(`${oneClickUrl.pathname}${oneClickUrl.search}`, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(oneClick.status()).toBe(200);
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+  const status = database
+    .prepare(
+      "SELECT m.status FROM list_memberships m JOIN people p ON p.id = m.person_id WHERE p.email_key = ? AND m.list = 'newsletter'",
+    )
+    .get(readers[1]) as { status: string };
+  database.close();
+  expect(status.status).toBe("unsubscribed");
+
+  await page.goto(linkPath(received, "/newsletter/unsubscribe"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Leave Book updates and exclusive content?",
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Unsubscribe", exact: true }).click();
+  await expect(page.getByTestId("newsletter-unsubscribed")).toHaveText("You're unsubscribed");
+});

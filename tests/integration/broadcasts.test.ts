@@ -1,0 +1,436 @@
+import { spawn } from "node:child_process";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countRecipients } from "~/.server/broadcasts/audience";
+import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
+import { broadcastCompletion } from "~/.server/broadcasts/broadcast-delivery";
+import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
+import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
+import {
+  cancelBroadcast,
+  queueBroadcast,
+  runBroadcastQueue,
+  sendBroadcast,
+} from "~/.server/broadcasts/broadcast-sending";
+import {
+  broadcastUnsubscribePage,
+  unsubscribeFromBroadcast,
+} from "~/.server/broadcasts/broadcast-unsubscribe";
+import { parseConfig } from "~/.server/config";
+import { createDatabase, type Db } from "~/.server/db/database";
+import { smtpTransport } from "~/.server/mail/mail-transport";
+import { enqueueEmail } from "~/.server/mail/outbox";
+import { startOutboxWorker } from "~/.server/mail/outbox-worker";
+import { seedReaders, type SeededReader } from "../support/broadcast-audience";
+import { ManualClock } from "../support/manual-clock";
+import { SmtpSink } from "../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+  NEWSLETTER_LINK_SECRET: "a-test-secret-of-enough-length",
+});
+
+const letter = {
+  subject: "Presence at the close",
+  previewText: "Three breaths before the ask",
+  bodyMarkdown: [
+    "# Presence at the close",
+    "Hello **reader**, a [short article](https://presence.example/articles/close) for you.",
+    "![A quiet room](https://presence.example/images/room.jpg)",
+    "> Slow is smooth.",
+    "- Breathe\n- Listen",
+    "[Read the chapter](https://presence.example/book){button}",
+    "<script>alert(1)</script>",
+  ].join("\n\n"),
+  list: "newsletter",
+  interests: [] as string[],
+};
+
+const readers = (prefix: string, count: number, extra: Partial<SeededReader> = {}) =>
+  Array.from({ length: count }, (_, index) => ({
+    email: `${prefix}${String(index).padStart(5, "0")}@example.com`,
+    ...extra,
+  }));
+
+for (const dialect of allDialects) {
+  describe(`broadcasts on ${dialect}`, () => {
+    let database: TestDatabase;
+    let sink: SmtpSink;
+    let clock: ManualClock;
+    const deps = () => ({
+      db: database.db,
+      clock,
+      config,
+      outbox: { wake: () => {} },
+      broadcastQueue: { wake: () => {} },
+    });
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      clock = new ManualClock();
+      sink = await new SmtpSink().start();
+      const { db } = database;
+      for (const table of [
+        "outbox_attempts",
+        "outbox_emails",
+        "broadcast_deliveries",
+        "broadcasts",
+        "list_memberships",
+        "people",
+        "rate_limit_windows",
+      ] as const) {
+        await db.deleteFrom(table).execute();
+      }
+    });
+    afterEach(async () => {
+      await sink.stop();
+    });
+
+    /** A worker the test drives with runOnce(); its own polling is stopped at once. */
+    async function worker(db: Db = database.db, ratePerMinute = 0) {
+      const started = startOutboxWorker({
+        db,
+        transport: smtpTransport(sink.url),
+        clock,
+        pollIntervalMs: 3_600_000,
+        batchSize: 50,
+        logger: { info() {}, warn() {}, error() {} },
+        broadcasts: { ratePerMinute, complete: broadcastCompletion({ db, config }) },
+      });
+      await started.stop();
+      return started;
+    }
+
+    async function drain(db: Db = database.db) {
+      const sending = await worker(db);
+      while ((await sending.runOnce()) > 0);
+    }
+
+    /** queueBroadcast in a process of its own (another instance, or one to kill). */
+    function queueInChild(id: string, batchSize: number) {
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "tests/support/queue-broadcast-child.ts",
+          database.url,
+          id,
+          String(batchSize),
+        ],
+        { stdio: ["ignore", "ignore", "pipe"] },
+      );
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      return { process: child, exited, stderr: () => stderr };
+    }
+
+    async function waitForDeliveries(
+      id: string,
+      atLeast: number,
+      child: ReturnType<typeof queueInChild>,
+    ) {
+      const deadline = Date.now() + 30_000;
+      while ((await count("broadcast_deliveries", id)) < atLeast) {
+        if (Date.now() > deadline) throw new Error(`the child never queued: ${child.stderr()}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+
+    async function draft(input: Partial<typeof letter> = {}) {
+      const saved = await saveBroadcastDraft(deps(), {
+        input: { ...letter, ...input },
+        actor: "owner@presence.example",
+      });
+      if (saved.outcome !== "saved") throw new Error(`draft refused: ${JSON.stringify(saved)}`);
+      return saved.id;
+    }
+
+    async function sendAndQueue(input: Partial<typeof letter> = {}) {
+      const id = await draft(input);
+      expect(await sendBroadcast(deps(), { id, actor: "owner@presence.example" })).toBe("queued");
+      await queueBroadcast(deps(), id);
+      return id;
+    }
+
+    const count = async (table: "broadcast_deliveries" | "outbox_emails", broadcastId: string) =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string | number>().as("count"))
+            .where("broadcast_id", "=", broadcastId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+
+    it("counts and reaches confirmed subscribers, narrowed to interests, or the waitlist", async () => {
+      await seedReaders(database.db, [
+        { email: "book@example.com", interests: ["book"] },
+        { email: "training@example.com", interests: ["training"] },
+        { email: "both@example.com", interests: ["book", "insights"] },
+        { email: "pending@example.com", interests: ["book"], status: "pending" },
+        { email: "left@example.com", interests: ["book"], status: "unsubscribed" },
+        { email: "waiting@example.com", waitlist: true },
+      ]);
+      const audience = (list: "newsletter" | "waitlist", interests: string[] = []) =>
+        countRecipients(database.db, { list, interests } as never);
+      expect(await audience("newsletter")).toBe(4);
+      expect(await audience("newsletter", ["book"])).toBe(2);
+      expect(await audience("newsletter", ["book", "training"])).toBe(3);
+      expect(await audience("waitlist")).toBe(1);
+
+      await sendAndQueue({ interests: ["book"] });
+      await drain();
+      expect(sink.received.map((email) => email.envelopeTo[0]).sort()).toEqual([
+        "book@example.com",
+        "both@example.com",
+      ]);
+    });
+
+    it("every email carries its own unsubscribe link, the RFC 8058 headers, the postal line and a text part", async () => {
+      await seedReaders(database.db, readers("reader", 3));
+      await sendAndQueue();
+      await drain();
+      const received = await sink.waitFor(3);
+      const links = new Set<string>();
+      for (const email of received) {
+        expect(email.parsed.subject).toBe(letter.subject);
+        const header = email.header("list-unsubscribe")!;
+        const url = /^<(https:\/\/presence\.example\/newsletter\/unsubscribe\?token=[^>]+)>$/.exec(
+          header,
+        )?.[1];
+        expect(url, header).toBeDefined();
+        links.add(url!);
+        expect(email.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+        expect(email.parsed.html).toContain(`href="${url}"`);
+        expect(email.parsed.text).toContain(`Unsubscribe <${url}>`);
+        for (const part of [email.parsed.html!, email.parsed.text!]) {
+          expect(part).toContain("Boulder, Colorado");
+          expect(part).toContain("https://presence.example/book");
+          expect(part).toContain("https://presence.example/articles/close");
+        }
+        expect(email.parsed.html).toContain('src="https://presence.example/images/room.jpg"');
+        expect(email.parsed.html).not.toContain("<script");
+        expect(email.parsed.text).toContain("<script>alert(1)</script>");
+        const token = new URL(url!).searchParams.get("token")!;
+        expect(await broadcastUnsubscribePage(deps(), token)).toEqual({
+          leaves: "The newsletter",
+          otherLists: [],
+        });
+      }
+      expect(links.size).toBe(3);
+    });
+
+    it("queues each reader once on a double click and with two instances, and two workers send each once", async () => {
+      const total = 1_000;
+      await seedReaders(database.db, readers("twice", total));
+      const id = await draft();
+      const clicks = await Promise.all([
+        sendBroadcast(deps(), { id, actor: "owner@presence.example" }),
+        sendBroadcast(deps(), { id, actor: "owner@presence.example" }),
+      ]);
+      expect(clicks.sort()).toEqual(["not-draft", "queued"]);
+      // The other instance is another process, queueing the same broadcast at the same time.
+      const other = queueInChild(id, 10);
+      await waitForDeliveries(id, 1, other);
+      await queueBroadcast(deps(), id, { batchSize: 7 });
+      expect(await other.exited).toBe(0);
+      expect(await count("broadcast_deliveries", id)).toBe(total);
+      expect(await count("outbox_emails", id)).toBe(total);
+
+      // The child queued on the system clock: the workers' clock moves past it.
+      clock = new ManualClock(new Date(Date.now() + 60_000).toISOString());
+      const second = await createDatabase(database.url);
+      try {
+        await Promise.all([drain(database.db), drain(second.db)]);
+      } finally {
+        await second.destroy();
+      }
+      const recipients = sink.received.map((email) => email.envelopeTo[0]);
+      expect(recipients).toHaveLength(total);
+      expect(new Set(recipients).size).toBe(total);
+      await runBroadcastQueue(deps());
+      const broadcast = await database.db
+        .selectFrom("broadcasts")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(broadcast.status).toBe("sent");
+    }, 90_000);
+
+    it("does not send to a reader who unsubscribed after queueing; the report counts it", async () => {
+      await seedReaders(database.db, readers("late", 3));
+      const id = await sendAndQueue();
+      const leaving = await database.db
+        .selectFrom("broadcast_deliveries")
+        .innerJoin("people", "people.id", "broadcast_deliveries.person_id")
+        .select(["broadcast_deliveries.id"])
+        .where("people.email", "=", "late00001@example.com")
+        .executeTakeFirstOrThrow();
+      const left = await unsubscribeFromBroadcast(deps(), {
+        token: deliveryUnsubscribeToken(config, leaving.id),
+      });
+      expect(left).toEqual({ outcome: "left", page: { leaves: "The newsletter", otherLists: [] } });
+      await drain();
+      expect(sink.received.map((email) => email.envelopeTo[0]).sort()).toEqual([
+        "late00000@example.com",
+        "late00002@example.com",
+      ]);
+      expect(await broadcastReport(database.db, id)).toEqual({
+        queued: 3,
+        sent: 2,
+        failed: 0,
+        pending: 0,
+        skipped: 1,
+        unsubscribedSince: 1,
+      });
+    });
+
+    it("leaves the interest a narrowed broadcast went to and keeps the reader on the others", async () => {
+      await seedReaders(database.db, [
+        { email: "many@example.com", interests: ["book", "training"], waitlist: true },
+      ]);
+      const id = await sendAndQueue({ interests: ["book"] });
+      const delivery = await database.db
+        .selectFrom("broadcast_deliveries")
+        .select("id")
+        .where("broadcast_id", "=", id)
+        .executeTakeFirstOrThrow();
+      const token = deliveryUnsubscribeToken(config, delivery.id);
+      expect(await unsubscribeFromBroadcast(deps(), { token })).toEqual({
+        outcome: "left",
+        page: {
+          leaves: "Book updates and exclusive content",
+          otherLists: ["Training programs and workshops", "The book's waitlist"],
+        },
+      });
+      expect(await countRecipients(database.db, { list: "newsletter", interests: ["book"] })).toBe(
+        0,
+      );
+      expect(await countRecipients(database.db, { list: "newsletter", interests: [] })).toBe(1);
+      expect(await unsubscribeFromBroadcast(deps(), { token, everything: true })).toEqual({
+        outcome: "left",
+        page: { leaves: "Every list", otherLists: [] },
+      });
+    });
+
+    it("resumes queueing after the queueing process is killed, without a duplicate or a gap", async () => {
+      const total = 6_000;
+      await seedReaders(database.db, readers("crash", total));
+      const id = await draft();
+      expect(await sendBroadcast(deps(), { id, actor: "owner@presence.example" })).toBe("queued");
+      const child = queueInChild(id, 100);
+      // Killed as soon as its first batches are committed.
+      await waitForDeliveries(id, 300, child);
+      child.process.kill("SIGKILL");
+      expect(await child.exited).toBe(null);
+      const queuedBeforeKill = await count("broadcast_deliveries", id);
+      expect(queuedBeforeKill).toBeLessThan(total);
+      // Each batch commits its deliveries and their emails together.
+      expect(await count("outbox_emails", id)).toBe(queuedBeforeKill);
+
+      await runBroadcastQueue(deps());
+      expect(await count("broadcast_deliveries", id)).toBe(total);
+      expect(await count("outbox_emails", id)).toBe(total);
+      const distinct = await database.db
+        .selectFrom("outbox_emails")
+        .select((eb) => eb.fn.count<string | number>("to_address").distinct().as("count"))
+        .where("broadcast_id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(Number(distinct.count)).toBe(total);
+    }, 60_000);
+
+    it("sends at most BROADCAST_RATE_PER_MINUTE broadcast emails a minute and lets transactional mail through", async () => {
+      await seedReaders(database.db, readers("slow", 7));
+      await sendAndQueue();
+      const sending = await worker(database.db, 3);
+      expect(await sending.runOnce()).toBe(3);
+      expect(await sending.runOnce()).toBe(0);
+      await database.db.transaction().execute((trx) =>
+        enqueueEmail(
+          trx,
+          {
+            purpose: "newsletter.confirmation",
+            to: "new@example.com",
+            from: config.MAIL_FROM,
+            subject: "Please confirm",
+            text: "Confirm",
+          },
+          { now: clock.now() },
+        ),
+      );
+      expect(await sending.runOnce()).toBe(1);
+      expect(sink.received.at(-1)!.envelopeTo).toEqual(["new@example.com"]);
+      clock.advance(60_000);
+      expect(await sending.runOnce()).toBe(3);
+      clock.advance(60_000);
+      expect(await sending.runOnce()).toBe(1);
+      expect(sink.received).toHaveLength(8);
+    });
+
+    it("marks a reader whose address is refused for good as bounced, and the next broadcast skips them", async () => {
+      await seedReaders(database.db, readers("bounce", 3));
+      sink.refusedRecipients.add("bounce00001@example.com");
+      const first = await sendAndQueue();
+      await drain();
+      expect(await broadcastReport(database.db, first)).toMatchObject({ sent: 2, failed: 1 });
+      const person = await database.db
+        .selectFrom("people")
+        .select(["bounced_at", "bounce_reason"])
+        .where("email", "=", "bounce00001@example.com")
+        .executeTakeFirstOrThrow();
+      expect(person.bounced_at).toBe(clock.now().toISOString());
+      expect(person.bounce_reason).toContain("550");
+      const failed = await database.db
+        .selectFrom("outbox_emails")
+        .select("attempts")
+        .where("broadcast_id", "=", first)
+        .where("status", "=", "failed")
+        .executeTakeFirstOrThrow();
+      expect(failed.attempts).toBe(1);
+
+      const second = await sendAndQueue({ subject: "The next letter" });
+      expect(await count("broadcast_deliveries", second)).toBe(2);
+    });
+
+    it("queues a scheduled broadcast once its time has come, not before", async () => {
+      await seedReaders(database.db, readers("later", 2));
+      const id = await draft();
+      const past = new Date(clock.now().getTime() - 60_000);
+      expect(
+        await sendBroadcast(deps(), { id, actor: "owner@presence.example", scheduledAt: past }),
+      ).toBe("past");
+      const at = new Date(clock.now().getTime() + 3_600_000);
+      expect(
+        await sendBroadcast(deps(), { id, actor: "owner@presence.example", scheduledAt: at }),
+      ).toBe("scheduled");
+      expect(await runBroadcastQueue(deps())).toBe(0);
+      expect(await count("broadcast_deliveries", id)).toBe(0);
+      clock.advance(3_600_000);
+      expect(await runBroadcastQueue(deps())).toBe(2);
+      expect(await count("outbox_emails", id)).toBe(2);
+    });
+
+    it("cancels a broadcast while emails are pending: none of them goes out", async () => {
+      await seedReaders(database.db, readers("stop", 4));
+      const id = await sendAndQueue();
+      expect(await cancelBroadcast(deps(), { id, actor: "owner@presence.example" })).toBe(
+        "cancelled",
+      );
+      await drain();
+      expect(sink.received).toHaveLength(0);
+      expect(await broadcastReport(database.db, id)).toMatchObject({ queued: 4, skipped: 4 });
+      expect(await cancelBroadcast(deps(), { id, actor: "owner@presence.example" })).toBe(
+        "not-pending",
+      );
+    });
+  });
+}
