@@ -3,6 +3,8 @@ import { sendContactMessage } from "./support/contact-message";
 import { expect, expectNoAxeViolations, test } from "./support/test";
 
 test("every console screen fits a phone and passes axe", async ({ page, request }) => {
+  // Eight screens, an upload and axe on each: more than the default 30 s on a busy machine.
+  test.slow();
   await sendContactMessage(request, { firstName: "Phone", lastName: "Reader" });
   await signInThroughEmail(page, "phone@console-e2e.test");
   for (const path of [
