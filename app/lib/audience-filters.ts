@@ -5,5 +5,6 @@ export const membershipFilters = [
   { value: "newsletter:unsubscribed", label: "Newsletter — unsubscribed" },
   { value: "waitlist:pending", label: "Waitlist — pending" },
   { value: "waitlist:confirmed", label: "Waitlist — confirmed" },
+  { value: "waitlist:unsubscribed", label: "Waitlist — left" },
 ] as const;
 export type MembershipFilter = (typeof membershipFilters)[number]["value"];
