@@ -193,6 +193,7 @@ export const everyEmail: EmailSample[] = [
     subject: "Presence at the close",
     links: [`${site}/articles/close`, `${site}/book`],
     text: ["Slow is smooth.", "& <b>more</b>", "Read the chapter"],
-    unsubscribe,
+    // A broadcast's link leaves the list that letter went to (its own page).
+    unsubscribe: `${site}/newsletter/unsubscribe/unsub.token-1`,
   },
 ];
