@@ -16,7 +16,8 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // A broadcast's images are given by URL (its archive page and the console's preview).
+    "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com",
