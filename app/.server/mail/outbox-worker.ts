@@ -153,12 +153,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claimDueEmails(): Promise<ClaimedEmail[]> {
     const now = clock.now();
     const claimed = await claim(dueEmails(now.toISOString(), "transactional", batchSize), now);
+    // Postgres may run the claim's LIMIT subquery more than once (SKIP LOCKED), so a claim can
+    // return more than asked: never a negative room for broadcasts.
     const room = batchSize - claimed.length;
-    if (room === 0 || !options.broadcasts) return claimed;
+    if (room <= 0 || !options.broadcasts) return claimed;
     const due = await dueEmails(now.toISOString(), "broadcast", room).execute();
     if (due.length === 0) return claimed;
     const slots = await reserveBroadcastSlots(due.length, now);
-    if (slots === 0) return claimed;
+    if (slots <= 0) return claimed;
     return [...claimed, ...(await claim(dueEmails(now.toISOString(), "broadcast", slots), now))];
   }
 
