@@ -3,6 +3,7 @@ import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 
 /** The console specs, which also run against a server on PostgreSQL. */
 const consoleSpecs = /admin(-passkey)?\.spec\.ts/;
+const broadcastSpecs = /broadcasts\.spec\.ts/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -32,13 +33,20 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /.*\.phone\.spec\.ts/,
+      testIgnore: [/.*\.phone\.spec\.ts/, broadcastSpecs],
     },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], channel: undefined },
       // Phone-only checks live in files named *.phone.spec.ts; everything else runs on desktop.
       testMatch: /.*\.phone\.spec\.ts/,
+    },
+    {
+      // A broadcast goes to everyone on a list: it runs once the other specs stop adding people.
+      name: "broadcasts",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: broadcastSpecs,
+      dependencies: ["desktop", "phone"],
     },
     {
       name: "console-postgres",
