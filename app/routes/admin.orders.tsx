@@ -4,14 +4,13 @@ import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ExportLink } from "~/components/admin/export-link";
+import { FilterSelect } from "~/components/admin/filter-select";
 import { Pagination } from "~/components/admin/pagination";
+import { ResultList } from "~/components/admin/result-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { fieldClassName } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { listOrders, ordersPageSize, sendFreshDownloadLink } from "~/.server/admin/orders";
-import { cn } from "~/lib/class-names";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Orders");
@@ -63,22 +62,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Orders</h1>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="space-y-2">
-          <Label htmlFor="status">Status</Label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className={cn(fieldClassName, "h-10")}
-          >
-            <option value="">Any status</option>
-            {orderStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" value={filter.status} options={orderStatuses} />
         <Button type="submit" variant="outline">
           Filter
         </Button>
@@ -92,59 +76,53 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           {actionData.message}
         </p>
       )}
-      {orders.length === 0 ? (
-        <p className="rounded-lg border bg-card p-6 text-muted-foreground">No orders match.</p>
-      ) : (
-        <ul className="divide-y rounded-lg border bg-card" data-testid="orders-list">
-          {orders.map((order) => {
-            const name = [order.first_name, order.last_name].filter(Boolean).join(" ");
-            return (
-              <li
-                key={order.id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">
-                      {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
-                    </span>
-                    <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
-                  </p>
-                  <p className="text-sm">{order.items.join(", ")}</p>
-                  <p className="text-sm break-words text-muted-foreground">
-                    {order.person_id ? (
-                      <Link
-                        to={`/admin/people/${order.person_id}`}
-                        className="underline underline-offset-4"
-                      >
-                        {name || order.email}
-                      </Link>
-                    ) : (
-                      name || order.email
-                    )}{" "}
-                    · <AdminTime iso={order.created_at} />
-                  </p>
-                </div>
-                {order.status === "paid" && order.hasBook && (
-                  <AdminForm>
-                    <input type="hidden" name="id" value={order.id} />
-                    <Button type="submit" variant="outline" size="sm">
-                      Send a fresh download link
-                    </Button>
-                  </AdminForm>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <ExportLink kind="orders" search={search} label="Export these orders (CSV)" />
-      <Pagination
-        page={filter.page}
-        pageSize={pageSize}
-        total={total}
-        search={new URLSearchParams(search)}
+      <ResultList
+        items={orders}
+        emptyText="No orders match."
+        testId="orders-list"
+        renderItem={(order) => {
+          const name = [order.first_name, order.last_name].filter(Boolean).join(" ");
+          return (
+            <li
+              key={order.id}
+              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">
+                    {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
+                  </span>
+                  <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+                </p>
+                <p className="text-sm">{order.items.join(", ")}</p>
+                <p className="text-sm break-words text-muted-foreground">
+                  {order.person_id ? (
+                    <Link
+                      to={`/admin/people/${order.person_id}`}
+                      className="underline underline-offset-4"
+                    >
+                      {name || order.email}
+                    </Link>
+                  ) : (
+                    name || order.email
+                  )}{" "}
+                  · <AdminTime iso={order.created_at} />
+                </p>
+              </div>
+              {order.status === "paid" && order.hasBook && (
+                <AdminForm>
+                  <input type="hidden" name="id" value={order.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Send a fresh download link
+                  </Button>
+                </AdminForm>
+              )}
+            </li>
+          );
+        }}
       />
+      <ExportLink kind="orders" search={search} label="Export these orders (CSV)" />
+      <Pagination page={filter.page} pageSize={pageSize} total={total} search={search} />
     </div>
   );
 }

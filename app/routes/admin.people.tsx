@@ -3,16 +3,17 @@ import type { Route } from "./+types/admin.people";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { ExportLink } from "~/components/admin/export-link";
+import { FilterSelect } from "~/components/admin/filter-select";
 import { Pagination } from "~/components/admin/pagination";
+import { ResultList } from "~/components/admin/result-list";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { fieldClassName, Input } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { peopleFilterFromQuery } from "~/.server/admin/people-query";
 import { listPeople, peoplePageSize } from "~/.server/audience/people-directory";
 import { membershipFilters } from "~/lib/audience-filters";
-import { cn } from "~/lib/class-names";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 
 export const meta = () => adminMeta("People");
@@ -33,8 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const selectClass = cn(fieldClassName, "h-10");
-
 export default function AdminPeople({ loaderData }: Route.ComponentProps) {
   const { filter, sources, people, total, pageSize, erased, search } = loaderData;
   return (
@@ -53,54 +52,26 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="q">Name or email</Label>
           <Input id="q" name="q" type="search" defaultValue={filter.search ?? ""} />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="list">List</Label>
-          <select
-            id="list"
-            name="list"
-            defaultValue={filter.membership ?? ""}
-            className={selectClass}
-          >
-            <option value="">Anyone</option>
-            {membershipFilters.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="interest">Interest</Label>
-          <select
-            id="interest"
-            name="interest"
-            defaultValue={filter.interest ?? ""}
-            className={selectClass}
-          >
-            <option value="">Any interest</option>
-            {newsletterInterests.map((interest) => (
-              <option key={interest.key} value={interest.key}>
-                {interest.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="source">Source</Label>
-          <select
-            id="source"
-            name="source"
-            defaultValue={filter.source ?? ""}
-            className={selectClass}
-          >
-            <option value="">Any page</option>
-            {sources.map((source) => (
-              <option key={source} value={source}>
-                {source}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="list"
+          label="List"
+          anyLabel="Anyone"
+          value={filter.membership}
+          options={membershipFilters}
+        />
+        <FilterSelect
+          name="interest"
+          label="Interest"
+          value={filter.interest}
+          options={newsletterInterests.map(({ key, label }) => ({ value: key, label }))}
+        />
+        <FilterSelect
+          name="source"
+          label="Source"
+          anyLabel="Any page"
+          value={filter.source}
+          options={sources}
+        />
         <div className="space-y-2">
           <Label htmlFor="from">First seen from</Label>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ""} />
@@ -115,55 +86,47 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </Form>
-      {people.length === 0 ? (
-        <p className="rounded-lg border bg-card p-6 text-muted-foreground">Nobody matches.</p>
-      ) : (
-        <ul className="divide-y rounded-lg border bg-card" data-testid="people-list">
-          {people.map((person) => {
-            const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
-            return (
-              <li key={person.id}>
-                <Link
-                  to={`/admin/people/${person.id}`}
-                  className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <span className="min-w-0">
-                    <span className="block font-medium break-words">{name || person.email}</span>
-                    {name && (
-                      <span className="block text-sm break-words text-muted-foreground">
-                        {person.email}
-                      </span>
-                    )}
-                  </span>
-                  <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    {person.newsletter && (
-                      <Badge variant="secondary">newsletter: {person.newsletter}</Badge>
-                    )}
-                    {person.waitlist && (
-                      <Badge variant="outline">waitlist: {person.waitlist}</Badge>
-                    )}
-                    <span>
-                      {person.source} · last seen <AdminTime iso={person.last_seen_at} />
+      <ResultList
+        items={people}
+        emptyText="Nobody matches."
+        testId="people-list"
+        renderItem={(person) => {
+          const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
+          return (
+            <li key={person.id}>
+              <Link
+                to={`/admin/people/${person.id}`}
+                className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between"
+              >
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{name || person.email}</span>
+                  {name && (
+                    <span className="block text-sm break-words text-muted-foreground">
+                      {person.email}
                     </span>
+                  )}
+                </span>
+                <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  {person.newsletter && (
+                    <Badge variant="secondary">newsletter: {person.newsletter}</Badge>
+                  )}
+                  {person.waitlist && <Badge variant="outline">waitlist: {person.waitlist}</Badge>}
+                  <span>
+                    {person.source} · last seen <AdminTime iso={person.last_seen_at} />
                   </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </span>
+              </Link>
+            </li>
+          );
+        }}
+      />
       <div className="flex flex-wrap gap-3">
         <ExportLink kind="people" search={search} label="Export these people (CSV)" />
         <Link to="/admin/people/import" className={buttonVariants({ variant: "outline" })}>
           Import people (CSV)
         </Link>
       </div>
-      <Pagination
-        page={filter.page}
-        pageSize={pageSize}
-        total={total}
-        search={new URLSearchParams(search)}
-      />
+      <Pagination page={filter.page} pageSize={pageSize} total={total} search={search} />
     </div>
   );
 }

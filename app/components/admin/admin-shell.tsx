@@ -36,6 +36,15 @@ function Count({ value, label }: { value: number; label: string }) {
 /** The console's frame: brand, sections with what waits in them, who is signed in. */
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const { email, newMessages, failedEmails } = useAdminSession();
+  const sections = [
+    { to: "/admin", label: "Dashboard" },
+    { to: "/admin/people", label: "People" },
+    { to: "/admin/inbox", label: "Inbox", waiting: { count: newMessages, label: "new" } },
+    { to: "/admin/orders", label: "Orders" },
+    { to: "/admin/broadcasts", label: "Broadcasts" },
+    { to: "/admin/email", label: "Email", waiting: { count: failedEmails, label: "failed" } },
+    { to: "/admin/security", label: "Security" },
+  ];
   return (
     <div className="min-h-dvh bg-background">
       <div className="border-b border-border bg-card">
@@ -56,31 +65,19 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
         </div>
         <nav aria-label="Console" className="container-page -mt-1 overflow-x-auto pb-2">
           <ul className="flex gap-1">
-            <li>
-              <SectionLink to="/admin">Dashboard</SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/people">People</SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/inbox">
-                Inbox <Count value={newMessages} label="new" />
-              </SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/orders">Orders</SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/broadcasts">Broadcasts</SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/email">
-                Email <Count value={failedEmails} label="failed" />
-              </SectionLink>
-            </li>
-            <li>
-              <SectionLink to="/admin/security">Security</SectionLink>
-            </li>
+            {sections.map(({ to, label, waiting }) => (
+              <li key={to}>
+                <SectionLink to={to}>
+                  {label}
+                  {waiting && (
+                    <>
+                      {" "}
+                      <Count value={waiting.count} label={waiting.label} />
+                    </>
+                  )}
+                </SectionLink>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

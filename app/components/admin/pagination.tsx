@@ -11,7 +11,8 @@ export function Pagination({
   page: number;
   pageSize: number;
   total: number;
-  search: URLSearchParams;
+  /** The list's current query string, filters included. */
+  search: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const to = (target: number) => {
