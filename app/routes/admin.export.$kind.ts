@@ -3,10 +3,10 @@ import type { Route } from "./+types/admin.export.$kind";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { recordAdminAction } from "~/.server/admin/audit-log";
 import { csvDownload } from "~/.server/admin/csv-export";
-import { messagesForExport } from "~/.server/admin/inbox";
-import { ordersForExport } from "~/.server/admin/orders";
+import { messageExportColumns, messagesForExport } from "~/.server/admin/inbox";
+import { orderExportColumns, ordersForExport } from "~/.server/admin/orders";
 import { peopleFilterFromQuery } from "~/.server/admin/people-query";
-import { peopleForExport } from "~/.server/audience/people-directory";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-directory";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { contactInterests } from "~/lib/contact-message-schema";
 
@@ -33,18 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await logged();
     return csvDownload(
       `people-${day}.csv`,
-      [
-        "email",
-        "first_name",
-        "last_name",
-        "source",
-        "first_seen_at",
-        "last_seen_at",
-        "newsletter",
-        "interests",
-        "consented_at",
-        "waitlist",
-      ],
+      peopleExportColumns,
       peopleForExport(context.db, filter),
     );
   }
@@ -56,16 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await logged();
     return csvDownload(
       `messages-${day}.csv`,
-      [
-        "created_at",
-        "status",
-        "interest",
-        "first_name",
-        "last_name",
-        "email",
-        "company",
-        "message",
-      ],
+      messageExportColumns,
       messagesForExport(context.db, filter),
     );
   }
@@ -73,19 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await logged();
     return csvDownload(
       `orders-${day}.csv`,
-      [
-        "created_at",
-        "status",
-        "items",
-        "amount_total_cents",
-        "amount_paid_cents",
-        "currency",
-        "email",
-        "first_name",
-        "last_name",
-        "paid_at",
-        "refunded_at",
-      ],
+      orderExportColumns,
       ordersForExport(context.db, { status: oneOf(orderStatuses, query.get("status")) }),
     );
   }

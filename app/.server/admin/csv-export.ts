@@ -15,23 +15,27 @@ const rowsPerChunk = 1000;
  * Rows as a streamed CSV download: RFC 4180 quoting by csv-stringify, the rows pulled one chunk
  * of rows at a time as the client reads, so an export of any size holds one chunk in memory.
  */
-export function csvDownload(
+export function csvDownload<Row extends Record<string, string | number | null>>(
   filename: string,
-  columns: string[],
-  rows: AsyncIterable<Record<string, string | number | null>>,
+  columns: readonly (keyof Row & string)[],
+  rows: AsyncIterable<Row>,
 ) {
   const iterator = rows[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   let header = true;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const chunk: Record<string, string | number | null>[] = [];
+      const chunk: Row[] = [];
       while (chunk.length < rowsPerChunk) {
         const next = await iterator.next();
         if (next.done) break;
         chunk.push(next.value);
       }
-      const text = stringify(chunk, { header, columns, cast: { string: neutraliseFormula } });
+      const text = stringify(chunk, {
+        header,
+        columns: [...columns],
+        cast: { string: neutraliseFormula },
+      });
       header = false;
       if (text) controller.enqueue(encoder.encode(text));
       if (chunk.length < rowsPerChunk) controller.close();

@@ -1,10 +1,23 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import { inBatches } from "../db/in-batches";
+import { pageWithTotal } from "../db/page-with-total";
 import type { ContactMessageStatus } from "../db/schema";
 import { recordAdminAction } from "./audit-log";
 
 export const inboxPageSize = 25;
+
+/** What the inbox shows of a message and the CSV carries, in the CSV's column order. */
+export const messageExportColumns = [
+  "created_at",
+  "status",
+  "interest",
+  "first_name",
+  "last_name",
+  "email",
+  "company",
+  "message",
+] as const;
 
 export type InboxFilter = {
   status?: ContactMessageStatus;
@@ -22,28 +35,16 @@ function filteredMessages(db: Db, filter: Omit<InboxFilter, "page">) {
 }
 
 export async function listInboxMessages(db: Db, filter: InboxFilter) {
-  const query = filteredMessages(db, filter);
-  const [messages, total] = await Promise.all([
-    query
-      .select([
-        "id",
-        "first_name",
-        "last_name",
-        "email",
-        "company",
-        "interest",
-        "message",
-        "status",
-        "created_at",
-      ])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(inboxPageSize)
-      .offset((filter.page - 1) * inboxPageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { messages, total: Number(total.count) };
+  const { rows, total } = await pageWithTotal(
+    filteredMessages(db, filter),
+    (query) =>
+      query
+        .select(["id", ...messageExportColumns])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc"),
+    { page: filter.page, pageSize: inboxPageSize },
+  );
+  return { messages: rows, total };
 }
 
 export async function findInboxMessage(db: Db, id: string) {
@@ -87,17 +88,7 @@ export async function changeMessageStatus(
 export function messagesForExport(db: Db, filter: Omit<InboxFilter, "page">) {
   return inBatches((lastId, size) => {
     let query = filteredMessages(db, filter)
-      .select([
-        "id",
-        "created_at",
-        "status",
-        "interest",
-        "first_name",
-        "last_name",
-        "email",
-        "company",
-        "message",
-      ])
+      .select(["id", ...messageExportColumns])
       .orderBy("id")
       .limit(size);
     if (lastId) query = query.where("id", ">", lastId);

@@ -1,12 +1,28 @@
 import type { OrderStatus } from "../db/checkout-tables";
 import type { Db } from "../db/database";
 import { inBatches } from "../db/in-batches";
+import { pageWithTotal } from "../db/page-with-total";
 import { replaceDownloadLink } from "../services/download-links";
 import { parseOrderItems } from "../services/order-items";
 import type { ServiceDeps } from "../services/service-deps";
 import { recordAdminAction } from "./audit-log";
 
 export const ordersPageSize = 25;
+
+/** What the orders list shows of an order and the CSV carries, in the CSV's column order. */
+export const orderExportColumns = [
+  "created_at",
+  "status",
+  "items",
+  "amount_total_cents",
+  "amount_paid_cents",
+  "currency",
+  "email",
+  "first_name",
+  "last_name",
+  "paid_at",
+  "refunded_at",
+] as const;
 
 /** Orders newest first, with what was bought, one page of them and how many match. */
 function filteredOrders(db: Db, filter: { status?: OrderStatus }) {
@@ -16,31 +32,15 @@ function filteredOrders(db: Db, filter: { status?: OrderStatus }) {
 }
 
 export async function listOrders(db: Db, filter: { status?: OrderStatus; page: number }) {
-  const query = filteredOrders(db, filter);
-  const [rows, total] = await Promise.all([
-    query
-      .select([
-        "id",
-        "status",
-        "items",
-        "amount_total_cents",
-        "amount_paid_cents",
-        "currency",
-        "email",
-        "first_name",
-        "last_name",
-        "person_id",
-        "created_at",
-        "paid_at",
-        "refunded_at",
-      ])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ordersPageSize)
-      .offset((filter.page - 1) * ordersPageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageWithTotal(
+    filteredOrders(db, filter),
+    (query) =>
+      query
+        .select(["id", "person_id", ...orderExportColumns])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc"),
+    { page: filter.page, pageSize: ordersPageSize },
+  );
   const orders = rows.map(({ items, ...order }) => {
     const parsed = parseOrderItems(items);
     return {
@@ -49,7 +49,7 @@ export async function listOrders(db: Db, filter: { status?: OrderStatus; page: n
       hasBook: parsed.some((item) => item.id === "pdf"),
     };
   });
-  return { orders, total: Number(total.count) };
+  return { orders, total };
 }
 
 /**
@@ -81,20 +81,7 @@ export async function sendFreshDownloadLink(
 export async function* ordersForExport(db: Db, filter: { status?: OrderStatus }) {
   const rows = inBatches((lastId, size) => {
     let query = filteredOrders(db, filter)
-      .select([
-        "id",
-        "created_at",
-        "status",
-        "items",
-        "amount_total_cents",
-        "amount_paid_cents",
-        "currency",
-        "email",
-        "first_name",
-        "last_name",
-        "paid_at",
-        "refunded_at",
-      ])
+      .select(["id", ...orderExportColumns])
       .orderBy("id")
       .limit(size);
     if (lastId) query = query.where("id", ">", lastId);

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database, Db } from "../db/database";
 import { inBatches } from "../db/in-batches";
+import { pageWithTotal } from "../db/page-with-total";
 import type { MembershipFilter } from "~/lib/audience-filters";
 import type { ListName, MembershipStatus } from "~/lib/lists";
 
@@ -87,27 +88,25 @@ function listStatus(eb: ExpressionBuilder<Database, "people">, list: ListName) {
 
 /** One page of people, most recently seen first, and how many match in all. */
 export async function listPeople(db: Db, filter: PeopleFilter) {
-  const query = filteredPeople(db, filter);
-  const [people, total] = await Promise.all([
-    query
-      .select([
-        "people.id",
-        "people.email",
-        "people.first_name",
-        "people.last_name",
-        "people.source",
-        "people.first_seen_at",
-        "people.last_seen_at",
-      ])
-      .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
-      .orderBy("people.last_seen_at", "desc")
-      .orderBy("people.id")
-      .limit(peoplePageSize)
-      .offset((filter.page - 1) * peoplePageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return { people, total: Number(total.count) };
+  const { rows, total } = await pageWithTotal(
+    filteredPeople(db, filter),
+    (query) =>
+      query
+        .select([
+          "people.id",
+          "people.email",
+          "people.first_name",
+          "people.last_name",
+          "people.source",
+          "people.first_seen_at",
+          "people.last_seen_at",
+        ])
+        .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
+        .orderBy("people.last_seen_at", "desc")
+        .orderBy("people.id"),
+    { page: filter.page, pageSize: peoplePageSize },
+  );
+  return { people: rows, total };
 }
 
 /** The pages people came from, for the source filter. */
@@ -120,6 +119,20 @@ export async function peopleSources(db: Db) {
     .execute();
   return rows.map((row) => row.source);
 }
+
+/** The people CSV's columns, in order: each a field of what peopleForExport yields. */
+export const peopleExportColumns = [
+  "email",
+  "first_name",
+  "last_name",
+  "source",
+  "first_seen_at",
+  "last_seen_at",
+  "newsletter",
+  "interests",
+  "consented_at",
+  "waitlist",
+] as const;
 
 /** Every person matching the filter with their list statuses and interests, for the CSV export. */
 export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
