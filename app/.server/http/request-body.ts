@@ -19,8 +19,11 @@ function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {
   );
 }
 
-/** What is read and thrown away past the cap, so a modestly oversized post gets its 413 cleanly. */
-const drainAllowanceBytes = 1024 * 1024;
+/**
+ * What is read and thrown away past the cap, so an oversized post of a few MB (a browser's upload)
+ * gets its 413 instead of a connection reset mid-send, as nginx's lingering close does.
+ */
+const drainAllowanceBytes = 8 * 1024 * 1024;
 
 /**
  * A request as the readers see it: React Router's Fetch `Request`, or Node's own request where a
