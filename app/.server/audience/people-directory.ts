@@ -86,21 +86,24 @@ function listStatus(eb: ExpressionBuilder<Database, "people">, list: ListName) {
     .as(list);
 }
 
+/** What the list and the export show of each person. */
+const personColumns = [
+  "people.id",
+  "people.email",
+  "people.first_name",
+  "people.last_name",
+  "people.source",
+  "people.first_seen_at",
+  "people.last_seen_at",
+] as const;
+
 /** One page of people, most recently seen first, and how many match in all. */
 export async function listPeople(db: Db, filter: PeopleFilter) {
   const { rows, total } = await pageWithTotal(
     filteredPeople(db, filter),
     (query) =>
       query
-        .select([
-          "people.id",
-          "people.email",
-          "people.first_name",
-          "people.last_name",
-          "people.source",
-          "people.first_seen_at",
-          "people.last_seen_at",
-        ])
+        .select(personColumns)
         .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
         .orderBy("people.last_seen_at", "desc")
         .orderBy("people.id"),
@@ -153,14 +156,8 @@ export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
           .on("waitlist.list", "=", "waitlist")
           .on("waitlist.person_id", ">", after),
       )
+      .select(personColumns)
       .select([
-        "people.id",
-        "people.email",
-        "people.first_name",
-        "people.last_name",
-        "people.source",
-        "people.first_seen_at",
-        "people.last_seen_at",
         "newsletter.status as newsletter",
         "newsletter.interests",
         "newsletter.consented_at",
