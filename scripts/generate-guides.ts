@@ -4,10 +4,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import matter from "gray-matter";
 import { marked, type Token, type Tokens } from "marked";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { wrapLines } from "../app/.server/pdf/wrap-lines";
+import { readFrontMatter } from "../app/.server/content/front-matter";
 import { fillProductPlaceholders } from "../app/.server/content/markdown-file";
 import { guideFrontMatterSchema, type GuideFrontMatter } from "../app/content/guides";
 import { siteConfig } from "../app/lib/site";
@@ -278,7 +278,7 @@ function writeFooters(writer: GuideWriter, guide: GuideFrontMatter) {
 
 /** One guide's Markdown (with front matter) as the bytes of a PDF. */
 export async function renderGuidePdf(file: string, raw: string): Promise<Uint8Array> {
-  const { data, content } = matter(fillProductPlaceholders(raw));
+  const { data, content } = readFrontMatter(fillProductPlaceholders(raw));
   const parsed = guideFrontMatterSchema.safeParse(data);
   if (!parsed.success) throw new Error(`Invalid front matter in ${file}: ${parsed.error.message}`);
   const guide = parsed.data;

@@ -15,6 +15,8 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Replace each `[<id>]` in the body with a fresh random id per request. */
+    idReplacement?: boolean;
     connections?: number;
     duration?: number;
   };

@@ -1,7 +1,7 @@
-import matter from "gray-matter";
 import { marked } from "marked";
 import type { z } from "zod";
 import { siteConfig } from "~/lib/site";
+import { readFrontMatter } from "./front-matter";
 
 /** In content files `{product}` stands for the book's name and `{product-slug}` for its slug. */
 export function fillProductPlaceholders(text: string) {
@@ -19,7 +19,7 @@ export function parseMarkdownFile<Schema extends z.ZodType>(
   raw: string,
   schema: Schema,
 ): { data: z.infer<Schema>; html: string } {
-  const { data, content } = matter(fillProductPlaceholders(raw));
+  const { data, content } = readFrontMatter(fillProductPlaceholders(raw));
   const parsed = schema.safeParse(normalizeDates(data));
   if (!parsed.success) {
     const problems = parsed.error.issues

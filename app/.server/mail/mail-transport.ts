@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 
 /** One email as the transport sends it. */
 export type TransportMessage = {
@@ -25,6 +25,21 @@ export type MailTransport = {
   send(message: TransportMessage): Promise<void>;
   close(): void;
 };
+
+/**
+ * nodemailer's transporter, created with the first email: a server that has sent nothing has not
+ * loaded nodemailer (3 MB resident).
+ */
+function lazyTransporter(options: TransportOptions | Record<string, unknown>) {
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      )),
+    close: () => void transporter?.then((created) => created.close()),
+  };
+}
 
 function messageId(message: TransportMessage) {
   const domain = /@([^>\s]+)/.exec(message.from)?.[1] ?? "localhost";
@@ -54,7 +69,7 @@ export function smtpTransport(
   smtpUrl: string,
   { timeoutMs = 20_000, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
 ): MailTransport {
-  const transporter = nodemailer.createTransport({
+  const transporter = lazyTransporter({
     url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -64,9 +79,9 @@ export function smtpTransport(
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
-      await transporter.sendMail(mailOptions(message));
+      await (await transporter.get()).sendMail(mailOptions(message));
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -75,18 +90,18 @@ export function smtpTransport(
  * temporary name and renamed, so a reader never sees half a file; a resend overwrites the same file.
  */
 export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true, dkim });
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
-      const info = await transporter.sendMail(mailOptions(message));
+      const info = await (await transporter.get()).sendMail(mailOptions(message));
       await mkdir(mailDir, { recursive: true });
       const stamp = message.createdAt.replace(/[:.]/g, "-");
       const file = path.join(mailDir, `${stamp}-${message.id}.eml`);
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
