@@ -6,7 +6,11 @@ describe("readFrontMatter", () => {
     const { data, content } = readFrontMatter(
       "---\ntitle: Staying present\ndate: 2026-11-18\ntags: [a, b]\n---\n# Heading\n\nText\n",
     );
-    expect(data).toEqual({ title: "Staying present", date: new Date("2026-11-18"), tags: ["a", "b"] });
+    expect(data).toEqual({
+      title: "Staying present",
+      date: new Date("2026-11-18"),
+      tags: ["a", "b"],
+    });
     expect(content).toBe("# Heading\n\nText\n");
   });
 
