@@ -76,7 +76,9 @@ function importsOf(code: string, from: string): string[] {
  * deferred module script names and everything they import, except what loads only on demand.
  */
 export function hydrationModules(html: string): string[] {
-  const deferred = html.match(/<script type="text\/x-deferred-module">([\s\S]*?)<\/script>/)?.[1];
+  const deferred = html.match(
+    /<script[^>]*type="text\/x-deferred-module"[^>]*>([\s\S]*?)<\/script>/,
+  )?.[1];
   if (!deferred) return [];
   const seen = new Set<string>();
   const visit = (module: string) => {

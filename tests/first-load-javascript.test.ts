@@ -54,4 +54,16 @@ describe("first-load JavaScript", () => {
     expect(modules.some((module) => /\/root-[^/]+\.js$/.test(module))).toBe(true);
     for (const module of modules) expect(existsSync(path.join(clientBuildDir, module))).toBe(true);
   });
+
+  it.each([...prerenderedPaths(), ...serverRenderedFormPages])(
+    "%s never loads the owner's console",
+    async (page) => {
+      const html = serverRenderedFormPages.includes(page)
+        ? await (await fetch(`${server.baseURL}${page}`)).text()
+        : prerenderedHtml(page);
+      const modules = hydrationModules(html);
+      expect(modules.length).toBeGreaterThan(0);
+      expect(modules.filter((module) => /\/admin[-._]/.test(module))).toEqual([]);
+    },
+  );
 });
