@@ -25,26 +25,6 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
     siteUrl: config.SITE_URL,
   });
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("contact_messages")
-      .values({
-        id,
-        first_name: message.firstName,
-        last_name: message.lastName,
-        email: message.email,
-        company: message.company ?? null,
-        interest: message.interest,
-        message: message.message,
-        person_id: await rememberPerson(trx, {
-          email: message.email,
-          firstName: message.firstName,
-          lastName: message.lastName,
-          source: "/contact",
-          now,
-        }),
-        created_at: now.toISOString(),
-      })
-      .execute();
     await enqueueEmail(
       trx,
       {
@@ -69,6 +49,29 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
       },
       { now },
     );
+    // The person's row last: on Postgres its upsert locks the row until the commit, and two
+    // messages from one sender wait on each other only that long.
+    const personId = await rememberPerson(trx, {
+      email: message.email,
+      firstName: message.firstName,
+      lastName: message.lastName,
+      source: "/contact",
+      now,
+    });
+    await trx
+      .insertInto("contact_messages")
+      .values({
+        id,
+        first_name: message.firstName,
+        last_name: message.lastName,
+        email: message.email,
+        company: message.company ?? null,
+        interest: message.interest,
+        message: message.message,
+        person_id: personId,
+        created_at: now.toISOString(),
+      })
+      .execute();
   });
   return { id };
 }
