@@ -41,9 +41,13 @@ const gzippedSize = (script: string) =>
 
 /** The inline scripts the browser runs while the page loads (not data, not the deferred modules). */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script(?: id="[^"]*")?>([\s\S]*?)<\/script>/g)].map(
-    (match) => match[1] ?? "",
-  );
+  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = ""]) => {
+      // Data (JSON-LD, the inert deferred module) and files (`src`) are not inline code.
+      const type = /\stype="([^"]*)"/.exec(attributes)?.[1];
+      return !/\ssrc=/.test(attributes) && (type === undefined || type === "module");
+    })
+    .map((match) => match[2] ?? "");
 }
 
 /**
