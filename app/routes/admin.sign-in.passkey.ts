@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (context.config.ADMIN_SIGN_IN_RATE_LIMIT > 0) {
       const decision = await hitRateLimit(context.db, {
         bucket: "admin-passkey",
-        key: context.clientAddress,
+        keys: [context.clientAddress],
         limit: context.config.ADMIN_SIGN_IN_RATE_LIMIT * 4,
         windowMs: 15 * 60_000,
         now: context.clock.now(),

@@ -26,7 +26,7 @@ export async function requestAdminSignInLink(
   if (config.ADMIN_SIGN_IN_RATE_LIMIT > 0) {
     const decision = await hitRateLimit(db, {
       bucket: "admin-sign-in",
-      key: clientAddress,
+      keys: [clientAddress],
       limit: config.ADMIN_SIGN_IN_RATE_LIMIT,
       windowMs: 15 * 60_000,
       now,

@@ -6,41 +6,52 @@ export const rateLimitWindowMs = 10 * 60_000;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Per database and bucket, the window whose ended predecessors this process last swept. */
+const sweptWindows = new WeakMap<Db, Map<string, number>>();
+
 /**
- * Counts one hit for `key` in the current fixed window and says whether it is within `limit`.
- * The counter lives in the database (one atomic upsert), so every app instance shares it.
+ * Counts one hit for each of `keys` in the current fixed window and says whether every key is
+ * within `limit`. The counters live in the database, so every app instance shares them: one atomic
+ * upsert for all keys, in sorted order so two requests sharing keys lock them alike.
  */
 export async function hitRateLimit(
   db: Db,
   {
     bucket,
-    key,
+    keys,
     limit,
     windowMs,
     now,
-  }: { bucket: string; key: string; limit: number; windowMs: number; now: Date },
+  }: { bucket: string; keys: string[]; limit: number; windowMs: number; now: Date },
 ): Promise<RateLimitDecision> {
   const windowStartMs = Math.floor(now.getTime() / windowMs) * windowMs;
   const windowStart = new Date(windowStartMs).toISOString();
-  const { hits } = await db
+  const counted = await db
     .insertInto("rate_limit_windows")
-    .values({ bucket, client_key: key, window_start: windowStart, hits: 1 })
+    .values(
+      [...new Set(keys)]
+        .sort()
+        .map((key) => ({ bucket, client_key: key, window_start: windowStart, hits: 1 })),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(["bucket", "client_key", "window_start"])
         .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
     )
     .returning("hits")
-    .executeTakeFirstOrThrow();
-  if (hits === 1) {
-    // First hit of a window: a good moment to forget windows that have ended.
+    .execute();
+  const swept = sweptWindows.get(db) ?? new Map<string, number>();
+  sweptWindows.set(db, swept);
+  if (swept.get(bucket) !== windowStartMs) {
+    // Once per window and process, not per new key: the sweep reads the bucket's every row.
+    swept.set(bucket, windowStartMs);
     await db
       .deleteFrom("rate_limit_windows")
       .where("bucket", "=", bucket)
       .where("window_start", "<", new Date(windowStartMs - windowMs).toISOString())
       .execute();
   }
-  if (hits <= limit) return { allowed: true };
+  if (counted.every(({ hits }) => hits <= limit)) return { allowed: true };
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + windowMs - now.getTime()) / 1000)),
@@ -48,24 +59,13 @@ export async function hitRateLimit(
 }
 
 /**
- * One hit for each key (a client address, a sender address…) in `bucket`; refused as soon as one
- * key is over `limit` per window. A limit of 0 lifts it (a setting for private deployments).
+ * One hit for each key (a client address, a sender address…) in `bucket`, in the shared window;
+ * refused when any key is over `limit`. A limit of 0 lifts it (a setting for private deployments).
  */
 export async function checkRateLimits(
   { db, clock }: Pick<ServiceDeps, "db" | "clock">,
   { bucket, keys, limit }: { bucket: string; keys: string[]; limit: number },
 ): Promise<RateLimitDecision> {
   if (limit === 0) return { allowed: true };
-  const now = clock.now();
-  for (const key of keys) {
-    const decision = await hitRateLimit(db, {
-      bucket,
-      key,
-      limit,
-      windowMs: rateLimitWindowMs,
-      now,
-    });
-    if (!decision.allowed) return decision;
-  }
-  return { allowed: true };
+  return hitRateLimit(db, { bucket, keys, limit, windowMs: rateLimitWindowMs, now: clock.now() });
 }
