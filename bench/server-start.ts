@@ -41,14 +41,13 @@ async function once() {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
-  const healthyMs = performance.now() - started;
-  const after = (seconds: number) =>
-    new Promise((resolve) =>
-      setTimeout(resolve, seconds * 1000 - (performance.now() - started - healthyMs)),
-    );
-  await after(3);
+  const healthyAt = performance.now();
+  const healthyMs = healthyAt - started;
+  const secondsAfterHealthy = (seconds: number) =>
+    new Promise((resolve) => setTimeout(resolve, healthyAt + seconds * 1000 - performance.now()));
+  await secondsAfterHealthy(3);
   const rssSoon = residentMegabytes(child.pid!);
-  await after(idleSeconds);
+  await secondsAfterHealthy(idleSeconds);
   const rssIdle = residentMegabytes(child.pid!);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));

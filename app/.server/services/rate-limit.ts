@@ -40,8 +40,8 @@ export async function hitRateLimit(
     )
     .returning("hits")
     .execute();
-  const swept = sweptWindows.get(db) ?? new Map<string, number>();
-  sweptWindows.set(db, swept);
+  let swept = sweptWindows.get(db);
+  if (!swept) sweptWindows.set(db, (swept = new Map()));
   if (swept.get(bucket) !== windowStartMs) {
     // Once per window and process, not per new key: the sweep reads the bucket's every row.
     swept.set(bucket, windowStartMs);
