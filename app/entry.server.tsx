@@ -3,11 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { logFailure } from "./.server/logger";
+import { logFailure } from "./.server/core/logger";
 import { ScriptNonceContext } from "./components/layout/script-nonce";
 
 // server.ts reaches the site server through the build, so its modules exist in one copy.
-export { startSiteServer } from "./.server/http/site-server";
+export { startSiteServer } from "./.server/server/site-server";
 
 export const streamTimeout = 5_000;
 

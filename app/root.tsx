@@ -11,7 +11,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { getConfig, runtimeSiteSettings } from "~/.server/config";
+import { getConfig, runtimeSiteSettings } from "~/.server/core/config";
 import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { SiteFooter } from "~/components/layout/site-footer";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { marked, type Token, type Tokens } from "marked";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { wrapLines } from "../app/.server/pdf/wrap-lines";
+import { wrapLines } from "../app/.server/core/pdf-wrap-lines";
 import { readFrontMatter } from "../app/.server/content/front-matter";
 import { fillProductPlaceholders } from "../app/.server/content/markdown-file";
 import { guideFrontMatterSchema, type GuideFrontMatter } from "../app/content/guides";

@@ -10,7 +10,7 @@ import { VideoDialog } from "~/components/video-dialog/video-dialog";
 import type { ScrollState } from "~/components/layout/scroll-manager";
 import { IconList } from "~/components/ui/icon-list";
 import { ABOUT_SCROLL_TO_FORM_MS, aboutPage } from "~/content/about-page";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 

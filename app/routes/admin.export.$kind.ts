@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.export.$kind";
 import { requireAdminPage } from "~/.server/admin/admin-request";
-import { recordAdminAction } from "~/.server/admin/audit-log";
+import { recordAdminAction } from "~/.server/core/audit-log";
 import { csvDownload } from "~/.server/admin/csv-export";
 import { messageExportColumns, messagesForExport } from "~/.server/admin/inbox";
 import { orderExportColumns, ordersForExport } from "~/.server/admin/orders";

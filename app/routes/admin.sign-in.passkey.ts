@@ -7,7 +7,7 @@ import {
   sessionCookieHeader,
 } from "~/.server/admin/admin-request";
 import { passkeySignInOptions, signInWithPasskey } from "~/.server/admin/passkeys";
-import { hitRateLimit } from "~/.server/services/rate-limit";
+import { hitRateLimit } from "~/.server/core/rate-limit";
 import { readFormBody } from "~/.server/http/request-body";
 
 /** Passkey sign-in for the console: `intent=options` starts the ceremony, `intent=verify` ends it. */

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/all-resources";
 import { listArticleTeasers } from "~/.server/content/articles";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";

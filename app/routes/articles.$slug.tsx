@@ -2,7 +2,7 @@ import { ArrowRight, BookOpen, Calendar, Clock } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/articles.$slug";
 import { findArticle } from "~/.server/content/articles";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { formatArticleDate } from "~/components/articles/article-date";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { ShareArticleButton } from "~/components/articles/share-article-button";

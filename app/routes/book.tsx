@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { bookPage } from "~/content/book-page";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { siteConfig } from "~/lib/site";

@@ -5,10 +5,10 @@ import { WaitlistForm, type WaitlistReply } from "~/components/purchase/waitlist
 import { Badge } from "~/components/ui/badge";
 import { buyNowContent } from "~/content/buy-now";
 import { readFormBody } from "~/.server/http/request-body";
-import { pageSeo } from "~/.server/page-seo";
-import { startCheckout } from "~/.server/services/checkout";
-import { issueFormToken } from "~/.server/services/spam-traps";
-import { joinWaitlist } from "~/.server/services/waitlist";
+import { pageSeo } from "~/.server/content/page-seo";
+import { startCheckout } from "~/.server/sales/checkout";
+import { issueFormToken } from "~/.server/core/spam-traps";
+import { joinWaitlist } from "~/.server/audience/waitlist";
 import { BOOK_PDF_PRICE, BOOK_PRODUCT_ID } from "~/lib/catalog";
 import { purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";

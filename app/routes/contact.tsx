@@ -13,12 +13,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { contactContent } from "~/content/contact";
 import { siteEvents } from "~/content/events";
 import { redirectWithToast, takeFlashToast } from "~/.server/http/flash-toast";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
-import { logFailure } from "~/.server/logger";
-import { receiveContactMessage } from "~/.server/services/contact-messages";
-import { issueFormToken } from "~/.server/services/spam-traps";
-import { eventsAsOf } from "~/.server/services/upcoming-events";
+import { logFailure } from "~/.server/core/logger";
+import { receiveContactMessage } from "~/.server/leads/contact-messages";
+import { issueFormToken } from "~/.server/core/spam-traps";
+import { eventsAsOf } from "~/.server/leads/upcoming-events";
 import { interestFromQuery } from "~/lib/contact-message-schema";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";

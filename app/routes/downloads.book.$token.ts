@@ -1,7 +1,7 @@
 import type { Route } from "./+types/downloads.book.$token";
-import { loadBookPdf } from "~/.server/book-delivery/book-file";
-import { downloadRefusalPage } from "~/.server/book-delivery/download-refusal-page";
-import { redeemDownloadLink } from "~/.server/services/download-links";
+import { loadBookPdf } from "~/.server/sales/book-file";
+import { downloadRefusalPage } from "~/.server/sales/download-refusal-page";
+import { redeemDownloadLink } from "~/.server/sales/download-links";
 import { siteConfig } from "~/lib/site";
 
 /** The paid book, only through a signed link that is unexpired, unrevoked and not used up. */

@@ -20,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { BackLink } from "~/components/page/back-link";
 import { foundationsPage } from "~/content/foundations-program";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { courseJsonLd, faqJsonLd } from "~/lib/seo";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/full-story";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/page/back-link";
 import { fullStoryPage } from "~/content/full-story";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/functions.v1.form-token";
-import { issueFormToken } from "~/.server/services/spam-traps";
+import { issueFormToken } from "~/.server/core/spam-traps";
 
 /**
  * A fresh form token (the server-signed start time the spam trap checks), for forms on

@@ -5,7 +5,7 @@ import { AuthorHighlights } from "~/components/home/author-highlights";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { homeContent } from "~/content/home";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { websiteJsonLd } from "~/lib/seo";
 

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { IconList } from "~/components/ui/icon-list";
 import { landingPage } from "~/content/landing-page";
 import type { RouteHandle } from "~/root";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { LANDING_PAGE_PRICE } from "~/lib/catalog";
 import { cn } from "~/lib/class-names";
 import { metaFromLoaderData } from "~/lib/route-meta";

@@ -3,7 +3,7 @@ import { ListLinkPage, type ListLinkPageState } from "~/components/lists/list-li
 import { listLinkContent } from "~/content/list-links";
 import { confirmMembership } from "~/.server/audience/list-memberships";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/list-link-page";
+import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 // Opening the link only shows a button: mail scanners that open links must not confirm.

@@ -3,7 +3,7 @@ import { ListLinkPage } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
 import { unsubscribeMembership } from "~/.server/audience/list-memberships";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/list-link-page";
+import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { methodPage } from "~/content/method-page";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { cn } from "~/lib/class-names";
 import { metaFromLoaderData } from "~/lib/route-meta";
 

@@ -5,7 +5,7 @@ import { LetterBody } from "~/components/newsletter/letter-body";
 import { buttonVariants } from "~/components/ui/button";
 import { newsletterArchiveContent as content } from "~/content/signup";
 import { archiveCacheControl, publishedLetter } from "~/.server/broadcasts/broadcast-archive";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { inlineText } from "~/lib/letter-blocks";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { articleJsonLd } from "~/lib/seo";

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/page/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { newsletterArchiveContent as content } from "~/content/signup";
 import { archiveCacheControl, publishedLetters } from "~/.server/broadcasts/broadcast-archive";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 /** Server-rendered on each request and cached briefly: a letter published now appears soon. */

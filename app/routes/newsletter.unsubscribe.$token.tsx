@@ -7,7 +7,7 @@ import {
   unsubscribeFromBroadcast,
 } from "~/.server/broadcasts/broadcast-unsubscribe";
 import { readFormBody } from "~/.server/http/request-body";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 /** A broadcast email's link: which list it leaves and what the person stays on (changes nothing). */

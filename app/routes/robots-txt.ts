@@ -1,4 +1,4 @@
-import { getConfig } from "~/.server/config";
+import { getConfig } from "~/.server/core/config";
 import { absoluteUrl } from "~/lib/seo";
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { BookOpen, Clock } from "lucide-react";
 import type { Route } from "./+types/sample-excerpts";
 import { listSampleChapters } from "~/.server/content/sample-chapters";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import {
   BookLinks,
   chapterAnchor,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap-xml";
 import { publishedLetters } from "~/.server/broadcasts/broadcast-archive";
-import { getConfig } from "~/.server/config";
+import { getConfig } from "~/.server/core/config";
 import { articlePaths } from "~/content/article-paths";
 import { absoluteUrl } from "~/lib/seo";
 import { pageRoutes } from "~/route-table";

@@ -13,7 +13,7 @@ import type { ScrollState } from "~/components/layout/scroll-manager";
 import { IconList } from "~/components/ui/icon-list";
 import { trainingPage } from "~/content/training-page";
 import type { TrainingProgram } from "~/content/training-programs";
-import { pageSeo } from "~/.server/page-seo";
+import { pageSeo } from "~/.server/content/page-seo";
 import { cn } from "~/lib/class-names";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { courseJsonLd, faqJsonLd } from "~/lib/seo";

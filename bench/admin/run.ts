@@ -11,9 +11,9 @@ import {
   type PeopleFilter,
 } from "../../app/.server/audience/people-directory";
 import { applyImport, previewImport, stageImport } from "../../app/.server/audience/people-import";
-import { systemClock } from "../../app/.server/clock";
+import { systemClock } from "../../app/.server/core/clock";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
-import { createDatabase, type Db } from "../../app/.server/db/database";
+import { createDatabase, type Db } from "../../app/.server/core/db/database";
 
 const peopleCount = Number(process.env.BENCH_PEOPLE ?? 100_000);
 const messageCount = Math.round(peopleCount / 2);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import Sqlite from "better-sqlite3";
 import pg from "pg";
-import { createDatabase } from "../../app/.server/db/database";
+import { createDatabase } from "../../app/.server/core/db/database";
 import { contactAcknowledgement } from "../../app/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../../app/.server/mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "../../app/lib/contact-message-schema";

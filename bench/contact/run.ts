@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import { createDatabase } from "../../app/.server/db/database";
+import { createDatabase } from "../../app/.server/core/db/database";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import {
   builtServerLinkSecret,

@@ -2,7 +2,7 @@
 // fresh attempts; the running servers send them at their next poll. Compiled by `npm run build`
 // (build/operations/outbox-retry.js), so it runs on a production tree without TypeScript tooling.
 import "dotenv/config";
-import { createDatabase } from "../../app/.server/db/database";
+import { createDatabase } from "../../app/.server/core/db/database";
 import { requeueFailedEmails } from "../../app/.server/mail/outbox";
 
 const ids = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "dotenv";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseConfig } from "~/.server/config";
+import { parseConfig } from "~/.server/core/config";
 
 const unitFile = "deploy/systemd/presence-selling@.service";
 const settingsExample = "deploy/presence-selling.env.example";

@@ -13,7 +13,7 @@ import {
   waitlistConfirmationEmail,
 } from "~/.server/mail/templates/waitlist-emails";
 import type { ContactMessage } from "~/lib/contact-message-schema";
-import { orderItemsFromCatalog } from "~/.server/services/order-items";
+import { orderItemsFromCatalog } from "~/.server/sales/order-items";
 
 const site = "https://presence.example";
 const unsubscribe = `${site}/lists/unsubscribe/unsub.token-1`;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { countRecipients } from "~/.server/broadcasts/audience";
 import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
 import { broadcastCompletion } from "~/.server/broadcasts/broadcast-delivery";
+import { markBounced } from "~/.server/audience/bounces";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
 import {
@@ -15,8 +16,8 @@ import {
   broadcastUnsubscribePage,
   unsubscribeFromBroadcast,
 } from "~/.server/broadcasts/broadcast-unsubscribe";
-import { parseConfig } from "~/.server/config";
-import { createDatabase, type Db } from "~/.server/db/database";
+import { parseConfig } from "~/.server/core/config";
+import { createDatabase, type Db } from "~/.server/core/db/database";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { enqueueEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
@@ -102,6 +103,7 @@ for (const dialect of allDialects) {
         batchSize: 50,
         logger: { info() {}, warn() {}, error() {} },
         broadcasts: { ratePerMinute, complete: broadcastCompletion({ db, config }) },
+        onRefusedForGood: markBounced,
       });
       await started.stop();
       return started;

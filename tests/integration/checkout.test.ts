@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig, type AppConfig } from "~/.server/config";
+import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { action as buyNowAction } from "~/routes/buy-now";
 import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "~/.server/config";
+import { parseConfig } from "~/.server/core/config";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
-import { receiveContactMessage } from "~/.server/services/contact-messages";
-import { signNewsletterToken } from "~/.server/services/newsletter-links";
+import { receiveContactMessage } from "~/.server/leads/contact-messages";
+import { signNewsletterToken } from "~/.server/audience/newsletter-links";
 import {
   confirmMembership,
   confirmationCoolingMs,

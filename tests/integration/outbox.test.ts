@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { systemClock } from "~/.server/clock";
-import { createDatabase } from "~/.server/db/database";
+import { systemClock } from "~/.server/core/clock";
+import { createDatabase } from "~/.server/core/db/database";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { enqueueEmail, requeueFailedEmails, type OutgoingEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker, type OutboxWorker } from "~/.server/mail/outbox-worker";
+import { markBounced } from "~/.server/audience/bounces";
 import { ManualClock } from "../support/manual-clock";
 import { SmtpSink } from "../support/smtp-sink";
 import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
@@ -59,6 +60,7 @@ for (const dialect of allDialects) {
         pollIntervalMs: 3_600_000,
         retryBaseMs: 1_000,
         logger: recordingLogger(),
+        onRefusedForGood: markBounced,
         ...options,
       });
       await started.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hitRateLimit } from "~/.server/services/rate-limit";
+import { hitRateLimit } from "~/.server/core/rate-limit";
 import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
 
 const windowMs = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "~/.server/config";
+import { parseConfig } from "~/.server/core/config";
 import { notifyWaitlist } from "~/.server/audience/waitlist-announcement";
-import { signLink } from "~/.server/signed-links";
+import { signLink } from "~/.server/core/signed-links";
 import { action as buyNowAction } from "~/routes/buy-now";
 import {
   action as confirmAction,

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import type { Db } from "~/.server/db/database";
+import type { Db } from "~/.server/core/db/database";
 import { builtServerLinkSecret } from "../support/built-server";
 import { builtServerFormToken } from "../support/form-token";
 import type { SmtpSink } from "../support/smtp-sink";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/.server/db/database";
+import type { Db } from "~/.server/core/db/database";
 
 export type SeededReader = {
   email: string;

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import type { AppLoadContext } from "react-router";
-import type { AppConfig } from "~/.server/config";
-import { createStripeClient } from "~/.server/payments/stripe-client";
-import type { Db } from "~/.server/db/database";
+import type { AppConfig } from "~/.server/core/config";
+import { createStripeClient } from "~/.server/sales/stripe-client";
+import type { Db } from "~/.server/core/db/database";
 import type { ManualClock } from "./manual-clock";
 import type { FakeCheckoutSession } from "./stripe-fake";
 

@@ -1,6 +1,6 @@
-import { systemClock, type Clock } from "~/.server/clock";
-import type { AppConfig } from "~/.server/config";
-import { issueFormToken } from "~/.server/services/spam-traps";
+import { systemClock, type Clock } from "~/.server/core/clock";
+import type { AppConfig } from "~/.server/core/config";
+import { issueFormToken } from "~/.server/core/spam-traps";
 
 /** A form token as the server would have handed it out `msAgo` before `clock`'s now. */
 export function formTokenIssuedAgo(config: AppConfig, clock: Clock, msAgo: number) {

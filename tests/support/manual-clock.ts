@@ -1,4 +1,4 @@
-import type { Clock } from "~/.server/clock";
+import type { Clock } from "~/.server/core/clock";
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {

@@ -3,9 +3,9 @@
  * `node --import tsx tests/support/queue-broadcast-child.ts <database url> <broadcast id> [batch size]`.
  */
 import { queueBroadcast } from "~/.server/broadcasts/broadcast-sending";
-import { systemClock } from "~/.server/clock";
-import { parseConfig } from "~/.server/config";
-import { createDatabase } from "~/.server/db/database";
+import { systemClock } from "~/.server/core/clock";
+import { parseConfig } from "~/.server/core/config";
+import { createDatabase } from "~/.server/core/db/database";
 
 const [url, id, batchSize = "100"] = process.argv.slice(2);
 const database = await createDatabase(url!);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Migration } from "kysely";
 import pg from "pg";
-import { createDatabase, type AppDatabase } from "~/.server/db/database";
+import { createDatabase, type AppDatabase } from "~/.server/core/db/database";
 
 export type DialectName = "sqlite" | "postgres";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../config";
+import { ConfigError, parseConfig } from "../core/config";
 import { isAdminEmail } from "./admin-sessions";
 
 describe("who may sign in to the console", () => {

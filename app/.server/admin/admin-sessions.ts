@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AppConfig } from "../config";
-import type { Database } from "../db/schema";
-import { emailKey } from "../services/email-key";
-import type { ServiceDeps } from "../services/service-deps";
-import { recordAdminAction } from "./audit-log";
+import type { AppConfig } from "../core/config";
+import type { Database } from "../core/db/schema";
+import { emailKey } from "../core/email-key";
+import type { ServiceDeps } from "../core/service-deps";
+import { recordAdminAction } from "../core/audit-log";
 import { hashSecretToken, newSecretToken } from "./secret-token";
 
 export type AdminSession = { id: string; email: string; csrfToken: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inBatches } from "../db/in-batches";
+import { inBatches } from "../core/db/in-batches";
 import { csvDownload, neutraliseFormula } from "./csv-export";
 
 describe("CSV exports", () => {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../db/database";
+import type { Db } from "../core/db/database";
 import { countNewMessages } from "./inbox";
 import { outboxCounts } from "./outbox-health";
 import type { ListName } from "~/lib/lists";

@@ -1,9 +1,9 @@
-import type { Clock } from "../clock";
-import type { Db } from "../db/database";
-import { inBatches } from "../db/in-batches";
-import { pageWithTotal } from "../db/page-with-total";
-import type { ContactMessageStatus } from "../db/schema";
-import { recordAdminAction } from "./audit-log";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import { inBatches } from "../core/db/in-batches";
+import { pageWithTotal } from "../core/db/page-with-total";
+import type { ContactMessageStatus } from "../core/db/schema";
+import { recordAdminAction } from "../core/audit-log";
 
 export const inboxPageSize = 25;
 

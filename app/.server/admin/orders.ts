@@ -1,11 +1,11 @@
-import type { OrderStatus } from "../db/checkout-tables";
-import type { Db } from "../db/database";
-import { inBatches } from "../db/in-batches";
-import { pageWithTotal } from "../db/page-with-total";
-import { replaceDownloadLink } from "../services/download-links";
-import { parseOrderItems } from "../services/order-items";
-import type { ServiceDeps } from "../services/service-deps";
-import { recordAdminAction } from "./audit-log";
+import type { OrderStatus } from "../core/db/checkout-tables";
+import type { Db } from "../core/db/database";
+import { inBatches } from "../core/db/in-batches";
+import { pageWithTotal } from "../core/db/page-with-total";
+import { replaceDownloadLink } from "../sales/download-links";
+import { parseOrderItems } from "../sales/order-items";
+import type { ServiceDeps } from "../core/service-deps";
+import { recordAdminAction } from "../core/audit-log";
 
 export const ordersPageSize = 25;
 

@@ -1,8 +1,8 @@
-import type { Clock } from "../clock";
-import type { Db } from "../db/database";
-import type { OutboxEmailStatus } from "../db/schema";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import type { OutboxEmailStatus } from "../core/db/schema";
 import { requeueFailedEmails } from "../mail/outbox";
-import { recordAdminAction } from "./audit-log";
+import { recordAdminAction } from "../core/audit-log";
 
 /** How many emails are in each state. */
 export async function outboxCounts(db: Db): Promise<Record<OutboxEmailStatus, number>> {

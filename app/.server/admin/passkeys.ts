@@ -4,7 +4,7 @@ import type {
   WebAuthnCredential,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Db } from "../db/database";
+import type { Db } from "../core/db/database";
 import { siteConfig } from "~/lib/site";
 import {
   createAdminSession,
@@ -12,8 +12,8 @@ import {
   revokeAdminSession,
   type AdminSession,
 } from "./admin-sessions";
-import type { ServiceDeps } from "../services/service-deps";
-import { recordAdminAction } from "./audit-log";
+import type { ServiceDeps } from "../core/service-deps";
+import { recordAdminAction } from "../core/audit-log";
 
 type PasskeyDeps = Pick<ServiceDeps, "db" | "clock" | "config">;
 

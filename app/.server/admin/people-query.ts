@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import type { Db } from "../core/db/database";
 import { peopleSources, type PeopleFilter } from "../audience/people-directory";
 import { membershipFilters } from "~/lib/audience-filters";
 import { newsletterInterests } from "~/lib/newsletter-interests";

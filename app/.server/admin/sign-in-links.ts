@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { adminSignInLink } from "../mail/templates/admin-sign-in-link";
 import { enqueueEmail } from "../mail/outbox";
-import { emailKey } from "../services/email-key";
-import { hitRateLimit } from "../services/rate-limit";
-import type { ServiceDeps } from "../services/service-deps";
+import { emailKey } from "../core/email-key";
+import { hitRateLimit } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
 import { createAdminSession, isAdminEmail, revokeAdminSession } from "./admin-sessions";
-import { recordAdminAction } from "./audit-log";
+import { recordAdminAction } from "../core/audit-log";
 import { hashSecretToken, newSecretToken } from "./secret-token";
 
 export const signInVerifyPath = "/admin/sign-in/verify";

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { emailKey } from "../services/email-key";
+import { emailKey } from "../core/email-key";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 
 /** The largest CSV the console takes: 100,000 rows of a Mailchimp export fit with room. */

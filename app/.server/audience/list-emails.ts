@@ -1,9 +1,9 @@
-import type { Trx } from "../db/database";
+import type { Trx } from "../core/db/database";
 import { enqueueEmail } from "../mail/outbox";
 import { newsletterConfirmation } from "../mail/templates/newsletter-confirmation";
 import { newsletterWelcome } from "../mail/templates/newsletter-welcome";
 import { waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";
-import type { ServiceDeps } from "../services/service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 import { confirmationLinkDays, membershipLinks } from "./list-links";
 import type { ListName } from "~/lib/lists";
 

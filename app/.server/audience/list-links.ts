@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
-import { verifyNewsletterToken } from "../services/newsletter-links";
-import { signLink, verifyLink, type VerifiedLink } from "../signed-links";
+import type { AppConfig } from "../core/config";
+import { verifyNewsletterToken } from "./newsletter-links";
+import { signLink, verifyLink, type VerifiedLink } from "../core/signed-links";
 import { listNames, type ListName } from "~/lib/lists";
 
 /** How long a confirmation link works, for every list; unsubscribe links never expire. */

@@ -1,5 +1,5 @@
-import type { Db } from "../db/database";
-import { inBatches } from "../db/in-batches";
+import type { Db } from "../core/db/database";
+import { inBatches } from "../core/db/in-batches";
 import type { ListName } from "~/lib/lists";
 
 export type ListMember = {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { recordAdminAction } from "../admin/audit-log";
-import type { Db } from "../db/database";
-import type { ListMembershipTable } from "../db/audience-tables";
-import type { ServiceDeps } from "../services/service-deps";
+import { recordAdminAction } from "../core/audit-log";
+import type { Db } from "../core/db/database";
+import type { ListMembershipTable } from "../core/db/audience-tables";
+import type { ServiceDeps } from "../core/service-deps";
 import { notifyWaitlist } from "./waitlist-announcement";
 import { enqueueConfirmationEmail, enqueueNewsletterWelcome } from "./list-emails";
 import { verifyListToken, type ListLinkPurpose } from "./list-links";

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
-import type { Database, Db } from "../db/database";
-import { inBatches } from "../db/in-batches";
-import { pageWithTotal } from "../db/page-with-total";
+import type { Database, Db } from "../core/db/database";
+import { inBatches } from "../core/db/in-batches";
+import { pageWithTotal } from "../core/db/page-with-total";
 import type { MembershipFilter } from "~/lib/audience-filters";
 import type { ListName, MembershipStatus } from "~/lib/lists";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { recordAdminAction } from "../admin/audit-log";
-import type { Clock } from "../clock";
-import type { Db } from "../db/database";
-import type { ListMembershipTable, PersonTable } from "../db/audience-tables";
-import { emailKey } from "../services/email-key";
+import { recordAdminAction } from "../core/audit-log";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import type { ListMembershipTable, PersonTable } from "../core/db/audience-tables";
+import { emailKey } from "../core/email-key";
 import { parseImportFile, type ImportRow, type ParsedImport } from "./import-file";
 import type { MembershipStatus } from "~/lib/lists";
 

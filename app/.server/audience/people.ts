@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { emailKey } from "../services/email-key";
+import type { Database } from "../core/db/schema";
+import { emailKey } from "../core/email-key";
 
 export type Sighting = {
   email: string;

@@ -1,6 +1,6 @@
-import type { Clock } from "../clock";
-import type { Db } from "../db/database";
-import { recordAdminAction } from "../admin/audit-log";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import { recordAdminAction } from "../core/audit-log";
 import type { ListName } from "~/lib/lists";
 
 type ActionDeps = { db: Db; clock: Clock };

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import type { Db } from "../core/db/database";
 
 /**
  * Everything held about one person: their record, list memberships, messages, orders and every

@@ -1,6 +1,6 @@
 import { enqueueEmail } from "../mail/outbox";
 import { nowAvailableEmail } from "../mail/templates/waitlist-emails";
-import type { ServiceDeps } from "../services/service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 
 /**
  * Once sales are open, queues one 'now available' email per confirmed waitlist member. Each is

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../db/database";
-import type { BroadcastList } from "../db/broadcast-tables";
-import type { Database } from "../db/schema";
+import type { Db } from "../core/db/database";
+import type { BroadcastList } from "../core/db/broadcast-tables";
+import type { Database } from "../core/db/schema";
 import { newsletterInterests, type NewsletterInterest } from "~/lib/newsletter-interests";
 
 /**

@@ -1,6 +1,6 @@
-import { recordAdminAction } from "../admin/audit-log";
-import type { Db } from "../db/database";
-import type { ServiceDeps } from "../services/service-deps";
+import { recordAdminAction } from "../core/audit-log";
+import type { Db } from "../core/db/database";
+import type { ServiceDeps } from "../core/service-deps";
 import { parseLetterMarkdown } from "./letter-markdown";
 
 /** `Presence at the Close!` → `presence-at-the-close`. */

@@ -1,7 +1,7 @@
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../core/config";
 import { broadcastEmail } from "../mail/templates/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
-import { listUnsubscribeHeaders, signNewsletterToken } from "../services/newsletter-links";
+import { listUnsubscribeHeaders, signNewsletterToken } from "../audience/newsletter-links";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
 import { parseLetterMarkdown } from "./letter-markdown";
 

@@ -1,6 +1,6 @@
-import type { OutboxEmailTable } from "../db/schema";
+import type { OutboxEmailTable } from "../core/db/schema";
 import type { BroadcastCompletion } from "../mail/outbox-worker";
-import type { ServiceDeps } from "../services/service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 import { isStillRecipient } from "./audience";
 import { deliveryUnsubscribeToken, personalise } from "./broadcast-content";
 import { audienceOf } from "./broadcast-drafts";

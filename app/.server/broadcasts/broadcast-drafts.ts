@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { recordAdminAction } from "../admin/audit-log";
-import type { Db } from "../db/database";
-import type { BroadcastTable } from "../db/broadcast-tables";
-import { invalidInput, type InvalidInput } from "../services/invalid-input";
-import type { ServiceDeps } from "../services/service-deps";
+import { recordAdminAction } from "../core/audit-log";
+import type { Db } from "../core/db/database";
+import type { BroadcastTable } from "../core/db/broadcast-tables";
+import { invalidInput, type InvalidInput } from "../core/invalid-input";
+import type { ServiceDeps } from "../core/service-deps";
 import { broadcastDraftSchema, type BroadcastDraft } from "~/lib/broadcast-schema";
 import type { NewsletterInterest } from "~/lib/newsletter-interests";
 import { countRecipients, type Audience } from "./audience";

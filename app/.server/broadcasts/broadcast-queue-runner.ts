@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../services/service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 import { runBroadcastQueue } from "./broadcast-sending";
 
 export type BroadcastQueueRunner = {

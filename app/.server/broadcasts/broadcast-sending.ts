@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { recordAdminAction } from "../admin/audit-log";
-import type { Db } from "../db/database";
+import { recordAdminAction } from "../core/audit-log";
+import type { Db } from "../core/db/database";
 import { enqueueEmail } from "../mail/outbox";
-import type { ServiceDeps } from "../services/service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 import { countRecipients, recipientsAfter } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";

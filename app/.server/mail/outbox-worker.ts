@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { PostgresAdapter } from "kysely";
-import { systemClock, type Clock } from "../clock";
-import type { Db } from "../db/database";
-import type { OutboxEmailTable } from "../db/schema";
-import { isPermanentRefusal, markBounced } from "../audience/bounces";
+import { PostgresAdapter, type Kysely } from "kysely";
+import { systemClock, type Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import type { OutboxEmailTable } from "../core/db/schema";
+import type { Database } from "../core/db/schema";
+import { isPermanentRefusal } from "./smtp-refusal";
 import type { MailTransport } from "./mail-transport";
 
 export type OutboxLogger = Pick<Console, "info" | "warn" | "error">;
@@ -30,7 +31,14 @@ export type OutboxWorkerOptions = {
   logger?: OutboxLogger;
   /** How broadcast emails go out; without it they wait (a worker that cannot complete them). */
   broadcasts?: BroadcastSending;
+  /** Called in the email's own transaction when the receiving server refused its address for good. */
+  onRefusedForGood?: RefusedForGood;
 };
+
+export type RefusedForGood = (
+  trx: Kysely<Database>,
+  refusal: { address: string; reason: string; now: Date },
+) => Promise<void>;
 
 /** A broadcast email's body and headers for its reader, or why it must not go out any more. */
 export type BroadcastCompletion =
@@ -86,6 +94,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     batchSize = 10,
     workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     logger = console,
+    onRefusedForGood,
   } = options;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -302,7 +311,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where("locked_by", "=", workerId)
         .execute();
       if (refusedForGood) {
-        await markBounced(trx, { address: email.to_address, reason: error!, now: finished });
+        await onRefusedForGood?.(trx, { address: email.to_address, reason: error!, now: finished });
       }
     });
     if (givingUp) {

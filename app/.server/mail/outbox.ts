@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "../core/db/schema";
 
 /** An email to send later; the outbox worker delivers it. */
 export type OutgoingEmail = {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { PDFPage } from "pdf-lib";
 import { bookEdition } from "~/content/book-edition";
-import { wrapLines } from "../pdf/wrap-lines";
+import { wrapLines } from "../core/pdf-wrap-lines";
 
 const pageSize: [number, number] = [432, 648]; // 6 × 9 inches, a trade paperback page
 const margin = 54;

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { DownloadRefusal } from "../services/download-links";
+import type { DownloadRefusal } from "./download-links";
 import { siteConfig } from "~/lib/site";
 
 const explanations: Record<DownloadRefusal, { title: string; text: string }> = {

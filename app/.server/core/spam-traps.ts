@@ -1,4 +1,4 @@
-import { signLink, verifyLink } from "../signed-links";
+import { signLink, verifyLink } from "./signed-links";
 import type { InvalidInput } from "./invalid-input";
 import type { ServiceDeps } from "./service-deps";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import type { Db } from "./db/database";
 import type { ServiceDeps } from "./service-deps";
 
 /** The window every public write's limit counts in. */

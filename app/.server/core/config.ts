@@ -1,6 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
-import { emailKey } from "./services/email-key";
+import { emailKey } from "./email-key";
 import { defaultRuntimeSiteSettings, type RuntimeSiteSettings } from "~/lib/site";
 
 const booleanSetting = z

@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import type { OrderItem, PurchasableItemId } from "~/lib/catalog";
-import { logFailure } from "../logger";
-import { checkRateLimits } from "./rate-limit";
-import type { PaymentDeps } from "./service-deps";
+import { logFailure } from "../core/logger";
+import { checkRateLimits } from "../core/rate-limit";
+import type { PaymentDeps } from "../core/service-deps";
 import { currentDownloadToken } from "./download-links";
 import { fulfilPaidSession } from "./orders";
 import { parseOrderItems } from "./order-items";

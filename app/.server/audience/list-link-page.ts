@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { AppServices } from "./app-context";
-import { listFromPath, type ListLinkPurpose } from "./audience/list-links";
-import { readListLink, type ListLink } from "./audience/list-memberships";
-import { pageSeo } from "./page-seo";
+import type { AppServices } from "../core/service-deps";
+import { listFromPath, type ListLinkPurpose } from "./list-links";
+import { readListLink, type ListLink } from "./list-memberships";
+import { pageSeo } from "../content/page-seo";
 import { listLinkContent } from "~/content/list-links";
 
 /** The list and token of a `/lists/<list>/<purpose>/<token>` URL; an unknown list is a 404. */

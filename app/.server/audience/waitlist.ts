@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { requestMembership } from "../audience/list-memberships";
-import { checkRateLimits } from "./rate-limit";
-import type { ServiceDeps } from "./service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
+import { requestMembership } from "./list-memberships";
+import { checkRateLimits } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
 import { buyNowContent } from "~/content/buy-now";
 
 const emailSchema = z.email().max(254);

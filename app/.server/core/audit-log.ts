@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "./db/schema";
 
 export type AdminAction = {
   actor: string;

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../core/config";
 
 export type { Stripe };
 

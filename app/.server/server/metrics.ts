@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Db } from "../db/database";
+import type { Db } from "../core/db/database";
 
 export type Metrics = {
   /** Counts and times every request under its route label. */

@@ -1,8 +1,8 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
-import type { AppServices } from "../app-context";
-import { logFailure } from "../logger";
-import { receiveContactMessage } from "../services/contact-messages";
-import { readJsonBody } from "./request-body";
+import type { AppServices } from "../core/service-deps";
+import { logFailure } from "../core/logger";
+import { receiveContactMessage } from "../leads/contact-messages";
+import { readJsonBody } from "../http/request-body";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 type FunctionAnswer =

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Trx } from "../db/database";
+import type { Trx } from "../core/db/database";
 import { enqueueEmail } from "../mail/outbox";
 import { downloadLinkEmail } from "../mail/templates/download-link";
-import { signLink, verifyLink } from "../signed-links";
-import { emailKey } from "./email-key";
-import { checkRateLimits } from "./rate-limit";
-import type { ServiceDeps } from "./service-deps";
-import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
+import { signLink, verifyLink } from "../core/signed-links";
+import { emailKey } from "../core/email-key";
+import { checkRateLimits } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
+import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
 import { parseOrderItems } from "./order-items";
 
 export type IssuedDownloadLink = { url: string; expiresAt: Date; maxDownloads: number };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logger, requestScope } from "../logger";
+import { logger, requestScope } from "../core/logger";
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -1,10 +1,10 @@
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
-import { invalidInput, type InvalidInput } from "./invalid-input";
-import { checkRateLimits } from "./rate-limit";
-import type { ServiceDeps } from "./service-deps";
-import { checkSpamTraps, type SpamTrapValues } from "./spam-traps";
-import { requestMembership } from "../audience/list-memberships";
+import { invalidInput, type InvalidInput } from "../core/invalid-input";
+import { checkRateLimits } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
+import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
+import { requestMembership } from "./list-memberships";
 
 export type NewsletterSignupOutcome =
   InvalidInput | { outcome: "accepted" } | { outcome: "rate-limited"; retryAfterSeconds: number };

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { ServiceDeps } from "./service-deps";
+import type { ServiceDeps } from "../core/service-deps";
 import { fulfilPaidSession, recordRefund } from "./orders";
 
 export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignored";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
-import type { Trx } from "../db/database";
-import type { OrderTable } from "../db/checkout-tables";
+import type { Trx } from "../core/db/database";
+import type { OrderTable } from "../core/db/checkout-tables";
 import { enqueueEmail } from "../mail/outbox";
 import { purchaseReceiptEmail } from "../mail/templates/purchase-receipt";
 import { saleNotificationEmail } from "../mail/templates/sale-notification";
 import { sessionSchedulingEmail } from "../mail/templates/session-scheduling";
-import type { ValidCheckoutRequest } from "../payments/checkout-request";
-import type { PaymentDeps, ServiceDeps } from "./service-deps";
+import type { ValidCheckoutRequest } from "./checkout-request";
+import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
 import { rememberPerson } from "../audience/people";

@@ -8,10 +8,10 @@ import express, {
   type Response,
 } from "express";
 import type { ServerBuild } from "react-router";
-import { createAppRuntime } from "../app-context";
-import { ConfigError, startupConfig, type AppConfig } from "../config";
+import { createAppRuntime } from "./app-context";
+import { ConfigError, startupConfig, type AppConfig } from "../core/config";
 import { contactFunction } from "./contact-function";
-import { logFailure, logger } from "../logger";
+import { logFailure, logger } from "../core/logger";
 import { inMemoryFiles } from "./in-memory-files";
 import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";

@@ -1,38 +1,15 @@
-import { systemClock, type Clock } from "./clock";
-import { dkimSigning, type AppConfig } from "./config";
-import { logger } from "./logger";
-import { backgroundDatabase, createDatabase, pingDatabase, type Db } from "./db/database";
-import { broadcastCompletion } from "./broadcasts/broadcast-delivery";
-import { startBroadcastQueue } from "./broadcasts/broadcast-queue-runner";
-import { createMailTransport } from "./mail/mail-transport";
-import { startOutboxWorker } from "./mail/outbox-worker";
-import { createStripeClient, type Stripe } from "./payments/stripe-client";
-import { notifyWaitlist } from "./audience/waitlist-announcement";
-
-/** What every loader and action receives as `context`: built once in server.ts. */
-export type AppServices = {
-  config: AppConfig;
-  db: Db;
-  clock: Clock;
-  /** The outbox worker: `wake()` after committing emails sends them now instead of at the next poll. */
-  outbox: { wake(): void };
-  /** The broadcasts' queueing step: `wake()` after a broadcast is sent queues it now. */
-  broadcastQueue: { wake(): void };
-  /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
-  stripe: Stripe | undefined;
-};
-
-/** Per-request values server.ts adds to the services. */
-export type RequestContext = AppServices & {
-  /** The visitor's IP address (Express `req.ip`, behind the trusted proxy). */
-  clientAddress: string;
-  /** The nonce this response's Content-Security-Policy allows inline scripts by. */
-  scriptNonce?: string;
-};
-
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
-}
+import { systemClock } from "../core/clock";
+import { dkimSigning, type AppConfig } from "../core/config";
+import { logger } from "../core/logger";
+import { backgroundDatabase, createDatabase, pingDatabase } from "../core/db/database";
+import { broadcastCompletion } from "../broadcasts/broadcast-delivery";
+import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
+import { createMailTransport } from "../mail/mail-transport";
+import { startOutboxWorker } from "../mail/outbox-worker";
+import { createStripeClient } from "../sales/stripe-client";
+import type { AppServices } from "../core/service-deps";
+import { notifyWaitlist } from "../audience/waitlist-announcement";
+import { markBounced } from "../audience/bounces";
 
 export type AppRuntime = {
   services: AppServices;
@@ -67,6 +44,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
     logger: logLines,
+    onRefusedForGood: markBounced,
     broadcasts: {
       ratePerMinute: config.BROADCAST_RATE_PER_MINUTE,
       complete: broadcastCompletion({ db: database.db, config }),

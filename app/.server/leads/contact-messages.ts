@@ -4,11 +4,11 @@ import { contactAcknowledgement } from "../mail/templates/contact-acknowledgemen
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
 import { rememberPerson } from "../audience/people";
-import { emailKey } from "./email-key";
-import { invalidInput, type InvalidInput } from "./invalid-input";
-import { checkRateLimits } from "./rate-limit";
-import type { ServiceDeps } from "./service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
+import { emailKey } from "../core/email-key";
+import { invalidInput, type InvalidInput } from "../core/invalid-input";
+import { checkRateLimits } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
 
 /**
  * Stores a contact message together with the owner's notification and the visitor's

@@ -1,10 +1,10 @@
-import { logFailure } from "../logger";
-import { parseCheckoutRequest } from "../payments/checkout-request";
-import type { Stripe } from "../payments/stripe-client";
+import { logFailure } from "../core/logger";
+import { parseCheckoutRequest } from "./checkout-request";
+import type { Stripe } from "./stripe-client";
 import { openCheckoutSession } from "./orders";
-import { checkRateLimits } from "./rate-limit";
-import type { ServiceDeps } from "./service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "./spam-traps";
+import { checkRateLimits } from "../core/rate-limit";
+import type { ServiceDeps } from "../core/service-deps";
+import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
 
 export type CheckoutOutcome =
   | { outcome: "closed" }

@@ -1,0 +1,38 @@
+import type Stripe from "stripe";
+import type { Clock } from "./clock";
+import type { AppConfig } from "./config";
+import type { Db } from "./db/database";
+
+/** What every loader and action receives as `context`: built once by the server's wiring. */
+export type AppServices = {
+  config: AppConfig;
+  db: Db;
+  clock: Clock;
+  /** The outbox worker: `wake()` after committing emails sends them now instead of at the next poll. */
+  outbox: { wake(): void };
+  /** The broadcasts' queueing step: `wake()` after a broadcast is sent queues it now. */
+  broadcastQueue: { wake(): void };
+  /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
+  stripe: Stripe | undefined;
+};
+
+/** Per-request values the server adds to the services. */
+export type RequestContext = AppServices & {
+  /** The visitor's IP address (Express `req.ip`, behind the trusted proxy). */
+  clientAddress: string;
+  /** The nonce this response's Content-Security-Policy allows inline scripts by. */
+  scriptNonce?: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+/**
+ * What every service works with. The request context of every loader and action satisfies it,
+ * so a route hands in `context`; `outbox.wake()` is the service's to call after a commit.
+ */
+export type ServiceDeps = Pick<AppServices, "db" | "clock" | "config" | "outbox">;
+
+/** Services that talk to Stripe (only when STRIPE_SECRET_KEY is set). */
+export type PaymentDeps = ServiceDeps & { stripe: Stripe };
