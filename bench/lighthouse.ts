@@ -15,7 +15,7 @@ import {
   firstLoadJavaScript,
   hydrationJavaScript,
   prerenderedPaths,
-} from "./prerendered-pages";
+} from "../support/prerendered-pages";
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3901);

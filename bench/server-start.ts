@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../tests/support/built-server";
+import { freePort } from "../support/built-server";
 
 const runs = Number(process.env.RUNS ?? 5);
 const idleSeconds = Number(process.env.IDLE_SECONDS ?? 15);

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startBuiltServer } from "../tests/support/built-server";
-import { clientBuildDir } from "./prerendered-pages";
+import { freePort, startBuiltServer } from "../support/built-server";
+import { clientBuildDir } from "../support/prerendered-pages";
 
 const rounds = Number(process.env.ROUNDS ?? 2);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);

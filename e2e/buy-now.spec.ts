@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
-import { startStripeFake, type StripeFake } from "../tests/support/stripe-fake";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startStripeFake, type StripeFake } from "../support/stripe-fake";
 import { waitForEmail } from "./support/captured-mail";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 

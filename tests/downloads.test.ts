@@ -11,7 +11,7 @@ import {
 } from "~/content/free-library";
 import { downloadTargets, resolveDownload, type FileDownload } from "~/lib/download-targets";
 import { generateGuides } from "../scripts/generate-guides";
-import { mp3DurationSeconds } from "./support/mp3-duration";
+import { mp3DurationSeconds } from "../support/mp3-duration";
 
 const allKeys: DownloadKey[] = [...libraryDownloadKeys, "logo"];
 const publicFile = (target: FileDownload) => path.join("public", target.href);

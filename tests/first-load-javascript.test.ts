@@ -8,8 +8,8 @@ import {
   modulePreloads,
   prerenderedHtml,
   prerenderedPaths,
-} from "../bench/prerendered-pages";
-import { startBuiltServer, type BuiltServer } from "./support/built-server";
+} from "../support/prerendered-pages";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 const KiB = 1024;
 /** Pages with a form the visitor fills in, rendered by the server per request. */

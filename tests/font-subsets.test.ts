@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import fontverter from "fontverter";
 import { Blob, Face } from "harfbuzzjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clientBuildDir, prerenderedHtml, prerenderedPaths } from "../bench/prerendered-pages";
+import { clientBuildDir, prerenderedHtml, prerenderedPaths } from "../support/prerendered-pages";
 import { fontSubsets, subsetWeights } from "../scripts/font-subsets";
 
 async function openFace(file: string) {

@@ -5,7 +5,7 @@ import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { startBuiltServer, type BuiltServer } from "./support/built-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 /** A GET whose body stays as sent (fetch would decode it). */
 function request(url: string, headers: Record<string, string>) {

@@ -11,8 +11,8 @@ import { systemClock } from "../../app/.server/core/clock";
 import { parseConfig } from "../../app/.server/core/config";
 import { smtpTransport } from "../../app/.server/mail/mail-transport";
 import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
-import { seedReaders } from "../../tests/support/broadcast-audience";
-import { allDialects, createTestDatabase } from "../../tests/support/test-databases";
+import { seedReaders } from "../../support/broadcast-audience";
+import { allDialects, createTestDatabase } from "../../support/test-databases";
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const deliverCount = Number(process.env.BENCH_DELIVER ?? 5_000);

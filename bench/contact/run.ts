@@ -16,12 +16,8 @@ import autocannon from "autocannon";
 import { sql } from "kysely";
 import { createDatabase } from "../../app/.server/core/db/database";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
-import {
-  builtServerLinkSecret,
-  freePort,
-  startBuiltServer,
-} from "../../tests/support/built-server";
-import { builtServerFormToken } from "../../tests/support/form-token";
+import { builtServerLinkSecret, freePort, startBuiltServer } from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberPerson } from "~/.server/audience/people";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { SmtpSink } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { SmtpSink } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const admin = "owner@console.test";
 const adminPages = [

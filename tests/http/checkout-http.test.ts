@@ -3,11 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
-import { builtServerFormToken } from "../support/form-token";
-import { refundedCharge } from "../support/checkout-context";
-import { startStripeFake, type StripeFake } from "../support/stripe-fake";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import {
+  builtServerLinkSecret,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { refundedCharge } from "../../support/checkout-context";
+import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const SITE = "https://presence.example";
 const WEBHOOK_SECRET = "whsec_x";

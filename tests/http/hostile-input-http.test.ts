@@ -2,11 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
-import { builtServerFormToken } from "../support/form-token";
-import { postEndlessChunks } from "../support/endless-chunks";
-import { SmtpSink } from "../support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../support/test-databases";
+import {
+  builtServerLinkSecret,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { postEndlessChunks } from "../../support/endless-chunks";
+import { SmtpSink } from "../../support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const pageActions = [
   "/contact",

@@ -2,9 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
-import { builtServerFormToken } from "../support/form-token";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import {
+  builtServerLinkSecret,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const contactEndpoint = "/functions/v1/send-contact-email";
 const message = (index: number) => ({

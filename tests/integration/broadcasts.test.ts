@@ -21,10 +21,10 @@ import { createDatabase, type Db } from "~/.server/core/db/database";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { enqueueEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
-import { seedReaders, type SeededReader } from "../support/broadcast-audience";
-import { ManualClock } from "../support/manual-clock";
-import { SmtpSink } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { seedReaders, type SeededReader } from "../../support/broadcast-audience";
+import { ManualClock } from "../../support/manual-clock";
+import { SmtpSink } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -121,7 +121,7 @@ for (const dialect of allDialects) {
         [
           "--import",
           "tsx",
-          "tests/support/queue-broadcast-child.ts",
+          "support/queue-broadcast-child.ts",
           database.url,
           id,
           String(batchSize),

@@ -8,17 +8,17 @@ import {
   action as paymentSuccessAction,
   loader as paymentSuccessLoader,
 } from "~/routes/payment-success";
-import { formTokenIssuedAgo } from "../support/form-token";
-import { ManualClock } from "../support/manual-clock";
+import { formTokenIssuedAgo } from "../../support/form-token";
+import { ManualClock } from "../../support/manual-clock";
 import {
   checkoutContext,
   refundedCharge,
   signedEvent,
   WEBHOOK_SECRET,
   webhookRequest,
-} from "../support/checkout-context";
-import { startStripeFake, type StripeFake } from "../support/stripe-fake";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+} from "../../support/checkout-context";
+import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const SITE = "https://presence.example";
 

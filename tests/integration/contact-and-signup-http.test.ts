@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { builtServerLinkSecret, startBuiltServer, type BuiltServer } from "../support/built-server";
-import { builtServerFormToken } from "../support/form-token";
-import { SmtpSink } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import {
+  builtServerLinkSecret,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { SmtpSink } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const endpoint = "/functions/v1/send-contact-email";
 const valid = {

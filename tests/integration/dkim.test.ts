@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { dkimVerify } from "mailauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpTransport } from "~/.server/mail/mail-transport";
-import { SmtpSink } from "../support/smtp-sink";
+import { SmtpSink } from "../../support/smtp-sink";
 
 const selector = "mail2026";
 const domain = "presence.example";

@@ -13,10 +13,10 @@ import {
 import { contactMessageSchema } from "~/lib/contact-message-schema";
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema, type NewsletterSignup } from "~/lib/newsletter-schema";
-import { formTokenIssuedAgo } from "../support/form-token";
-import { ManualClock } from "../support/manual-clock";
-import { SmtpSink, type ReceivedEmail } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { formTokenIssuedAgo } from "../../support/form-token";
+import { ManualClock } from "../../support/manual-clock";
+import { SmtpSink, type ReceivedEmail } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",

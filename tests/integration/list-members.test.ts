@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedMembers } from "~/.server/audience/list-members";
 import type { ListName, MembershipStatus } from "~/lib/lists";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const stamp = "2026-11-01T10:00:00.000Z";
 

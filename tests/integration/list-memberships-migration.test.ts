@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 // A database deployed before the lists shared one table: every migration before 204.
 const beforeLists = Object.fromEntries(

@@ -5,9 +5,9 @@ import { smtpTransport } from "~/.server/mail/mail-transport";
 import { enqueueEmail, requeueFailedEmails, type OutgoingEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker, type OutboxWorker } from "~/.server/mail/outbox-worker";
 import { markBounced } from "~/.server/audience/bounces";
-import { ManualClock } from "../support/manual-clock";
-import { SmtpSink } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { ManualClock } from "../../support/manual-clock";
+import { SmtpSink } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 function email(index: number): OutgoingEmail {
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberPerson } from "~/.server/audience/people";
 import { applyImport, previewImport, stageImport } from "~/.server/audience/people-import";
-import { ManualClock } from "../support/manual-clock";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const mailchimp = [
   '"Email Address","First Name","Last Name",CONFIRM_TIME,TAGS',

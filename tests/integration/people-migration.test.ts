@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 // Every migration before the one that brings in `people`, as a database deployed before it has.
 const beforePeople = Object.fromEntries(

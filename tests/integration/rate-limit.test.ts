@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hitRateLimit } from "~/.server/core/rate-limit";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const windowMs = 10 * 60_000;
 const windowStart = new Date("2026-11-25T10:00:00.000Z");

@@ -7,10 +7,10 @@ import {
   action as confirmAction,
   loader as confirmLoader,
 } from "~/routes/lists.$list.confirm.$token";
-import { checkoutContext } from "../support/checkout-context";
-import { formTokenIssuedAgo } from "../support/form-token";
-import { ManualClock } from "../support/manual-clock";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { checkoutContext } from "../../support/checkout-context";
+import { formTokenIssuedAgo } from "../../support/form-token";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const SITE = "https://presence.example";
 const closed = parseConfig({

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import type { Db } from "~/.server/core/db/database";
-import { builtServerLinkSecret } from "../support/built-server";
-import { builtServerFormToken } from "../support/form-token";
-import type { SmtpSink } from "../support/smtp-sink";
+import { builtServerLinkSecret } from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import type { SmtpSink } from "../../support/smtp-sink";
 
 /** A contact-form submission from a visitor of its own (the address identifies the lead). */
 export function contactLead(index: number, tag: string) {

@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { SmtpSink } from "../support/smtp-sink";
-import { startStripeFake, type StripeFake } from "../support/stripe-fake";
-import { createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { SmtpSink } from "../../support/smtp-sink";
+import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 // A seeded fuzz pass over every public write: hostile bodies must get a 4xx (never a 5xx) and
 // store nothing. FUZZ_SEED repeats a run; the default seed makes every run the same.

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { SmtpSink } from "../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { SmtpSink } from "../../support/smtp-sink";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 import {
   contactLead,
   deliveredFor,

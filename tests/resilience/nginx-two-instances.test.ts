@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { startNginx, type Nginx } from "../support/nginx";
-import { SmtpSink } from "../support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { startNginx, type Nginx } from "../../support/nginx";
+import { SmtpSink } from "../../support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
 import {
   contactLead,
   deliveredFor,

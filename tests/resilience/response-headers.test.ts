@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 
 // Every kind of answer carries the security headers, not only pages.
 const dir = mkdtempSync(path.join(tmpdir(), "headers-"));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { SmtpSink } from "../support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../support/test-databases";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { SmtpSink } from "../../support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
 import {
   contactLead,
   deliveredFor,

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { SmtpSink } from "../support/smtp-sink";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { SmtpSink } from "../../support/smtp-sink";
 import { contactLead, inParallel, runNpmScript, submitLead } from "./contact-leads";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sqlite-backup-"));

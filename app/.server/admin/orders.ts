@@ -2,8 +2,7 @@ import type { OrderStatus } from "../core/db/checkout-tables";
 import type { Db } from "../core/db/database";
 import { inBatches } from "../core/db/in-batches";
 import { pageWithTotal } from "../core/db/page-with-total";
-import { replaceDownloadLink } from "../sales/download-links";
-import { parseOrderItems } from "../sales/order-items";
+import { parseOrderItems, replaceDownloadLink } from "../sales";
 import type { ServiceDeps } from "../core/service-deps";
 import { recordAdminAction } from "../core/audit-log";
 

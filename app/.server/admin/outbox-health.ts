@@ -1,7 +1,7 @@
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { OutboxEmailStatus } from "../core/db/schema";
-import { requeueFailedEmails } from "../mail/outbox";
+import { requeueFailedEmails } from "../mail";
 import { recordAdminAction } from "../core/audit-log";
 
 /** How many emails are in each state. */

@@ -1,5 +1,5 @@
 import type { Db } from "../core/db/database";
-import { peopleSources, type PeopleFilter } from "../audience/people-directory";
+import { peopleSources, type PeopleFilter } from "../audience";
 import { membershipFilters } from "~/lib/audience-filters";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { adminSignInLink } from "../mail/templates/admin-sign-in-link";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { emailKey } from "../core/email-key";
 import { hitRateLimit } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";

@@ -1,5 +1,5 @@
 import type { Trx } from "../core/db/database";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { newsletterConfirmation } from "../mail/templates/newsletter-confirmation";
 import { newsletterWelcome } from "../mail/templates/newsletter-welcome";
 import { waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";

@@ -1,4 +1,4 @@
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { nowAvailableEmail } from "../mail/templates/waitlist-emails";
 import type { ServiceDeps } from "../core/service-deps";
 

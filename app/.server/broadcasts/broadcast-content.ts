@@ -1,7 +1,7 @@
 import type { AppConfig } from "../core/config";
 import { broadcastEmail } from "../mail/templates/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
-import { listUnsubscribeHeaders, signNewsletterToken } from "../audience/newsletter-links";
+import { listUnsubscribeHeaders, signNewsletterToken } from "../audience";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
 import { parseLetterMarkdown } from "./letter-markdown";
 

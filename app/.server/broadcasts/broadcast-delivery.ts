@@ -1,5 +1,5 @@
 import type { OutboxEmailTable } from "../core/db/schema";
-import type { BroadcastCompletion } from "../mail/outbox-worker";
+import type { BroadcastCompletion } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { isStillRecipient } from "./audience";
 import { deliveryUnsubscribeToken, personalise } from "./broadcast-content";

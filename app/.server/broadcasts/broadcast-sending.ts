@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { countRecipients, recipientsAfter } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from "../core/service-deps";
-import { verifyNewsletterToken } from "../audience/newsletter-links";
+import { verifyNewsletterToken } from "../audience";
 import { audienceLabel, leaveAudience, listsKept, type Audience } from "./audience";
 import { audienceOf } from "./broadcast-drafts";
 

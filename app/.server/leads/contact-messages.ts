@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
-import { rememberPerson } from "../audience/people";
+import { rememberPerson } from "../audience";
 import { emailKey } from "../core/email-key";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";

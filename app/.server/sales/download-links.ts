@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Trx } from "../core/db/database";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { downloadLinkEmail } from "../mail/templates/download-link";
 import { signLink, verifyLink } from "../core/signed-links";
 import { emailKey } from "../core/email-key";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Trx } from "../core/db/database";
 import type { OrderTable } from "../core/db/checkout-tables";
-import { enqueueEmail } from "../mail/outbox";
+import { enqueueEmail } from "../mail";
 import { purchaseReceiptEmail } from "../mail/templates/purchase-receipt";
 import { saleNotificationEmail } from "../mail/templates/sale-notification";
 import { sessionSchedulingEmail } from "../mail/templates/session-scheduling";
@@ -10,7 +10,7 @@ import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
-import { rememberPerson } from "../audience/people";
+import { rememberPerson } from "../audience";
 
 export const SUCCESS_PATH = "/payment-success";
 

@@ -10,7 +10,7 @@ export function formTokenIssuedAgo(config: AppConfig, clock: Clock, msAgo: numbe
   });
 }
 
-/** A form token a built server (tests/support/built-server.ts) would have handed out a minute ago. */
+/** A form token a built server (support/built-server.ts) would have handed out a minute ago. */
 export function builtServerFormToken(secret: string) {
   return formTokenIssuedAgo({ NEWSLETTER_LINK_SECRET: secret } as AppConfig, systemClock, 60_000);
 }

@@ -1,6 +1,6 @@
 /**
  * Queues one broadcast in a process of its own, for the test that kills it mid-queue:
- * `node --import tsx tests/support/queue-broadcast-child.ts <database url> <broadcast id> [batch size]`.
+ * `node --import tsx support/queue-broadcast-child.ts <database url> <broadcast id> [batch size]`.
  */
 import { queueBroadcast } from "~/.server/broadcasts/broadcast-sending";
 import { systemClock } from "~/.server/core/clock";
