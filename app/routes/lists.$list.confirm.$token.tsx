@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.confirm.$token";
 import { ListLinkPage, type ListLinkPageState } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
@@ -17,7 +18,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const link = listLinkOf(params);
   // The button sends no fields; the body is still read through the cap.
   await readFormBody(request, { allowUntyped: true });
-  return { outcome: await confirmMembership(context, link) };
+  const outcome = await confirmMembership(context, link);
+  // A forged link is a bad request and an expired one is gone; the page says which in words.
+  const status = outcome === "invalid" ? 400 : outcome === "expired" ? 410 : 200;
+  return data({ outcome }, { status });
 }
 
 export default function ListConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.unsubscribe.$token";
 import { ListLinkPage } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
@@ -16,7 +17,8 @@ export const meta = metaFromLoaderData;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const link = listLinkOf(params);
   await readFormBody(request, { allowUntyped: true });
-  return { outcome: await unsubscribeMembership(context, link) };
+  const outcome = await unsubscribeMembership(context, link);
+  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
 }
 
 export default function ListUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

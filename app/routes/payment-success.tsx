@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
@@ -23,7 +23,7 @@ import { includesItem, lookUpCheckoutResult } from "~/.server/sales/checkout-res
 import { reissueDownloadLink } from "~/.server/sales/download-links";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
-import { formatAmount } from "~/lib/purchase-rules";
+import { formatAmount, purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sessionId = sessionIdFrom(new URL(request.url));
   const form = await readFormBody(request);
   if (context.stripe && sessionId) {
-    await reissueDownloadLink(context, {
+    const outcome = await reissueDownloadLink(context, {
       sessionId,
       fields: { email: form.get("email") },
       traps: {
@@ -122,8 +122,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       clientAddress: context.clientAddress,
     });
+    if (outcome === "invalid-email") {
+      return data({ sent: false, error: purchaseMessages.invalidEmail }, { status: 400 });
+    }
   }
-  return { sent: true };
+  return { sent: true, error: undefined };
 }
 
 export const meta = metaFromLoaderData;
@@ -153,11 +156,18 @@ function ReissueForm({ formToken }: { formToken: string }) {
               required
               autoComplete="email"
               className="sm:flex-1"
+              aria-invalid={fetcher.data?.error ? true : undefined}
+              aria-describedby={fetcher.data?.error ? "reissue-email-error" : undefined}
             />
             <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
               {fetcher.state !== "idle" ? content.reissue.pending : content.reissue.button}
             </Button>
           </div>
+          {fetcher.data?.error ? (
+            <p id="reissue-email-error" role="alert" className="text-sm text-destructive">
+              {fetcher.data.error}
+            </p>
+          ) : null}
         </fetcher.Form>
       )}
     </div>

@@ -1,5 +1,16 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { everyEmail } from "./every-email";
+
+/** The templates' shared parts, which draw no email of their own. */
+const sharedParts = new Set(["email-layout", "email-blocks", "email-theme", "render-email"]);
+
+it("covers every email template, so each is rendered and photographed at phone width", () => {
+  const templates = readdirSync("app/.server/mail/templates")
+    .map((file) => file.replace(/\.tsx?$/, ""))
+    .filter((name) => !sharedParts.has(name));
+  expect(new Set(everyEmail.map((sample) => sample.template))).toEqual(new Set(templates));
+});
 
 /** The addresses the HTML links to, as a mail client reads them. */
 function hrefs(html: string) {

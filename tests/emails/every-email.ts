@@ -1,4 +1,5 @@
 import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
+import { adminSignInLink } from "~/.server/mail/templates/admin-sign-in-link";
 import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
 import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
@@ -36,6 +37,8 @@ export const hostileMessage: ContactMessage = {
 
 export type EmailSample = {
   name: string;
+  /** The file in `app/.server/mail/templates/` that draws it. */
+  template: string;
   render: () => Promise<EmailContent>;
   subject: string;
   /** Links the email must offer, in its HTML and its text part alike. */
@@ -50,6 +53,7 @@ export type EmailSample = {
 export const everyEmail: EmailSample[] = [
   {
     name: "contact-owner-notification",
+    template: "contact-owner-notification",
     render: () => contactOwnerNotification(hostileMessage, new Date("2026-11-23T09:30:00Z")),
     subject: "New inquiry: Corporate Training from Ada <b> Lovelace",
     links: [],
@@ -57,6 +61,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "contact-acknowledgement",
+    template: "contact-acknowledgement",
     render: () =>
       contactAcknowledgement(hostileMessage, {
         contactEmail: "hello@presence.example",
@@ -68,6 +73,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "newsletter-confirmation",
+    template: "newsletter-confirmation",
     render: () =>
       newsletterConfirmation({
         firstName: "Grace",
@@ -81,6 +87,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "newsletter-welcome",
+    template: "newsletter-welcome",
     render: () =>
       newsletterWelcome({
         firstName: "Grace",
@@ -94,6 +101,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "waitlist-confirmation",
+    template: "waitlist-emails",
     render: () =>
       waitlistConfirmationEmail({ confirmUrl: `${site}/lists/confirm/wait.token-1`, expiresAt }),
     subject: "Confirm: tell me when No-Self Selling is available",
@@ -102,6 +110,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "waitlist-now-available",
+    template: "waitlist-emails",
     render: () => nowAvailableEmail({ buyUrl: `${site}/buy-now` }),
     subject: "No-Self Selling is now available",
     links: [`${site}/buy-now`],
@@ -109,6 +118,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "purchase-receipt",
+    template: "purchase-receipt",
     render: () =>
       purchaseReceiptEmail({
         orderReference: "cs_test_123",
@@ -131,6 +141,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "download-link",
+    template: "download-link",
     render: () =>
       downloadLinkEmail({ url: `${site}/downloads/book/book.token-2`, expiresAt, maxDownloads: 5 }),
     subject: "Your No-Self Selling download link",
@@ -139,6 +150,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "session-scheduling",
+    template: "session-scheduling",
     render: () =>
       sessionSchedulingEmail({
         schedulingUrl: "https://calendar.example/breakthrough",
@@ -150,6 +162,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "sale-notification",
+    template: "sale-notification",
     render: () =>
       saleNotificationEmail({
         orderId: "order-1",
@@ -173,6 +186,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "broadcast",
+    template: "broadcast-email",
     render: async () => {
       const frozen = await renderBroadcast(
         { SITE_URL: site },
@@ -195,5 +209,14 @@ export const everyEmail: EmailSample[] = [
     text: ["Slow is smooth.", "& <b>more</b>", "Read the chapter"],
     // A broadcast's link leaves the list that letter went to (its own page).
     unsubscribe: `${site}/newsletter/unsubscribe/unsub.token-1`,
+  },
+  {
+    name: "admin-sign-in-link",
+    template: "admin-sign-in-link",
+    render: () =>
+      adminSignInLink({ link: `${site}/admin/sign-in/verify?token=once.abc`, validMinutes: 15 }),
+    subject: "Sign in to the Presence Selling console",
+    links: [`${site}/admin/sign-in/verify?token=once.abc`],
+    text: ["works once, for 15 minutes", "If you did not ask, ignore this email."],
   },
 ];

@@ -4,37 +4,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberPerson } from "~/.server/audience/people";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { consoleRoutes } from "../../support/console-routes";
 import { SmtpSink } from "../../support/smtp-sink";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const admin = "owner@console.test";
-const adminPages = [
-  "/admin",
-  "/admin/people",
-  "/admin/people/import",
-  "/admin/people/some-id",
-  "/admin/people/some-id/erase",
-  "/admin/people/some-id/export",
-  "/admin/export/people",
-  "/admin/export/messages",
-  "/admin/export/orders",
-  "/admin/inbox",
-  "/admin/inbox/some-id",
-  "/admin/orders",
-  "/admin/email",
-  "/admin/security",
-];
-const adminActions = [
-  "/admin/people/import",
-  "/admin/people/some-id",
-  "/admin/people/some-id/erase",
-  "/admin/inbox/some-id",
-  "/admin/orders",
-  "/admin/email",
-  "/admin/security",
-  "/admin/passkeys",
-  "/admin/sign-out",
-];
+// Every console route in the route table: a page added later is guarded by the same requests.
+const everyConsoleRoute = consoleRoutes();
+const adminPages = everyConsoleRoute.filter((route) => route.hasLoader);
+const adminActions = everyConsoleRoute.filter((route) => route.hasAction);
 
 let clientCounter = 0;
 /** Each browser its own visitor address, so the per-address sign-in limit stays out of the way. */
@@ -153,11 +131,14 @@ for (const dialect of allDialects) {
 
     it("sends every console page to sign-in without a session, marked noindex", async () => {
       const browser = new Browser(server.baseURL);
-      for (const page of adminPages) {
-        const response = await browser.request(page);
-        expect(response.status, page).toBe(302);
-        expect(response.headers.get("Location"), page).toBe("/admin/sign-in");
-        expect(response.headers.get("X-Robots-Tag"), page).toBe("noindex, nofollow");
+      expect(adminPages.map((page) => page.url)).toEqual(
+        expect.arrayContaining(["/admin", "/admin/inbox", "/admin/people/no-such-id"]),
+      );
+      for (const { url } of adminPages) {
+        const response = await browser.request(url);
+        expect(response.status, url).toBe(302);
+        expect(response.headers.get("Location"), url).toBe("/admin/sign-in");
+        expect(response.headers.get("X-Robots-Tag"), url).toBe("noindex, nofollow");
       }
       const signIn = await browser.request("/admin/sign-in");
       expect(await signIn.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
@@ -178,10 +159,11 @@ for (const dialect of allDialects) {
         })
         .execute();
       const browser = new Browser(server.baseURL);
-      for (const [page, route] of [
-        ["/admin/inbox.data", "routes/admin.inbox"],
+      const dataRequests = [
+        ...adminPages.map(({ url, id }) => [`${url}.data`, id]),
         [`/admin/inbox/secret-${dialect}.data`, "routes/admin.inbox.$id"],
-      ]) {
+      ];
+      for (const [page, route] of dataRequests) {
         const response = await browser.request(`${page}?_routes=${encodeURIComponent(route!)}`);
         const body = await response.text();
         expect(body, page).not.toContain("Nobody without a session");
@@ -191,9 +173,12 @@ for (const dialect of allDialects) {
 
     it("refuses every console action without a session with 401", async () => {
       const browser = new Browser(server.baseURL);
-      for (const action of adminActions) {
-        const response = await browser.request(action, { form: { csrf: "x", status: "archived" } });
-        expect(response.status, action).toBe(401);
+      expect(adminActions.map((action) => action.url)).toEqual(
+        expect.arrayContaining(["/admin/sign-out", "/admin/passkeys", "/admin/email"]),
+      );
+      for (const { url } of adminActions) {
+        const response = await browser.request(url, { form: { csrf: "x", status: "archived" } });
+        expect(response.status, url).toBe(401);
       }
       // An upload is refused before its body is read.
       const upload = new FormData();

@@ -85,7 +85,7 @@ for (const dialect of allDialects) {
         context: await checkoutContext(config, database.db, clock),
         params: { list: "waitlist", token },
       } as never;
-      const { outcome } = await confirmAction(args);
+      const { outcome } = (await confirmAction(args)).data;
       return { state: outcome === "already-confirmed" ? "confirmed" : outcome };
     }
 

@@ -8,6 +8,7 @@ import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
 import { parseOrderItems } from "./order-items";
+import { isValidPurchaseEmail } from "~/lib/purchase-rules";
 
 export type IssuedDownloadLink = { url: string; expiresAt: Date; maxDownloads: number };
 
@@ -168,16 +169,18 @@ export async function reissueDownloadLink(
     traps: SpamTrapValues;
     clientAddress: string;
   },
-): Promise<void> {
+): Promise<"accepted" | "invalid-email"> {
   const email = typeof fields.email === "string" ? fields.email : "";
-  if (!email) return;
+  // A malformed address is refused openly; whether a valid one matches the order is never told.
+  if (!isValidPurchaseEmail(email)) return "invalid-email";
   const limited = await checkRateLimits(deps, {
     bucket: "download-reissue",
     keys: [`ip:${clientAddress}`],
     limit: deps.config.CHECKOUT_RATE_LIMIT,
   });
-  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return;
+  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return "accepted";
   if (await sendFreshDownloadLink(deps, { sessionId, email })) deps.outbox.wake();
+  return "accepted";
 }
 
 async function sendFreshDownloadLink(
