@@ -58,7 +58,7 @@ export function DownloadButton({ downloadKey, itemTitle, className }: DownloadBu
           <h2 id={`${dialogId}-title`} className="font-serif text-xl font-semibold">
             {audioDemoNotice.title(target)}
           </h2>
-          <p id={`${dialogId}-description`} className="text-base text-muted-foreground">
+          <p id={`${dialogId}-description`} className="text-sm text-muted-foreground">
             {audioDemoNotice.description}
           </p>
         </div>
