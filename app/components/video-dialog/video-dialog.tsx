@@ -31,7 +31,7 @@ export function VideoDialog({ videoId, title, trigger, className }: VideoDialogP
         data-loaded="false"
         data-video-id={videoId}
         data-video-title={title}
-        className={cn("h-[80vh] w-[95vw]! max-w-4xl! grid-rows-[auto_1fr]", className)}
+        className={cn("h-[80vh] w-[95vw]! max-w-4xl! grid-rows-[auto_1fr] sm:p-5!", className)}
       >
         <h2 id={`${id}-title`} className="pr-8 text-lg font-semibold">
           {title}
