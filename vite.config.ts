@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { build as esbuild } from "esbuild";
+import { defineConfig, type Plugin } from "vite";
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -54,10 +55,40 @@ const shellModules = new RegExp(
 
 // The console's components (components/admin) stay out: no public page loads a byte of them.
 const sharedModules =
-  /app\/components\/(?!video-dialog\/video-dialog-content|admin\/)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
+  /app\/components\/(?!admin\/)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
+
+/**
+ * `virtual:site-islands`: the island script of pages that do not hydrate (decision 077), compiled
+ * and minified to text for the server to inline. The browser build gets an empty string: hydrated
+ * pages run the same code from the root module.
+ */
+function siteIslands(): Plugin {
+  const id = "virtual:site-islands";
+  const entry = fromRoot("app/islands/start.ts");
+  return {
+    name: "site-islands",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved, options) {
+      if (resolved !== `\0${id}`) return;
+      if (!options?.ssr) return "export default '';";
+      const result = await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: "iife",
+        target: "es2022",
+        write: false,
+        metafile: true,
+        alias: { "~": fromRoot("app") },
+      });
+      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(fromRoot(input));
+      return `export default ${JSON.stringify(result.outputFiles[0]!.text.trim())};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), siteIslands()],
   // React Router preloads route modules itself; Vite's preload helper would only add first-load bytes.
   build: {
     modulePreload: false,

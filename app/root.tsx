@@ -18,12 +18,20 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
+import { useScriptNonce } from "~/components/layout/script-nonce";
+import { startIslands } from "~/islands/site-islands";
+import { speculationRules } from "~/islands/speculation-rules";
+import islandScript from "virtual:site-islands";
 import appStylesHref from "./app.css?url";
 import serifFontHref from "./fonts/fraunces-subset.woff2?url";
 import sansFontHref from "./fonts/inter-subset.woff2?url";
 
-/** A route module may export `handle = { chrome: "bare" }` to render without the site navigation. */
-export type RouteHandle = { chrome?: "full" | "bare" };
+/**
+ * A route module may export `handle = { chrome: "bare" }` to render without the site navigation,
+ * and `hydrate: true` when its page is a form that React runs (decision 077); other pages ship
+ * only the island script.
+ */
+export type RouteHandle = { chrome?: "full" | "bare"; hydrate?: boolean };
 
 export const links: LinksFunction = () => [
   // The two faces every page uses, fetched alongside the stylesheet rather than after it.
@@ -46,18 +54,36 @@ export function shouldRevalidate({
   return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
-function useChrome() {
-  const matches = useMatches();
-  const bare = matches.some(
-    (match) => (match.handle as RouteHandle | undefined)?.chrome === "bare",
+function useRouteHandles() {
+  return useMatches().map((match) => (match.handle as RouteHandle | undefined) ?? {});
+}
+
+/**
+ * The page's scripts. Content pages: the inline island script and the speculation rules, no
+ * framework (decision 077). Form pages hydrate at the first interaction (decision 002); the
+ * console hydrates as it loads. Once React runs in the browser it stays in charge: a client-side
+ * navigation from a hydrated page keeps its scripts.
+ */
+function PageScripts({ hydrates }: { hydrates: boolean }) {
+  const nonce = useScriptNonce();
+  const pathname = useLocation().pathname;
+  if (pathname.startsWith("/admin")) return <Scripts />;
+  if (hydrates || !import.meta.env.SSR) return <DeferredScripts />;
+  return (
+    <>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandScript }} />
+      <script
+        type="speculationrules"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: speculationRules }}
+      />
+    </>
   );
-  return bare ? "bare" : "full";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const chrome = useChrome();
-  // The owner's console is worked at once and has no first-paint budget: it hydrates as it loads.
-  const hydrateAtOnce = useLocation().pathname.startsWith("/admin");
+  const handles = useRouteHandles();
+  const chrome = handles.some((handle) => handle.chrome === "bare") ? "bare" : "full";
   return (
     <html lang="en">
       <head>
@@ -88,15 +114,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {chrome === "full" && <SiteFooter />}
         <Toaster />
         <ScrollManager />
-        {hydrateAtOnce ? <Scripts /> : <DeferredScripts />}
+        <PageScripts hydrates={handles.some((handle) => handle.hydrate)} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  // Lets browser tests (and CSS) know the page is interactive.
+  // The islands serve hydrated pages too; the flag lets browser tests know the page is interactive
+  // (set after the islands, so a tap replayed on hydration reaches them).
   useEffect(() => {
+    startIslands();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;

@@ -24,15 +24,24 @@ test.describe("Mobile menu", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a tap made before the page has hydrated opens the menu once it has", async ({ page }) => {
-    // Pages hydrate at the first interaction (decision 002): this tap starts it and is replayed.
-    await page.goto("/");
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  test("the first tap opens the menu at once, with no framework fetched", async ({ page }) => {
+    // Content pages ship their island inline and never hydrate (decision 077).
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/method");
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
+    const closeToggle = page.getByRole("button", { name: "Close menu" });
+    await expect(closeToggle).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await closeToggle.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link", { name: /^The Method/ })).toHaveAttribute(
+      "aria-current",
+      "page",
     );
+    await expect(menu.getByRole("link", { name: /^The Method/ })).toBeVisible();
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   });
 
   test("works by keyboard and closes with Escape", async ({ page }) => {

@@ -59,7 +59,8 @@ test("the server sets security headers, compresses, and caches hashed assets for
   expect(page.headers()["x-content-type-options"]).toBe("nosniff");
   expect(page.headers()["content-encoding"]).toBe("gzip");
   const html = await page.text();
-  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  // Home carries no script file (decision 077): its stylesheet is the hashed asset.
+  const asset = html.match(/\/assets\/[^"]+\.css/)![0];
   const assetResponse = await request.get(asset);
   expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const health = await request.get("/healthz");

@@ -7,8 +7,17 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { inlineScriptHashesFileName } from "../app/.server/server/inline-script-hashes";
 
-/** Script types the browser runs, and the inert module type the deferred loader runs later. */
-const executedTypes = new Set(["", "text/javascript", "module", "text/x-deferred-module"]);
+/**
+ * Script types the browser runs, the inert module type the deferred loader runs later, and the
+ * speculation rules (the policy governs inline rules as it governs inline scripts).
+ */
+const executedTypes = new Set([
+  "",
+  "text/javascript",
+  "module",
+  "text/x-deferred-module",
+  "speculationrules",
+]);
 
 /** The CSP hash sources (`'sha256-…'`) of every inline script a page runs. */
 function inlineScriptHashes(html: string): string[] {

@@ -15,6 +15,7 @@ import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import type { RouteHandle } from "~/root";
 
 export function loader({ context }: Route.LoaderArgs) {
   const salesOpen = context.config.SALES_OPEN;
@@ -98,6 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = metaFromLoaderData;
+
+// A form page: React runs it, so the form answers in place (decision 077).
+export const handle: RouteHandle = { hydrate: true };
 
 /** A refused post's Retry-After reaches the page's response too. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

@@ -24,6 +24,7 @@ import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import type { RouteHandle } from "~/root";
 
 const serviceIcons = { mic: Mic, users: Users, user: User };
 
@@ -53,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = metaFromLoaderData;
+
+// A form page: React runs it, so the form answers in place (decision 077).
+export const handle: RouteHandle = { hydrate: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);

@@ -27,6 +27,7 @@ import { formatAmount, purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import type { RouteHandle } from "~/root";
 
 /** The cards' titles are the page's second-level headings. */
 const cardHeadingClass = "font-serif text-xl leading-tight font-semibold text-primary";
@@ -130,6 +131,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = metaFromLoaderData;
+
+// A form page: React runs it, so the form answers in place (decision 077).
+export const handle: RouteHandle = { hydrate: true };
 
 function ReissueForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<typeof action>();

@@ -17,6 +17,7 @@ import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
+import type { RouteHandle } from "~/root";
 
 export function loader() {
   return {
@@ -31,6 +32,9 @@ export function loader() {
 }
 
 export const meta = metaFromLoaderData;
+
+// A form page: React runs it, so the form answers in place (decision 077).
+export const handle: RouteHandle = { hydrate: true };
 
 /** What the signup action answers (the page and every subscribe box read it). */
 export type SignupActionData =

@@ -37,12 +37,19 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page, so clicks reach their handlers. Pages hydrate at the
+ * Waits until the page is interactive, so clicks reach their handlers: a content page once its
+ * island script has run (decision 077), a form page once React has hydrated, which it does at the
  * first interaction (decision 002): a key press without effect (Shift) is that interaction.
  */
 export async function hydrate(page: Page) {
   await page.keyboard.press("Shift");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(() => {
+    const { hydrated, islands } = document.documentElement.dataset;
+    return (
+      hydrated === "true" ||
+      (islands === "ready" && !document.querySelector("script[type='text/x-deferred-module']"))
+    );
+  });
 }
 
 export async function gotoHydrated(page: Page, path: string) {

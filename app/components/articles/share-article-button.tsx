@@ -31,7 +31,11 @@ export function ShareArticleButton({
   );
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={shareMailtoHref(title, summary, pageUrl)} data-testid="share-article">
+      <a
+        href={shareMailtoHref(title, summary, pageUrl)}
+        data-share-url={canonicalUrl}
+        data-testid="share-article"
+      >
         <Share2 aria-hidden="true" />
         {label}
       </a>

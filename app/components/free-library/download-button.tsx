@@ -1,17 +1,9 @@
 import { Download, Headphones } from "lucide-react";
+import { useId } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import type { DownloadKey } from "~/content/free-library";
 import { audioDemoNotice, resolveDownload } from "~/lib/download-targets";
-import { cn } from "~/lib/class-names";
 
 type DownloadButtonProps = {
   downloadKey: DownloadKey;
@@ -23,6 +15,7 @@ type DownloadButtonProps = {
 /** The Download control for any key: a file link saved under its friendly name, or the audio demo notice. */
 export function DownloadButton({ downloadKey, itemTitle, className }: DownloadButtonProps) {
   const target = resolveDownload(downloadKey);
+  const dialogId = useId();
   const label = (
     <>
       <Download aria-hidden="true" />
@@ -41,26 +34,38 @@ export function DownloadButton({ downloadKey, itemTitle, className }: DownloadBu
   }
 
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="zen" className={className} data-download-key={downloadKey}>
-          {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
+    <>
+      <Button
+        variant="zen"
+        className={className}
+        data-download-key={downloadKey}
+        data-dialog-trigger
+        aria-haspopup="dialog"
+        aria-expanded="false"
+        aria-controls={dialogId}
+      >
+        {label}
+      </Button>
+      <NativeDialog
+        id={dialogId}
+        aria-labelledby={`${dialogId}-title`}
+        aria-describedby={`${dialogId}-description`}
+      >
+        <div className="flex flex-col gap-1.5 pr-6">
           <span className="mb-1 grid size-11 place-items-center rounded-full bg-secondary text-secondary-foreground">
             <Headphones className="size-5" aria-hidden="true" />
           </span>
-          <DialogTitle className="font-serif text-xl">{audioDemoNotice.title(target)}</DialogTitle>
-          <DialogDescription className="text-base">{audioDemoNotice.description}</DialogDescription>
-        </DialogHeader>
-        <DialogClose asChild>
-          <Button variant="outline" className={cn("justify-self-end")}>
-            {audioDemoNotice.closeLabel}
-          </Button>
-        </DialogClose>
-      </DialogContent>
-    </Dialog>
+          <h2 id={`${dialogId}-title`} className="font-serif text-xl font-semibold">
+            {audioDemoNotice.title(target)}
+          </h2>
+          <p id={`${dialogId}-description`} className="text-sm text-muted-foreground">
+            {audioDemoNotice.description}
+          </p>
+        </div>
+        <Button variant="outline" className="justify-self-end" data-dialog-close>
+          {audioDemoNotice.closeLabel}
+        </Button>
+      </NativeDialog>
+    </>
   );
 }

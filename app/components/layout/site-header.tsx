@@ -1,31 +1,23 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { navigation } from "~/content/navigation";
 import { cn } from "~/lib/class-names";
 import { Logo } from "./logo";
 
-/** The fixed top navigation with its collapsible mobile menu. */
+/**
+ * The fixed top navigation with its collapsible mobile menu. The menu is the island's
+ * (`islands/site-islands.ts`): it sets `aria-expanded` and `hidden`, which React renders once and
+ * leaves alone; the icon and the button's name follow `aria-expanded` in CSS.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    function closeOnEscape(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    }
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [menuOpen]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    // The open menu is opaque: blurring the page under it would only cost the tap its frame.
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur has-[[data-menu-toggle][aria-expanded=true]]:bg-background has-[[data-menu-toggle][aria-expanded=true]]:backdrop-blur-none supports-[backdrop-filter]:bg-background/75">
       <nav
         aria-label="Main"
         className="container-page flex h-16 items-center justify-between gap-4"
@@ -57,22 +49,23 @@ export function SiteHeader() {
             <Link to="/buy-now">Get Started</Link>
           </Button>
           <Button
-            ref={toggleRef}
             variant="ghost"
             size="icon"
-            className="lg:hidden"
-            aria-expanded={menuOpen}
+            className="group lg:hidden"
+            aria-expanded="false"
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            data-menu-toggle
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <Menu aria-hidden="true" className="group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden group-aria-expanded:block" />
+            <span className="sr-only group-aria-expanded:hidden">Open menu</span>
+            <span className="sr-only hidden group-aria-expanded:inline">Close menu</span>
           </Button>
         </div>
       </nav>
       <div
         id={menuId}
-        hidden={!menuOpen}
+        hidden
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border/70 bg-background lg:hidden"
       >
         <ul className="container-page flex flex-col gap-1 py-3">
@@ -83,7 +76,6 @@ export function SiteHeader() {
                 <Link
                   to={item.href}
                   aria-current={active ? "page" : undefined}
-                  onClick={() => setMenuOpen(false)}
                   className={cn(
                     "block rounded-md px-3 py-2.5 hover:bg-muted",
                     active && "bg-secondary text-secondary-foreground",
@@ -97,9 +89,7 @@ export function SiteHeader() {
           })}
           <li className="pt-2 sm:hidden">
             <Button asChild variant="zen" className="w-full">
-              <Link to="/buy-now" onClick={() => setMenuOpen(false)}>
-                Get Started
-              </Link>
+              <Link to="/buy-now">Get Started</Link>
             </Button>
           </li>
         </ul>
