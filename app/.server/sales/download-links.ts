@@ -176,7 +176,7 @@ export async function reissueDownloadLink(
     keys: [`ip:${clientAddress}`],
     limit: deps.config.CHECKOUT_RATE_LIMIT,
   });
-  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return;
+  if (!limited.allowed || checkSpamTraps(deps, "download-reissue", traps) !== "passed") return;
   if (await sendFreshDownloadLink(deps, { sessionId, email })) deps.outbox.wake();
 }
 
