@@ -58,6 +58,7 @@ export function SiteHeader() {
           </Button>
           <Button
             ref={toggleRef}
+            type="button"
             variant="ghost"
             size="icon"
             className="lg:hidden"
