@@ -73,6 +73,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   const securityHeadersOf = securityHeaders({
     https: config.SITE_URL.startsWith("https://"),
     development,
+    hstsPreload: config.HSTS_PRELOAD,
   });
   const fileHeadersOf = options.clientDir && staticFileHeaders(options.clientDir);
   const app = express();
@@ -124,7 +125,10 @@ export async function startSiteServer(options: SiteServerOptions) {
       getLoadContext: (request, response) => ({
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
-        scriptNonce: grantScriptNonce(response, { development }),
+        scriptNonce: grantScriptNonce(response, {
+          development,
+          styleAttributes: request.path.startsWith("/admin"),
+        }),
       }),
     }),
   );
