@@ -89,6 +89,9 @@ describe.each(allDialects)("SIGTERM on %s", (dialect) => {
     const busyAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     const before = await send(server.baseURL, idleAgent, { method: "GET", pathname: "/healthz" });
     expect(before.headers.connection).toBe("keep-alive");
+    // The in-flight request goes on a connection the server has already taken, not on one still
+    // waiting in its listen queue when SIGTERM closes it.
+    await send(server.baseURL, busyAgent, { method: "GET", pathname: "/healthz" });
 
     // Half a body sent before SIGTERM, the rest once the server says it is stopping.
     const inFlight = send(
@@ -101,6 +104,7 @@ describe.each(allDialects)("SIGTERM on %s", (dialect) => {
       },
     );
     const inFlightAnswer = await inFlight;
+    expect(inFlightAnswer.reusedSocket).toBe(true);
     expect(inFlightAnswer.status).toBe(200);
     expect(inFlightAnswer.headers.connection).toBe("close");
 
