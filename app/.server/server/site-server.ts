@@ -192,6 +192,9 @@ export async function startSiteServer(options: SiteServerOptions) {
     stopping = true;
     logger.info({ signal }, "stopping: draining requests");
     for (const response of unfinished) closeConnectionAfter(response);
+    // Take the connections waiting in the listen queue first (the event loop accepts them before
+    // it runs setImmediate): closing the listener resets them, and with them a POST nginx sent.
+    await new Promise((resolve) => setImmediate(resolve));
     // Stop listening, but leave idle kept-alive connections open: a client may be sending its next
     // request on one right now, and closing it would reset that request (a POST nginx cannot
     // retry). That request is answered with `Connection: close`; a connection nobody uses again
