@@ -91,7 +91,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   videoId={entry.videoId}
                   title={entry.videoTitle ?? entry.title}
                   trigger={
-                    <Button variant="witness" size="sm" className="mt-3">
+                    <Button type="button" variant="witness" size="sm" className="mt-3">
                       <PlayCircle aria-hidden="true" />
                       {timeline.videoTrigger}
                     </Button>

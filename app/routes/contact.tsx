@@ -266,7 +266,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                     <p>
                       <a
                         href={`tel:${contactPhone.replace(/[^\d+]/g, "")}`}
-                        className="underline underline-offset-4"
+                        className="whitespace-nowrap underline underline-offset-4"
                       >
                         {contactPhone}
                       </a>

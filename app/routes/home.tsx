@@ -102,9 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <CardTitle className="text-lg">{title}</CardTitle>
-                    <CardDescription className="text-sm leading-relaxed">
-                      {description}
-                    </CardDescription>
+                    <CardDescription className="leading-relaxed">{description}</CardDescription>
                   </CardHeader>
                 </Card>
               </li>
@@ -114,8 +112,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="From the author" className="bg-primary py-20 text-primary-foreground">
-        <figure className="container-page grid items-center gap-10 lg:grid-cols-2">
-          <div>
+        <div className="container-page grid items-center gap-10 lg:grid-cols-2">
+          <figure>
             <Quote className="mb-4 size-10 text-gold" aria-hidden="true" />
             <blockquote className="font-serif text-2xl leading-snug sm:text-3xl">
               <p>“{authorQuote.text}”</p>
@@ -123,7 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <figcaption className="mt-5 text-primary-foreground/80">
               — {authorQuote.attribution}
             </figcaption>
-          </div>
+          </figure>
           <div className="overflow-hidden rounded-lg shadow-soft">
             <img
               src={climberImage.src}
@@ -135,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className="aspect-[3/2] h-auto w-full object-cover"
             />
           </div>
-        </figure>
+        </div>
       </section>
 
       <section aria-labelledby="author-title" className="container-page py-20">
@@ -188,11 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Button
-        asChild
-        variant="zen"
-        className="fixed right-5 bottom-5 z-30 rounded-full shadow-soft"
-      >
+      <Button asChild variant="zen" className="fixed right-5 bottom-5 z-30 rounded-full">
         <Link to={nextPage.href} aria-label={`${nextPage.label}: ${nextPage.description}`}>
           {nextPage.label}
           <ArrowRight aria-hidden="true" />

@@ -69,6 +69,7 @@ describe("security headers on every response kind", () => {
       ["CSP object-src 'none'", /(^|;\s*)object-src 'none'/.test(policy)],
       ["CSP base-uri 'self'", /(^|;\s*)base-uri 'self'/.test(policy)],
       ["CSP script-src 'self'", scriptSources(policy).includes("'self'")],
+      ["CSP style-src-attr 'none'", /(^|;\s*)style-src-attr 'none'/.test(policy)],
       [
         "CSP script-src without 'unsafe-inline'",
         !scriptSources(policy).includes("'unsafe-inline'"),
@@ -77,9 +78,37 @@ describe("security headers on every response kind", () => {
       ["X-Content-Type-Options nosniff", header("x-content-type-options") === "nosniff"],
       ["Referrer-Policy", header("referrer-policy") === "strict-origin-when-cross-origin"],
       ["HSTS", /max-age=\d{7,}/.test(header("strict-transport-security"))],
+      [
+        "HSTS without preload unless HSTS_PRELOAD",
+        !/preload/.test(header("strict-transport-security")),
+      ],
       ["Permissions-Policy", header("permissions-policy").includes("camera=()")],
       ["no X-Powered-By", response.headers.get("x-powered-by") === null],
     ];
     expect(checks.filter(([, ok]) => !ok).map(([name]) => name)).toEqual([]);
   });
+});
+
+it("adds preload to Strict-Transport-Security with HSTS_PRELOAD, for a domain on the preload list", async () => {
+  const preloadDir = mkdtempSync(path.join(tmpdir(), "headers-preload-"));
+  const preloading = await startBuiltServer({
+    DATABASE_URL: `file:${path.join(preloadDir, "site.db")}`,
+    MAIL_DIR: path.join(preloadDir, "mail"),
+    SITE_URL: "https://headers.test",
+    HSTS_PRELOAD: "true",
+  });
+  try {
+    for (const pathname of ["/method", "/contact", "/healthz"]) {
+      const response = await fetch(`${preloading.baseURL}${pathname}`);
+      await response.arrayBuffer();
+      // hstspreload.org's conditions: a year or more, every subdomain, and the preload token.
+      expect({ pathname, hsts: response.headers.get("strict-transport-security") }).toEqual({
+        pathname,
+        hsts: "max-age=31536000; includeSubDomains; preload",
+      });
+    }
+  } finally {
+    await preloading.stop();
+    rmSync(preloadDir, { recursive: true, force: true });
+  }
 });

@@ -12,9 +12,8 @@ export type NewsletterSignupOutcome =
 /**
  * A signup from /signup or a subscribe box: the submitted fields as received. "accepted" whatever
  * the address's state, so the answer never tells who is on the list; a caught bot is accepted and
- * ignored. The boxes sit on prerendered pages and fetch their form token once hydrated; a post
- * without one (JavaScript off) passes the time trap, since the confirmation email is this list's
- * real gate (decision 064).
+ * ignored. A post with no form token at all passes the time trap: the boxes sit on prerendered
+ * pages, which carry none without JavaScript (decision 064).
  */
 export async function receiveNewsletterSignup(
   deps: ServiceDeps,
@@ -34,8 +33,10 @@ export async function receiveNewsletterSignup(
   if (!limited.allowed) {
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  const verdict = checkSpamTraps(deps, traps);
-  if (verdict === "honeypot" || verdict === "too-fast") return { outcome: "accepted" };
+  // A box on a prerendered page has no token without JavaScript: with none at all only the
+  // honeypot is checked, and the confirmation email stays this list's gate (decision 064).
+  const verdict = checkSpamTraps(deps, "newsletter", traps, { tokenOptional: true });
+  if (verdict !== "passed") return { outcome: "accepted" };
   const signup = parsed.data;
   await requestMembership(deps, {
     list: "newsletter",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestMembership } from "./list-memberships";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
+import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
 import { buyNowContent } from "~/content/buy-now";
 
 const emailSchema = z.email().max(254);
@@ -37,9 +37,7 @@ export async function joinWaitlist(
   if (!limited.allowed) {
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  const verdict = checkSpamTraps(deps, traps);
-  if (verdict === "missing-token") return { outcome: "invalid", error: missingFormToken.error };
-  if (verdict !== "passed") return { outcome: "accepted" };
+  if (checkSpamTraps(deps, "waitlist", traps) !== "passed") return { outcome: "accepted" };
   await requestMembership(deps, {
     list: "waitlist",
     email: parsed.data,

@@ -34,6 +34,7 @@ describe("parseConfig", () => {
     [{ SALES_OPEN: "true", STRIPE_WEBHOOK_SECRET: "whsec_1" }, "STRIPE_SECRET_KEY"],
     [{ SALES_OPEN: "true", STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_WEBHOOK_SECRET"],
     [{ SMTP_TIMEOUT_MS: "60000", OUTBOX_LEASE_MS: "60000" }, "SMTP_TIMEOUT_MS"],
+    [{ HSTS_PRELOAD: "true", SITE_URL: "http://example.com" }, "HSTS_PRELOAD"],
   ])("rejects %o with one line naming %s", (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

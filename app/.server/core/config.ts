@@ -33,6 +33,11 @@ const configSchema = z
     /** Bearer token that opens GET /metrics; without it the endpoint answers 404. */
     METRICS_TOKEN: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+    /**
+     * Adds `preload` to Strict-Transport-Security: for an owner who submits the domain to
+     * hstspreload.org (every subdomain must then serve https, for good).
+     */
+    HSTS_PRELOAD: booleanSetting.default(false),
     /** Lets a production server run on a plain-http SITE_URL (a private test behind no TLS). */
     ALLOW_HTTP_SITE_URL: booleanSetting.default(false),
     SITE_URL: z
@@ -141,6 +146,13 @@ const configSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "is required when SALES_OPEN is true",
+      });
+    }
+    if (config.HSTS_PRELOAD && !config.SITE_URL.startsWith("https://")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HSTS_PRELOAD"],
+        message: "needs an https SITE_URL (Strict-Transport-Security is sent over https only)",
       });
     }
     if (config.SALES_OPEN && !config.STRIPE_WEBHOOK_SECRET) {

@@ -1,5 +1,5 @@
+import { logger } from "./logger";
 import { signLink, verifyLink } from "./signed-links";
-import type { InvalidInput } from "./invalid-input";
 import type { ServiceDeps } from "./service-deps";
 
 /** A form left open longer than this is sent with a stale token: the page is reloaded first. */
@@ -32,12 +32,30 @@ export type SpamTrapValues = {
 
 export type SpamTrapVerdict = "passed" | "missing-token" | "honeypot" | "too-fast";
 
+/** The public forms, named in the log line of a dropped post. */
+export type PublicForm = "contact" | "newsletter" | "waitlist" | "checkout" | "download-reissue";
+
 /**
- * A filled honeypot, or a form sent sooner than a person can type (or with a forged or expired
- * token), is a bot: the caller tells it it succeeded and keeps nothing. No token at all is a
- * caller's mistake, answered with a clear message, never a silent drop.
+ * A filled honeypot, or a form sent without its token, with a forged or expired one, or sooner
+ * than a person can type, is a bot: every public form tells it it succeeded and keeps nothing
+ * (decision 064). The log line lets the owner see an API caller that forgot the token.
  */
-export function checkSpamTraps(deps: TrapDeps, traps: SpamTrapValues): SpamTrapVerdict {
+export function checkSpamTraps(
+  deps: TrapDeps,
+  form: PublicForm,
+  traps: SpamTrapValues,
+  { tokenOptional = false }: { tokenOptional?: boolean } = {},
+): SpamTrapVerdict {
+  const verdict =
+    tokenOptional && !traps.formToken && !traps.honeypot?.trim()
+      ? "passed"
+      : spamTrapVerdict(deps, traps);
+  if (verdict !== "passed")
+    logger.info({ form, trap: verdict }, "form post dropped by a spam trap");
+  return verdict;
+}
+
+function spamTrapVerdict(deps: TrapDeps, traps: SpamTrapValues): SpamTrapVerdict {
   if (traps.honeypot?.trim()) return "honeypot";
   if (!traps.formToken) return "missing-token";
   const now = deps.clock.now();
@@ -52,13 +70,3 @@ export function checkSpamTraps(deps: TrapDeps, traps: SpamTrapValues): SpamTrapV
   if (now.getTime() - startedAt < deps.config.CONTACT_MIN_FILL_SECONDS * 1000) return "too-fast";
   return "passed";
 }
-
-const missingTokenMessage =
-  "The form token is missing: reload the page and send the form again (API callers: GET /functions/v1/form-token first and send its token as formToken).";
-
-/** The answer to a form sent without its token. */
-export const missingFormToken: InvalidInput = {
-  outcome: "invalid",
-  error: missingTokenMessage,
-  fieldErrors: { formToken: [missingTokenMessage] },
-};

@@ -8,7 +8,7 @@ import { emailKey } from "../core/email-key";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
+import { checkSpamTraps, type SpamTrapValues, type SpamTrapVerdict } from "../core/spam-traps";
 
 /**
  * Stores a contact message together with the owner's notification and the visitor's
@@ -86,7 +86,7 @@ export type ContactSubmission = {
 export type ContactSubmissionOutcome =
   | InvalidInput
   | { outcome: "rate-limited"; retryAfterSeconds: number }
-  | { outcome: "discarded"; reason: "honeypot" | "too-fast" }
+  | { outcome: "discarded"; reason: Exclude<SpamTrapVerdict, "passed"> }
   | { outcome: "stored"; id: string };
 
 /**
@@ -110,8 +110,7 @@ export async function receiveContactMessage(
   if (!limited.allowed) {
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  const verdict = checkSpamTraps(deps, traps);
-  if (verdict === "missing-token") return missingFormToken;
+  const verdict = checkSpamTraps(deps, "contact", traps);
   if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
   const { id } = await recordContactMessage(deps, message);
   deps.outbox.wake();

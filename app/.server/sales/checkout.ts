@@ -4,7 +4,7 @@ import type { Stripe } from "./stripe-client";
 import { openCheckoutSession } from "./orders";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
-import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/spam-traps";
+import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
 
 export type CheckoutOutcome =
   | { outcome: "closed" }
@@ -40,9 +40,7 @@ export async function startCheckout(
   if (!limited.allowed) {
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  const verdict = checkSpamTraps(deps, traps);
-  if (verdict === "missing-token") return { outcome: "invalid", error: missingFormToken.error };
-  if (verdict !== "passed") return { outcome: "discarded" };
+  if (checkSpamTraps(deps, "checkout", traps) !== "passed") return { outcome: "discarded" };
   try {
     const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value);
     return { outcome: "opened", url };

@@ -178,7 +178,9 @@ export async function reissueDownloadLink(
     keys: [`ip:${clientAddress}`],
     limit: deps.config.CHECKOUT_RATE_LIMIT,
   });
-  if (!limited.allowed || checkSpamTraps(deps, traps) !== "passed") return "accepted";
+  if (!limited.allowed || checkSpamTraps(deps, "download-reissue", traps) !== "passed") {
+    return "accepted";
+  }
   if (await sendFreshDownloadLink(deps, { sessionId, email })) deps.outbox.wake();
   return "accepted";
 }

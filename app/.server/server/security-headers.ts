@@ -9,13 +9,24 @@ import type { RequestHandler, Response } from "express";
  */
 export function contentSecurityPolicy(
   inlineScripts: readonly string[],
-  { development = false }: { development?: boolean } = {},
+  {
+    development = false,
+    styleAttributes = false,
+  }: {
+    development?: boolean;
+    /** The console's pages: its chart legend and its email previews are `style` attributes. */
+    styleAttributes?: boolean;
+  } = {},
 ) {
   const scriptSources = development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineScripts];
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
+    // Style elements inline: sonner's sheet and the dialogs' scroll lock are written at run time,
+    // the lock's with measured widths no hash can name. No page has a style attribute but the
+    // console's (decision 080).
     "style-src 'self' 'unsafe-inline'",
+    ...(styleAttributes ? [] : ["style-src-attr 'none'"]),
     // A broadcast's images are given by URL (its archive page and the console's preview).
     "img-src 'self' data: https:",
     "font-src 'self'",
@@ -33,11 +44,14 @@ export function contentSecurityPolicy(
  * A fresh nonce for a page the router renders now, set in its policy; the page's inline scripts
  * carry it (entry.server.tsx).
  */
-export function grantScriptNonce(response: Response, { development }: { development: boolean }) {
+export function grantScriptNonce(
+  response: Response,
+  { development, styleAttributes }: { development: boolean; styleAttributes: boolean },
+) {
   const nonce = randomBytes(16).toString("base64");
   response.setHeader(
     "Content-Security-Policy",
-    contentSecurityPolicy([`'nonce-${nonce}'`], { development }),
+    contentSecurityPolicy([`'nonce-${nonce}'`], { development, styleAttributes }),
   );
   return nonce;
 }
@@ -46,11 +60,15 @@ export function grantScriptNonce(response: Response, { development }: { developm
 export function securityHeaders({
   https,
   development,
+  hstsPreload = false,
 }: {
   https: boolean;
   development: boolean;
+  /** HSTS_PRELOAD: the domain is (to be) on the browsers' preload list. */
+  hstsPreload?: boolean;
 }): RequestHandler {
   const policy = contentSecurityPolicy([], { development });
+  const transportSecurity = `max-age=31536000; includeSubDomains${hstsPreload ? "; preload" : ""}`;
   return (_request, response, next) => {
     response.setHeader("Content-Security-Policy", policy);
     response.setHeader("X-Content-Type-Options", "nosniff");
@@ -61,8 +79,7 @@ export function securityHeaders({
       "camera=(), microphone=(), geolocation=(), payment=(self)",
     );
     response.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (https)
-      response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (https) response.setHeader("Strict-Transport-Security", transportSecurity);
     next();
   };
 }

@@ -1,4 +1,5 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, {
@@ -19,6 +20,21 @@ import { requestLogging } from "./request-logging";
 import { routeLabeller } from "./route-label";
 import { grantScriptNonce, securityHeaders } from "./security-headers";
 import { staticFileHeaders, staticFiles } from "./static-files";
+
+/**
+ * From the moment shutdown begins, every answer says `Connection: close`, so the client never
+ * sends another request on a connection the server is about to close. An answer whose headers
+ * already left (a streamed page) cannot say it: its connection is ended once it is complete.
+ */
+function closeConnectionAfter(response: ServerResponse) {
+  if (!response.headersSent) {
+    response.setHeader("Connection", "close");
+    return;
+  }
+  // Node detaches the socket from the answer before "finish" listeners run.
+  const socket = response.socket;
+  response.once("finish", () => socket?.end());
+}
 
 export type SiteServerOptions = {
   /** The React Router server build, or a loader of it (the dev server reloads it on change). */
@@ -57,6 +73,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   const securityHeadersOf = securityHeaders({
     https: config.SITE_URL.startsWith("https://"),
     development,
+    hstsPreload: config.HSTS_PRELOAD,
   });
   const fileHeadersOf = options.clientDir && staticFileHeaders(options.clientDir);
   const app = express();
@@ -72,11 +89,6 @@ export async function startSiteServer(options: SiteServerOptions) {
         : routeOf(request.path),
     ),
   );
-  app.use((_request, response, next) => {
-    // While draining, answers tell keep-alive clients to reconnect elsewhere.
-    if (stopping) response.setHeader("Connection", "close");
-    next();
-  });
   app.use(securityHeadersOf);
   // Small JSON answers, sent before compression wraps the response.
   app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
@@ -113,7 +125,10 @@ export async function startSiteServer(options: SiteServerOptions) {
       getLoadContext: (request, response) => ({
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
-        scriptNonce: grantScriptNonce(response, { development }),
+        scriptNonce: grantScriptNonce(response, {
+          development,
+          styleAttributes: request.path.startsWith("/admin"),
+        }),
       }),
     }),
   );
@@ -145,11 +160,17 @@ export async function startSiteServer(options: SiteServerOptions) {
       setHeaders(request, response) {
         // Every answer of the site carries them, these included.
         securityHeadersOf(request as never, response as never, () => undefined);
-        if (stopping) response.setHeader("Connection", "close");
       },
     });
+  // Answers not yet finished: when shutdown begins, each is told to close its connection.
+  const unfinished = new Set<ServerResponse>();
   const server = createServer((request, response) => {
     const started = performance.now();
+    if (stopping) closeConnectionAfter(response);
+    else {
+      unfinished.add(response);
+      response.once("close", () => unfinished.delete(response));
+    }
     const answered = heldFiles && heldFiles(request, response);
     if (!answered) return app(request, response);
     metrics.recordAnswer({
@@ -170,16 +191,23 @@ export async function startSiteServer(options: SiteServerOptions) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping: draining requests");
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Keep-alive connections go as soon as their request is answered, not when the client wishes.
-    const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
-    server.closeIdleConnections();
+    for (const response of unfinished) closeConnectionAfter(response);
+    // Take the connections waiting in the listen queue first (the event loop accepts them before
+    // it runs setImmediate): closing the listener resets them, and with them a POST nginx sent.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Stop listening, but leave idle kept-alive connections open: a client may be sending its next
+    // request on one right now, and closing it would reset that request (a POST nginx cannot
+    // retry). That request is answered with `Connection: close`; a connection nobody uses again
+    // ends at the keep-alive timeout the client was told (`Keep-Alive: timeout=5`), which nginx
+    // and Node's clients anticipate. http.Server#close would close the idle ones at once.
+    const drained = new Promise<void>((resolve) =>
+      NetServer.prototype.close.call(server, () => resolve()),
+    );
     const timeout = setTimeout(() => {
       logger.warn("requests still open after SHUTDOWN_TIMEOUT_MS: closing their connections");
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     await drained;
-    clearInterval(closeIdle);
     clearTimeout(timeout);
     await runtime.close();
     logger.info("stopped");

@@ -106,20 +106,6 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           })}
         </svg>
       </div>
-      <figcaption>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          {series.map(({ key, label, color }) => (
-            <li key={key} className="flex items-center gap-2">
-              <span
-                className="inline-block size-3 rounded-sm"
-                style={{ background: color }}
-                aria-hidden="true"
-              />
-              {label}
-            </li>
-          ))}
-        </ul>
-      </figcaption>
       <table className="sr-only">
         <caption>New leads per day</caption>
         <thead>
@@ -145,6 +131,20 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
             ))}
         </tbody>
       </table>
+      <figcaption>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          {series.map(({ key, label, color }) => (
+            <li key={key} className="flex items-center gap-2">
+              <span
+                className="inline-block size-3 rounded-sm"
+                style={{ background: color }}
+                aria-hidden="true"
+              />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
     </figure>
   );
 }

@@ -17,7 +17,7 @@ export function FormTokenField({ token }: { token?: string }) {
         if (current && body?.token) setFetched(body.token);
       })
       .catch(() => {
-        // Offline or blocked: the form is sent without a token, as with JavaScript off.
+        // Offline or blocked: the form is sent without a token and dropped as a bot's would be.
       });
     return () => {
       current = false;

@@ -34,7 +34,7 @@ export function AuthorHighlights({ highlights }: { highlights: AuthorHighlight[]
                     videoId={highlight.videoId}
                     title={highlight.videoTitle ?? highlight.title}
                     trigger={
-                      <Button variant="witness" size="sm">
+                      <Button type="button" variant="witness" size="sm">
                         <PlayCircle aria-hidden="true" />
                         Watch NASDAQ Closing
                       </Button>

@@ -39,7 +39,7 @@ export function SiteFooter() {
             </a>
             <a
               href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`}
-              className="hover:underline"
+              className="whitespace-nowrap hover:underline"
             >
               {settings.contactPhone}
             </a>

@@ -49,6 +49,7 @@ export function SiteHeader() {
             <Link to="/buy-now">Get Started</Link>
           </Button>
           <Button
+            type="button"
             variant="ghost"
             size="icon"
             className="group lg:hidden"

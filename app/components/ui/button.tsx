@@ -22,8 +22,8 @@ export const buttonVariants = cva(
       },
       size: {
         default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3",
-        lg: "h-12 rounded-md px-7 text-base",
+        sm: "h-9 px-3",
+        lg: "h-12 px-7 text-base",
         icon: "size-10",
       },
     },

@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validate";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookieHeader } from "~/.server/admin/admin-request";
+import { createAdminSession } from "~/.server/admin/admin-sessions";
+import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
+import { systemClock } from "~/.server/core/clock";
+import type { AppConfig } from "~/.server/core/config";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { builtServerLinkSecret } from "../../support/built-server";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+// html-validate with the rules of .htmlvalidate.json (its recommended and accessibility presets)
+// over every page the site serves: the prerendered files of `npm run build`, and the pages the
+// server renders per request, the console's signed in. `npm run lint` runs this file too.
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+const clientDir = "build/client";
+const admin = "owner@valid-html.test";
+
+function prerenderedPages(dir = clientDir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return prerenderedPages(file);
+    return entry.name.endsWith(".html") ? [file] : [];
+  });
+}
+
+/** Each error as one line a person can act on: where, which rule, what. */
+async function errorsIn(html: string, name: string) {
+  const report = await validator.validateString(html, name);
+  return report.results.flatMap((result) =>
+    result.messages.map(
+      (message: Message) =>
+        `${name}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
+    ),
+  );
+}
+
+describe("valid HTML", () => {
+  it("on every prerendered page", async () => {
+    const pages = prerenderedPages();
+    expect(pages.length, "a production build (`npm run build`)").toBeGreaterThan(10);
+    const errors: string[] = [];
+    for (const page of pages) errors.push(...(await errorsIn(readFileSync(page, "utf8"), page)));
+    expect(errors).toEqual([]);
+  });
+
+  describe("on the pages the server renders", () => {
+    let database: TestDatabase;
+    let server: BuiltServer;
+    let cookie: string;
+    const ids = { person: "", message: "", broadcast: "" };
+
+    beforeAll(async () => {
+      database = await createTestDatabase("sqlite");
+      const env = {
+        DATABASE_URL: database.url,
+        SITE_URL: "http://valid-html.test",
+        ADMIN_EMAILS: admin,
+        SALES_OPEN: "true",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+        // Mail stays in files: these pages send none that matters here.
+        MAIL_DIR: path.join(path.dirname(database.url.slice("file:".length)), "mail"),
+      };
+      server = await startBuiltServer(env);
+      // A visitor's message gives the console a person and an inbox entry to show.
+      const sent = await fetch(`${server.baseURL}/functions/v1/send-contact-email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          interest: "Keynote Speaking",
+          message: "Could Daniel speak at our kick-off?",
+          formToken: builtServerFormToken(builtServerLinkSecret),
+        }),
+      });
+      expect(sent.status).toBe(200);
+      ids.person = (
+        await database.db.selectFrom("people").select("id").executeTakeFirstOrThrow()
+      ).id;
+      ids.message = (
+        await database.db.selectFrom("contact_messages").select("id").executeTakeFirstOrThrow()
+      ).id;
+      const draft = await saveBroadcastDraft(
+        { db: database.db, clock: systemClock },
+        {
+          input: {
+            subject: "A letter",
+            previewText: "",
+            bodyMarkdown: "Hello **reader**.",
+            list: "newsletter",
+            interests: [],
+          },
+          actor: admin,
+        },
+      );
+      if (draft.outcome !== "saved") throw new Error(`no draft: ${JSON.stringify(draft)}`);
+      ids.broadcast = draft.id;
+      const config = { SITE_URL: env.SITE_URL, ADMIN_SESSION_MAX_HOURS: 12 } as AppConfig;
+      const session = await createAdminSession(database.db, {
+        email: admin,
+        now: new Date(),
+        config,
+      });
+      const header = await sessionCookieHeader({ config } as AppLoadContext, session.token);
+      cookie = header.split(";")[0]!;
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.dispose();
+    });
+
+    it("public pages, the 404 page and the console's sign-in", async () => {
+      const paths = [
+        "/contact",
+        "/buy-now",
+        "/payment-success",
+        "/newsletter",
+        "/lists/newsletter/confirm/not-a-token",
+        "/lists/waitlist/unsubscribe/not-a-token",
+        "/newsletter/unsubscribe/not-a-token",
+        "/no-such-page",
+        "/admin/sign-in",
+      ];
+      const errors: string[] = [];
+      for (const pathname of paths) {
+        const response = await fetch(`${server.baseURL}${pathname}`);
+        expect(response.headers.get("content-type"), pathname).toMatch(/text\/html/);
+        errors.push(...(await errorsIn(await response.text(), pathname)));
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it("every page of the console, signed in", async () => {
+      const paths = [
+        "/admin",
+        "/admin/people",
+        "/admin/people/import",
+        `/admin/people/${ids.person}`,
+        `/admin/people/${ids.person}/erase`,
+        "/admin/inbox",
+        `/admin/inbox/${ids.message}`,
+        "/admin/orders",
+        "/admin/email",
+        "/admin/security",
+        "/admin/broadcasts",
+        "/admin/broadcasts/new",
+        `/admin/broadcasts/${ids.broadcast}`,
+      ];
+      const errors: string[] = [];
+      for (const pathname of paths) {
+        const response = await fetch(`${server.baseURL}${pathname}`, {
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        });
+        expect(response.status, pathname).toBe(200);
+        const html = await response.text();
+        expect(html, `${pathname} renders the console page itself`).toContain("<h1");
+        errors.push(...(await errorsIn(html, pathname)));
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+});
