@@ -123,6 +123,21 @@ const configSchema = z
     BROADCAST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     /** How often scheduled broadcasts are looked for and interrupted queueing is resumed. */
     BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** The owner's IANA time zone: availability is wall-clock hours in it. */
+    BOOKING_TIME_ZONE: z
+      .string()
+      .refine(isTimeZoneName, "must be an IANA time zone such as America/Denver")
+      .default("America/Denver"),
+    /** Length of the free intro call, in minutes. */
+    INTRO_CALL_MINUTES: z.coerce.number().int().min(5).max(120).default(20),
+    /** How long an unconfirmed free booking holds its time before it lapses. */
+    BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** Bookings one visitor address, and one email address, may make per 10 minutes; 0 lifts it. */
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** A fixed meeting link for every session; without it each gets its own Jitsi room. */
+    BOOKING_MEETING_URL: optionalText.pipe(
+      z.url({ message: "must be an absolute URL" }).optional(),
+    ),
     /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })
@@ -197,6 +212,15 @@ const developmentSecrets = new Set([
 ]);
 const signingSecrets = ["DOWNLOAD_LINK_SECRET", "NEWSLETTER_LINK_SECRET"] as const;
 const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function isTimeZoneName(name: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (!value) return false;
