@@ -6,7 +6,7 @@ import { defaultAvailabilityRules, type AvailabilityRules } from "./availability
 /** The one row of `booking_availability`: a single owner has a single set of hours. */
 const ownerRow = "owner";
 
-/** The owner's rules as last saved, or the defaults in BOOKING_TIME_ZONE until they are. */
+/** The owner's rules as last saved, or the defaults until they are; in BOOKING_TIME_ZONE. */
 export async function loadAvailabilityRules(
   db: Kysely<Database>,
   config: Pick<AppConfig, "BOOKING_TIME_ZONE">,
@@ -17,7 +17,8 @@ export async function loadAvailabilityRules(
     .where("id", "=", ownerRow)
     .executeTakeFirst();
   if (!row) return defaultAvailabilityRules(config.BOOKING_TIME_ZONE);
-  return JSON.parse(row.rules) as AvailabilityRules;
+  // The zone is a setting of the server, not of the saved hours.
+  return { ...(JSON.parse(row.rules) as AvailabilityRules), timeZone: config.BOOKING_TIME_ZONE };
 }
 
 export async function saveAvailabilityRules(

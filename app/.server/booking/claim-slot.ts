@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { BookingKind } from "../core/db/booking-tables";
 import type { Database } from "../core/db/schema";
+import { rememberPerson } from "../audience";
 import type { AvailabilityRules } from "./availability-rules";
 import { freeSlots, type BusyTime, type HeldTime, type Slot } from "./slots";
 
@@ -16,7 +17,8 @@ export type SlotRequest = {
   name: string;
   email: string;
   timeZone: string;
-  personId: string;
+  /** The page the booking came from, for the person's record. */
+  source: string;
   meetingUrl: string;
   orderId?: string;
   holdMinutes?: number;
@@ -44,6 +46,8 @@ export async function claimSlot(
   db: Kysely<Database>,
   { rules, busy, now }: { rules: AvailabilityRules; busy: readonly BusyTime[]; now: Date },
   request: SlotRequest,
+  /** More writes of the same transaction (the emails the booking sends). */
+  afterClaim: (trx: Kysely<Database>, bookingId: string) => Promise<void> = async () => {},
 ): Promise<ClaimOutcome> {
   const query = { rules, busy, now: now.getTime(), durationMinutes: request.durationMinutes };
   try {
@@ -59,10 +63,17 @@ export async function claimSlot(
       if (request.orderId && (await orderHasSession(trx, request.orderId)))
         return { outcome: "order-already-booked" } as const;
       const bookingId = randomUUID();
+      const personId = await rememberPerson(trx, {
+        email: request.email,
+        firstName: request.name,
+        source: request.source,
+        now,
+      });
       await trx
         .insertInto("bookings")
-        .values(bookingRow(bookingId, request, rules, now))
+        .values(bookingRow(bookingId, { ...request, personId }, rules, now))
         .execute();
+      await afterClaim(trx, bookingId);
       return { outcome: "claimed", bookingId } as const;
     });
   } catch (error) {
@@ -74,7 +85,12 @@ export async function claimSlot(
   }
 }
 
-function bookingRow(id: string, request: SlotRequest, rules: AvailabilityRules, now: Date) {
+function bookingRow(
+  id: string,
+  request: SlotRequest & { personId: string },
+  rules: AvailabilityRules,
+  now: Date,
+) {
   const end = request.start + request.durationMinutes * minuteMs;
   const at = now.toISOString();
   return {

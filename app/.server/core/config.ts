@@ -68,9 +68,8 @@ const configSchema = z
     OWNER_EMAIL: emailAddress.default("owner@presenceselling.com"),
     CONTACT_EMAIL: emailAddress.default(defaultRuntimeSiteSettings.contactEmail),
     CONTACT_PHONE: z.string().min(3).default(defaultRuntimeSiteSettings.contactPhone),
-    SCHEDULING_URL: z
-      .url({ message: "must be an absolute URL" })
-      .default(defaultRuntimeSiteSettings.schedulingUrl),
+    /** An outside scheduling page for every Schedule button; without it, the site's /booking. */
+    SCHEDULING_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
     SALES_OPEN: booleanSetting.default(false),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -301,7 +300,7 @@ export function runtimeSiteSettings(config: AppConfig): RuntimeSiteSettings {
     siteUrl: config.SITE_URL,
     contactEmail: config.CONTACT_EMAIL,
     contactPhone: config.CONTACT_PHONE,
-    schedulingUrl: config.SCHEDULING_URL,
+    schedulingUrl: config.SCHEDULING_URL ?? `${config.SITE_URL}/booking`,
     salesOpen: config.SALES_OPEN,
   };
 }

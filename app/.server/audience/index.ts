@@ -1,0 +1,2 @@
+/** What other capabilities may use of the audience. */
+export { rememberPerson } from "./people";
