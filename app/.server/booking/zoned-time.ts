@@ -64,8 +64,18 @@ export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
 }
 
 export function localDateOf(instantMs: number, timeZone: string): LocalDate {
-  return new Date(wallClockMs(instantMs, timeZone)).toISOString().slice(0, 10);
+  const key = `${timeZone}|${instantMs}`;
+  let date = localDates.get(key);
+  if (date === undefined) {
+    if (localDates.size >= maxRemembered) localDates.clear();
+    date = new Date(wallClockMs(instantMs, timeZone)).toISOString().slice(0, 10);
+    localDates.set(key, date);
+  }
+  return date;
 }
+
+/** Held sessions' dates, asked for on every slot computation (see convertedWallClocks). */
+const localDates = new Map<string, LocalDate>();
 
 /** Minutes since local midnight at that instant. */
 export function localMinuteOfDay(instantMs: number, timeZone: string): number {
@@ -92,6 +102,26 @@ export function isLocalDate(value: string): boolean {
  * is the moment of the jump, the first instant past it.
  */
 export function wallClockToInstant(date: LocalDate, minuteOfDay: number, timeZone: string): number {
+  const key = `${timeZone}|${date}|${minuteOfDay}`;
+  let instant = convertedWallClocks.get(key);
+  if (instant === undefined) {
+    // Bounded: the pages ask for the same few hundred wall-clock times all day.
+    if (convertedWallClocks.size >= maxRemembered) convertedWallClocks.clear();
+    instant = convertWallClock(date, minuteOfDay, timeZone);
+    convertedWallClocks.set(key, instant);
+  }
+  return instant;
+}
+
+/**
+ * A pure function of its arguments (for the process's time-zone data), and one `Intl` call costs
+ * tens of microseconds: converted times are remembered, so a page's 60 days of ranges cost a few
+ * map look-ups instead of hundreds of those calls (bench/booking).
+ */
+const convertedWallClocks = new Map<string, number>();
+const maxRemembered = 50_000;
+
+function convertWallClock(date: LocalDate, minuteOfDay: number, timeZone: string): number {
   const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * minuteMs;
   // No zone changes offset twice within two days, so the offsets a day either side are the only
   // candidates.
