@@ -3,12 +3,14 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   bookPaidSession,
+  cancelBooking,
   confirmIntroCall,
   currentInvite,
   openSlots,
   orderBookingUrl,
   paidSessionState,
   requestIntroCall,
+  rescheduleBooking,
 } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
 import type { ServiceDeps } from "~/.server/core/service-deps";
@@ -41,6 +43,11 @@ function parseInvite(text: string) {
     end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
   };
 }
+
+const times = (slot: { start: number; end: number }) => ({
+  start: new Date(slot.start).toISOString(),
+  end: new Date(slot.end).toISOString(),
+});
 
 for (const dialect of allDialects) {
   describe(`booking flows on ${dialect}`, () => {
@@ -130,6 +137,63 @@ for (const dialect of allDialects) {
         sequence: 0,
         start: "2026-06-02T15:00:00.000Z",
         end: "2026-06-02T15:20:00.000Z",
+      });
+    });
+
+    it("keeps one invite UID through book, reschedule, reschedule and cancel, SEQUENCE rising", async () => {
+      const [first, , , second, , , third] = await openSlots(deps, 20);
+      await ask({ start: new Date(first!.start).toISOString() });
+      const confirm = tokenIn((await emails())[0]!.text_body, "/booking/confirm")!;
+      expect(await confirmIntroCall(deps, confirm)).toEqual({ outcome: "confirmed" });
+      const booker = (await emails()).find(({ purpose }) => purpose === "booking.confirmed")!;
+      const inviteToken = tokenIn(booker.text_body, "/booking/invite")!;
+      const [booking] = await bookings();
+      const invites = [parseInvite((await currentInvite(deps, inviteToken))!)];
+      for (const slot of [second!, third!]) {
+        expect(
+          await rescheduleBooking(deps, { bookingId: booking!.id, start: slot.start }),
+        ).toEqual({ outcome: "rescheduled" });
+        invites.push(parseInvite((await currentInvite(deps, inviteToken))!));
+      }
+      expect(await cancelBooking(deps, booking!.id)).toEqual({ outcome: "cancelled" });
+      invites.push(parseInvite((await currentInvite(deps, inviteToken))!));
+      const uid = `booking-${booking!.id}@presence.example`;
+      expect(invites).toEqual([
+        { method: "REQUEST", uid, sequence: 0, ...times(first!) },
+        { method: "REQUEST", uid, sequence: 1, ...times(second!) },
+        { method: "REQUEST", uid, sequence: 2, ...times(third!) },
+        { method: "CANCEL", uid, sequence: 3, ...times(third!) },
+      ]);
+      // The cancelled session's time is free again; the first slot was freed by the move.
+      const free = (await openSlots(deps, 20)).map(({ start }) => start);
+      expect(free).toContain(first!.start);
+      expect(free).toContain(third!.start);
+    });
+
+    it("moves a session only to a free time", async () => {
+      const slots = await openSlots(deps, 20);
+      const [first, second] = [slots[0]!, slots[4]!];
+      for (const slot of [first, second]) {
+        await ask({
+          start: new Date(slot.start).toISOString(),
+          email: `p${slot.start}@example.com`,
+        });
+      }
+      for (const email of await emails())
+        await confirmIntroCall(deps, tokenIn(email.text_body, "/booking/confirm")!);
+      const moved = (await bookings()).find(
+        ({ starts_at }) => Date.parse(starts_at) === first.start,
+      )!;
+      const onto = await rescheduleBooking(deps, { bookingId: moved.id, start: second.start });
+      expect(onto.outcome).toBe("taken");
+      const outside = await rescheduleBooking(deps, {
+        bookingId: moved.id,
+        start: Date.parse("2026-06-06T16:00:00.000Z"),
+      });
+      expect(outside.outcome).toBe("unavailable");
+      expect((await bookings()).find(({ id }) => id === moved.id)).toMatchObject({
+        starts_at: new Date(first.start).toISOString(),
+        invite_sequence: 0,
       });
     });
 

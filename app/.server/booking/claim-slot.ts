@@ -145,6 +145,8 @@ export async function heldTimes(
   db: Kysely<Database>,
   now: Date,
   horizonDays: number,
+  /** A session being moved does not stand in its own way. */
+  exceptBookingId?: string,
 ): Promise<HeldTime[]> {
   const fromMinute = Math.floor((now.getTime() - dayMs) / minuteMs);
   const untilMinute = Math.ceil((now.getTime() + (horizonDays + 1) * dayMs) / minuteMs);
@@ -157,6 +159,7 @@ export async function heldTimes(
     )
     .where("blocked_until_minute", ">", fromMinute)
     .where("blocked_from_minute", "<", untilMinute)
+    .$if(exceptBookingId !== undefined, (query) => query.where("id", "<>", exceptBookingId!))
     .execute();
   return rows.map((row) => ({
     start: Date.parse(row.starts_at),

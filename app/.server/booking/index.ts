@@ -10,3 +10,4 @@ export { sessionKind } from "./session-kinds";
 export { sessionTimeLabel, slotDays, type SlotDay } from "./slot-labels";
 export { isTimeZone } from "./zoned-time";
 export { bookingPageData, type BookingPageData } from "./booking-page";
+export { cancelBooking, rescheduleBooking } from "./booking-changes";
