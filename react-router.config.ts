@@ -8,6 +8,8 @@ const serverRenderedPaths = new Set([
   "/buy-now",
   "/payment-success",
   "/schedule",
+  // Free slots change with every booking and depend on the visitor's zone.
+  "/booking",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
   // The newsletter archive and the sitemap list letters published after the build.

@@ -38,6 +38,18 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/lists.$list.unsubscribe.$token.tsx",
     unlisted: true,
   },
+  // Booking (decision 081): the free intro call, its email confirmation, the buyer's own page.
+  { path: "/booking", file: "routes/booking.tsx" },
+  {
+    path: "/booking/confirm/:token",
+    file: "routes/booking.confirm.$token.tsx",
+    unlisted: true,
+  },
+  {
+    path: "/booking/session/:token",
+    file: "routes/booking.session.$token.tsx",
+    unlisted: true,
+  },
   // The archive of published broadcasts: rendered per request, its letters listed from the database.
   { path: "/newsletter", file: "routes/newsletter._index.tsx" },
   { path: "/newsletter/:slug", file: "routes/newsletter.$slug.tsx", unlisted: true },
@@ -64,6 +76,7 @@ export const resourceRoutes: PageRoute[] = [
   },
   { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
+  { path: "/booking/invite/:token", file: "routes/booking.invite.$token.ts" },
   // List links sent before decision 065: they redirect to /lists/... (one-click unsubscribe acts).
   { path: "/newsletter/confirm", file: "routes/newsletter.confirm.ts" },
   { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.ts" },

@@ -19,6 +19,7 @@ import { showToast } from "~/components/ui/toaster";
 import { paymentSuccessContent as content } from "~/content/payment-success";
 import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
+import { orderBookingUrl } from "~/.server/booking";
 import { includesItem, lookUpCheckoutResult } from "~/.server/sales/checkout-result";
 import { reissueDownloadLink } from "~/.server/sales/download-links";
 import { issueFormToken } from "~/.server/core/spam-traps";
@@ -26,7 +27,6 @@ import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
 import { formatAmount, purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import type { RouteHandle } from "~/root";
 
 /** The cards' titles are the page's second-level headings. */
@@ -39,6 +39,8 @@ type Receipt = {
   sessionId: string | null;
   summary: { id: string; format: string; amountCents: number } | null;
   showScheduling: boolean;
+  /** The buyer's own booking page (a verified receipt for the session). */
+  bookingHref: string | null;
   showDownload: boolean;
   downloadHref: string | null;
   /** The reissue form's signed start time (only a verified receipt shows the form). */
@@ -64,6 +66,7 @@ function viewFromQuery(sessionId: string | null, format: string): Receipt {
         }
       : null,
     showScheduling: isSession,
+    bookingHref: null,
     showDownload: !isSession,
     downloadHref: null,
     formToken: null,
@@ -102,6 +105,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amountCents: result.amountPaidCents,
     },
     showScheduling: includesItem(result.items, "breakthrough-session"),
+    bookingHref: includesItem(result.items, "breakthrough-session")
+      ? orderBookingUrl(context.config, result.orderId)
+      : null,
     showDownload: includesItem(result.items, "pdf"),
     downloadHref: result.downloadToken ? `/downloads/book/${result.downloadToken}` : null,
     formToken: issueFormToken(context),
@@ -179,7 +185,6 @@ function ReissueForm({ formToken }: { formToken: string }) {
 }
 
 function ReceiptView({ view }: { view: Receipt }) {
-  const { schedulingUrl } = useSiteSettings();
   return (
     <>
       <header className="text-center">
@@ -228,9 +233,9 @@ function ReceiptView({ view }: { view: Receipt }) {
               <Mail aria-hidden="true" />
               {content.scheduling.button}
             </Button>
-            {view.verified && (
+            {view.bookingHref && (
               <Button asChild variant="outline">
-                <a href={schedulingUrl} target="_blank" rel="noopener noreferrer">
+                <a href={view.bookingHref} data-testid="book-session">
                   {content.scheduling.calendar}
                 </a>
               </Button>

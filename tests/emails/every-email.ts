@@ -1,5 +1,10 @@
 import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
 import { adminSignInLink } from "~/.server/mail/templates/admin-sign-in-link";
+import {
+  bookingConfirmedEmail,
+  bookingHoldConfirmationEmail,
+  bookingOwnerNotificationEmail,
+} from "~/.server/mail/templates/booking-emails";
 import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
 import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
@@ -159,6 +164,63 @@ export const everyEmail: EmailSample[] = [
     subject: "Schedule your Sales Breakthrough Hour",
     links: ["https://calendar.example/breakthrough"],
     text: ["60-minute one-to-one video session, recorded", "0–15 minutes", "within 24 hours"],
+  },
+  {
+    name: "booking-hold-confirmation",
+    template: "booking-emails",
+    render: () =>
+      bookingHoldConfirmationEmail({
+        title: "Intro call",
+        minutes: 20,
+        when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
+        name: "Ada <b>",
+        confirmUrl: `${site}/booking/confirm/confirm.token-2`,
+        holdMinutes: 10,
+      }),
+    subject: "Please confirm your intro call",
+    links: [`${site}/booking/confirm/confirm.token-2`],
+    text: ["Hi Ada <b>,", "20-minute intro call", "8:30 PM (Asia/Kolkata)", "for 10 minutes"],
+  },
+  {
+    name: "booking-confirmed",
+    template: "booking-emails",
+    render: () =>
+      bookingConfirmedEmail({
+        title: "Sales Breakthrough Hour",
+        minutes: 60,
+        when: "Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
+        name: "Ada <b>",
+        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+        inviteUrl: `${site}/booking/invite/invite.token-3`,
+        contactEmail: "hello@presence.example",
+      }),
+    subject:
+      "Booked: Sales Breakthrough Hour, Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
+    links: ["https://meet.jit.si/PresenceSelling-room"],
+    text: [
+      "Hi Ada <b>,",
+      "Sales Breakthrough Hour, 60 minutes",
+      `${site}/booking/invite/invite.token-3`,
+    ],
+  },
+  {
+    name: "booking-owner-notification",
+    template: "booking-emails",
+    render: () =>
+      bookingOwnerNotificationEmail({
+        title: "Intro call",
+        minutes: 20,
+        when: "Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
+        name: "Ada <b>",
+        email: "ada@example.com",
+        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+        inviteUrl: `${site}/booking/invite/invite.token-3`,
+        orderId: "order-1",
+      }),
+    subject:
+      "New booking: Intro call with Ada <b>, Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
+    links: ["https://meet.jit.si/PresenceSelling-room", `${site}/booking/invite/invite.token-3`],
+    text: ["Ada <b> <ada@example.com>", "Order order-1", "9:00 AM (America/Denver)"],
   },
   {
     name: "sale-notification",

@@ -50,7 +50,6 @@ function settings(stripeBase: string, overrides: Record<string, string> = {}): A
     OWNER_EMAIL: "owner@presence.example",
     CONTACT_EMAIL: "hello@presence.example",
     MAIL_FROM: "Presence Selling <no-reply@presence.example>",
-    SCHEDULING_URL: "https://calendar.example/breakthrough",
     DOWNLOAD_LINK_SECRET: "download-secret-for-tests",
     DOWNLOAD_LINK_TTL_HOURS: "48",
     DOWNLOAD_LINK_MAX_DOWNLOADS: "3",
@@ -353,7 +352,8 @@ for (const dialect of allDialects) {
       expect(receipt.text_body).toContain("Total paid: $314.99");
       expect(receipt.text_body).toContain("The link works 3 times");
       const scheduling = sent.find((email) => email.purpose === "order.session-scheduling")!;
-      expect(scheduling.text_body).toContain("https://calendar.example/breakthrough");
+      // The buyer's own booking page, bound to the order (decision 081).
+      expect(scheduling.text_body).toMatch(new RegExp(`${SITE}/booking/session/[\\w-]+\\.[\\w-]+`));
       expect(scheduling.text_body).toContain("within 24 hours");
       expect(scheduling.text_body).toContain("60-minute one-to-one video session, recorded");
       const owner = sent.find((email) => email.purpose === "order.owner-notification")!;

@@ -73,9 +73,8 @@ const configSchema = z
     OWNER_EMAIL: emailAddress.default("owner@presenceselling.com"),
     CONTACT_EMAIL: emailAddress.default(defaultRuntimeSiteSettings.contactEmail),
     CONTACT_PHONE: z.string().min(3).default(defaultRuntimeSiteSettings.contactPhone),
-    SCHEDULING_URL: z
-      .url({ message: "must be an absolute URL" })
-      .default(defaultRuntimeSiteSettings.schedulingUrl),
+    /** An outside scheduling page for every Schedule button; without it, the site's /booking. */
+    SCHEDULING_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
     SALES_OPEN: booleanSetting.default(false),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -128,6 +127,21 @@ const configSchema = z
     BROADCAST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     /** How often scheduled broadcasts are looked for and interrupted queueing is resumed. */
     BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** The owner's IANA time zone: availability is wall-clock hours in it. */
+    BOOKING_TIME_ZONE: z
+      .string()
+      .refine(isTimeZoneName, "must be an IANA time zone such as America/Denver")
+      .default("America/Denver"),
+    /** Length of the free intro call, in minutes. */
+    INTRO_CALL_MINUTES: z.coerce.number().int().min(5).max(120).default(20),
+    /** How long an unconfirmed free booking holds its time before it lapses. */
+    BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** Bookings one visitor address, and one email address, may make per 10 minutes; 0 lifts it. */
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** A fixed meeting link for every session; without it each gets its own Jitsi room. */
+    BOOKING_MEETING_URL: optionalText.pipe(
+      z.url({ message: "must be an absolute URL" }).optional(),
+    ),
     /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })
@@ -210,6 +224,15 @@ const developmentSecrets = new Set([
 const signingSecrets = ["DOWNLOAD_LINK_SECRET", "NEWSLETTER_LINK_SECRET"] as const;
 const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
 
+function isTimeZoneName(name: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (!value) return false;
   if (/^\d+$/.test(value)) return Number(value);
@@ -289,7 +312,7 @@ export function runtimeSiteSettings(config: AppConfig): RuntimeSiteSettings {
     siteUrl: config.SITE_URL,
     contactEmail: config.CONTACT_EMAIL,
     contactPhone: config.CONTACT_PHONE,
-    schedulingUrl: config.SCHEDULING_URL,
+    schedulingUrl: config.SCHEDULING_URL ?? `${config.SITE_URL}/booking`,
     salesOpen: config.SALES_OPEN,
   };
 }

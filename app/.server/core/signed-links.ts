@@ -7,7 +7,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * `waitlist-confirm` is the waitlist's purpose before lists shared one (links still in inboxes).
  */
 export type SignedLinkPurpose =
-  "book-download" | "list-confirm" | "list-unsubscribe" | "waitlist-confirm" | "form-start";
+  | "book-download"
+  | "list-confirm"
+  | "list-unsubscribe"
+  | "waitlist-confirm"
+  | "form-start"
+  | "booking-confirm"
+  | "booking-order"
+  | "booking-invite";
 
 export type VerifiedLink =
   | { ok: true; subject: string; expiresAt: Date | null }

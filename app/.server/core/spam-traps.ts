@@ -33,7 +33,8 @@ export type SpamTrapValues = {
 export type SpamTrapVerdict = "passed" | "missing-token" | "honeypot" | "too-fast";
 
 /** The public forms, named in the log line of a dropped post. */
-export type PublicForm = "contact" | "newsletter" | "waitlist" | "checkout" | "download-reissue";
+export type PublicForm =
+  "contact" | "newsletter" | "waitlist" | "checkout" | "download-reissue" | "booking";
 
 /**
  * A filled honeypot, or a form sent without its token, with a forged or expired one, or sooner

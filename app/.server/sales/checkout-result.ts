@@ -15,6 +15,7 @@ export type CheckoutResult =
   | {
       state: "paid" | "refunded";
       sessionId: string;
+      orderId: string;
       items: OrderItem[];
       amountPaidCents: number;
       /** The newest usable book link's token, when the order includes the PDF. */
@@ -78,6 +79,7 @@ async function readCheckoutResult(deps: PaymentDeps, sessionId: string): Promise
   return {
     state: refunded ? "refunded" : "paid",
     sessionId: session.id,
+    orderId: order.id,
     items,
     amountPaidCents: session.amount_total ?? order.amount_total_cents,
     downloadToken:

@@ -5,6 +5,7 @@ import type { OrderTable } from "../core/db/checkout-tables";
 import { enqueueEmail } from "../mail";
 import { purchaseReceiptEmail } from "../mail/templates/purchase-receipt";
 import { saleNotificationEmail } from "../mail/templates/sale-notification";
+import { orderBookingUrl } from "../booking";
 import { sessionSchedulingEmail } from "../mail/templates/session-scheduling";
 import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
@@ -171,7 +172,7 @@ export async function fulfilPaidSession(
         to: order.email,
         ...mail,
         ...(await sessionSchedulingEmail({
-          schedulingUrl: config.SCHEDULING_URL,
+          schedulingUrl: orderBookingUrl(config, order.id),
           contactEmail: config.CONTACT_EMAIL,
         })),
       },

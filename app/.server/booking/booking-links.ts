@@ -1,0 +1,39 @@
+import type { AppConfig } from "../core/config";
+import { signLink, verifyLink } from "../core/signed-links";
+
+type LinkConfig = Pick<AppConfig, "NEWSLETTER_LINK_SECRET" | "SITE_URL">;
+
+/*
+ * Booking links are signed with the secret the list links use (decision 065); the signed text
+ * names the purpose, so a link made for one use never opens another.
+ */
+
+/** The free booking's confirmation: valid while its hold lasts. */
+export function confirmationUrl(config: LinkConfig, bookingId: string, holdEndsAt: Date) {
+  const token = signLink(config.NEWSLETTER_LINK_SECRET, "booking-confirm", bookingId, holdEndsAt);
+  return `${config.SITE_URL}/booking/confirm/${token}`;
+}
+
+/** The buyer's own booking page, bound to the order: it never expires, the order decides. */
+export function orderBookingUrl(config: LinkConfig, orderId: string) {
+  const token = signLink(config.NEWSLETTER_LINK_SECRET, "booking-order", orderId, null);
+  return `${config.SITE_URL}/booking/session/${token}`;
+}
+
+/** The booking's calendar invite as it stands now (a later change raises its SEQUENCE). */
+export function inviteUrl(config: LinkConfig, bookingId: string) {
+  const token = signLink(config.NEWSLETTER_LINK_SECRET, "booking-invite", bookingId, null);
+  return `${config.SITE_URL}/booking/invite/${token}`;
+}
+
+export type BookingLinkPurpose = "booking-confirm" | "booking-order" | "booking-invite";
+
+/** The record a booking link names, or why it names none. */
+export function readBookingLink(
+  config: LinkConfig,
+  purpose: BookingLinkPurpose,
+  token: string,
+  now: Date,
+) {
+  return verifyLink(config.NEWSLETTER_LINK_SECRET, purpose, token, now);
+}

@@ -1,0 +1,38 @@
+import type { BookingKind } from "../core/db/booking-tables";
+import type { ServiceDeps } from "../core/service-deps";
+import { openSlots } from "./open-slots";
+import { sessionKind } from "./session-kinds";
+import { slotDays, type SlotDay } from "./slot-labels";
+import { isTimeZone } from "./zoned-time";
+
+export type BookingPageData = {
+  days: SlotDay[];
+  zone: string;
+  zones: string[];
+  zoneChosen: boolean;
+  /** The address named a zone that does not exist: the owner's is shown instead. */
+  unknownZone: boolean;
+  minutes: number;
+};
+
+const allZones = Intl.supportedValuesOf("timeZone");
+
+/** The free slots of a session kind, grouped by the visitor's dates in the visitor's zone. */
+export async function bookingPageData(
+  deps: Pick<ServiceDeps, "db" | "clock" | "config">,
+  { kind, zoneParam }: { kind: BookingKind; zoneParam: string | null },
+): Promise<BookingPageData> {
+  const unknownZone = zoneParam !== null && !isTimeZone(zoneParam);
+  const zone = zoneParam && !unknownZone ? zoneParam : deps.config.BOOKING_TIME_ZONE;
+  const minutes = sessionKind(kind, deps.config).minutes;
+  const slots = await openSlots(deps, minutes);
+  return {
+    days: slotDays(slots, zone),
+    zone,
+    // An alias the runtime accepts but does not list (Asia/Calcutta) stays selectable.
+    zones: allZones.includes(zone) ? allZones : [zone, ...allZones],
+    zoneChosen: zoneParam !== null,
+    unknownZone,
+    minutes,
+  };
+}

@@ -1,0 +1,61 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from "ical-generator";
+
+export type InviteDetails = {
+  bookingId: string;
+  /** Raised on every change, so calendars replace the event they hold (RFC 5546). */
+  sequence: number;
+  start: Date;
+  end: Date;
+  title: string;
+  description: string;
+  meetingUrl: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+  /** The site's host: the UID's right-hand side, stable for the booking's life. */
+  host: string;
+  now: Date;
+};
+
+/** The UID calendars know a booking by: the same on the first invite, every change and the cancel. */
+export function inviteUid(bookingId: string, host: string) {
+  return `booking-${bookingId}@${host}`;
+}
+
+/**
+ * An RFC 5545 calendar with one event: METHOD:REQUEST for a booking or its new time,
+ * METHOD:CANCEL once it is cancelled. Times are UTC (`…Z`), so no VTIMEZONE is needed and no
+ * calendar can read them in the wrong zone.
+ */
+export function calendarInvite(details: InviteDetails, method: "REQUEST" | "CANCEL"): string {
+  const calendar = ical({
+    prodId: { company: details.host, product: "booking", language: "EN" },
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: inviteUid(details.bookingId, details.host),
+    sequence: details.sequence,
+    stamp: details.now,
+    start: details.start,
+    end: details.end,
+    summary: details.title,
+    description: details.description,
+    location: details.meetingUrl,
+    url: details.meetingUrl,
+    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: details.organizer,
+    attendees: [
+      {
+        ...details.attendee,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      },
+    ],
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,13 @@
+/** What the routes and other capabilities may use of booking. */
+export { orderBookingUrl } from "./booking-links";
+export { confirmIntroCall, requestIntroCall } from "./intro-calls";
+export type { IntroCallConfirmation, IntroCallOutcome } from "./intro-calls";
+export { currentInvite } from "./invite-file";
+export { openSlots } from "./open-slots";
+export { bookPaidSession, paidSessionState } from "./paid-sessions";
+export type { PaidSessionOutcome, PaidSessionState } from "./paid-sessions";
+export { sessionKind } from "./session-kinds";
+export { sessionTimeLabel, slotDays, type SlotDay } from "./slot-labels";
+export { isTimeZone } from "./zoned-time";
+export { bookingPageData, type BookingPageData } from "./booking-page";
+export { cancelBooking, rescheduleBooking } from "./booking-changes";

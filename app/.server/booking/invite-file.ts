@@ -1,0 +1,40 @@
+import type { ServiceDeps } from "../core/service-deps";
+import { readBookingLink } from "./booking-links";
+import { calendarInvite } from "./calendar-invite";
+import { sessionKind } from "./session-kinds";
+
+/**
+ * The booking's invite as it stands: a REQUEST with the current time and SEQUENCE, or a CANCEL
+ * once cancelled; undefined for a bad link or a booking that never was (an unconfirmed hold).
+ */
+export async function currentInvite(
+  { db, clock, config }: Pick<ServiceDeps, "db" | "clock" | "config">,
+  token: string,
+): Promise<string | undefined> {
+  const now = clock.now();
+  const link = readBookingLink(config, "booking-invite", token, now);
+  if (!link.ok) return undefined;
+  const booking = await db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("id", "=", link.subject)
+    .executeTakeFirst();
+  if (!booking || booking.status === "held" || booking.status === "expired") return undefined;
+  const kind = sessionKind(booking.kind, config);
+  return calendarInvite(
+    {
+      bookingId: booking.id,
+      sequence: booking.invite_sequence,
+      start: new Date(booking.starts_at),
+      end: new Date(booking.ends_at),
+      title: kind.title,
+      description: `${kind.title} (${kind.minutes} minutes). Join: ${booking.meeting_url}`,
+      meetingUrl: booking.meeting_url,
+      organizer: { name: "Presence Selling", email: config.OWNER_EMAIL },
+      attendee: { name: booking.name, email: booking.email },
+      host: new URL(config.SITE_URL).host,
+      now,
+    },
+    booking.status === "cancelled" ? "CANCEL" : "REQUEST",
+  );
+}

@@ -1,0 +1,45 @@
+/** The tables of booking (migration 401), part of the Database interface in schema.ts. */
+
+export type BookingKind = "intro" | "breakthrough";
+
+/**
+ * `held`: a free session waiting for its email confirmation, until `hold_expires_at`.
+ * Every status but `cancelled` and `expired` keeps the time taken.
+ */
+export type BookingStatus =
+  "held" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+
+export interface BookingTable {
+  id: string;
+  kind: BookingKind;
+  status: BookingStatus;
+  starts_at: string;
+  ends_at: string;
+  /** The time the session keeps from others, buffers included, in minutes since 1970 (UTC). */
+  blocked_from_minute: number;
+  blocked_until_minute: number;
+  hold_expires_at: string | null;
+  order_id: string | null;
+  person_id: string | null;
+  name: string;
+  email: string;
+  time_zone: string;
+  meeting_url: string;
+  invite_sequence: number;
+  owner_note: string | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface BookingAvailabilityTable {
+  id: string;
+  rules: string;
+  updated_at: string;
+}
+
+export interface BookingTables {
+  bookings: BookingTable;
+  booking_availability: BookingAvailabilityTable;
+}

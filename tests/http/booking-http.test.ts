@@ -1,0 +1,204 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser } from "@playwright/test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  builtServerLinkSecret,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../support/built-server";
+import { builtServerFormToken } from "../../support/form-token";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const SITE = "http://booking.test";
+const shotsDir = path.resolve("test-results/booking");
+
+let clientCounter = 0;
+const newClient = () => `198.51.100.${++clientCounter}`;
+
+for (const dialect of allDialects) {
+  describe(`booking over HTTP on ${dialect}`, () => {
+    let database: TestDatabase;
+    let server: BuiltServer;
+    let mailDir: string;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      mailDir = mkdtempSync(path.join(tmpdir(), "booking-mail-"));
+      server = await startBuiltServer({
+        DATABASE_URL: database.url,
+        MAIL_DIR: mailDir,
+        SITE_URL: SITE,
+        CONTACT_MIN_FILL_SECONDS: "0",
+        TRUST_PROXY: "loopback",
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.dispose();
+      rmSync(mailDir, { recursive: true, force: true });
+    });
+    beforeEach(async () => {
+      for (const table of ["bookings", "outbox_emails", "rate_limit_windows"] as const)
+        await database.db.deleteFrom(table).execute();
+    });
+
+    const page = (query = "?tz=Asia/Kolkata") =>
+      fetch(`${server.baseURL}/booking${query}`, { headers: { "x-forwarded-for": newClient() } });
+    const slotStarts = (html: string) =>
+      [...html.matchAll(/name="start" value="([^"]+)"/g)].map((match) => match[1]!);
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.baseURL}/booking?tz=Asia/Kolkata`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.baseURL,
+          "x-forwarded-for": newClient(),
+        },
+        body: new URLSearchParams({
+          timeZone: "Asia/Kolkata",
+          name: "Priya",
+          email: `priya${clientCounter}@example.com`,
+          formToken: builtServerFormToken(builtServerLinkSecret),
+          ...fields,
+        }),
+      });
+    const activeBookings = () =>
+      database.db
+        .selectFrom("bookings")
+        .select(["id", "status"])
+        .where("status", "not in", ["cancelled", "expired"])
+        .execute();
+
+    it("sends every Schedule button to the built-in page when SCHEDULING_URL is not set", async () => {
+      const response = await fetch(`${server.baseURL}/schedule`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/booking");
+    });
+
+    it("shows the free slots in the visitor's zone, and refuses a zone that does not exist", async () => {
+      const response = await page();
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(slotStarts(html).length).toBeGreaterThan(10);
+      expect(html).toContain('<option value="Asia/Kolkata" selected="">');
+      const unknown = await page("?tz=Mars/Olympus_Mons");
+      expect(unknown.status).toBe(400);
+      expect(await unknown.text()).toContain("That time zone does not exist");
+    });
+
+    it("gives one of 20 concurrent posts for one slot the slot; the others a 409 with fresh slots", async () => {
+      const [start] = slotStarts(await (await page()).text());
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => post({ start: start! })),
+      );
+      const statuses = responses.map(({ status }) => status).sort();
+      expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
+      const refused = await responses.find(({ status }) => status === 409)!.text();
+      expect(refused).toContain("That time was just taken");
+      expect(slotStarts(refused)).not.toContain(start);
+      expect(slotStarts(refused).length).toBeGreaterThan(0);
+      expect(await activeBookings()).toHaveLength(1);
+    });
+
+    it("refuses a time outside the hours and a bad name with a 4xx, storing nothing", async () => {
+      const sunday = "2030-01-06T03:00:00.000Z";
+      expect((await post({ start: sunday })).status).toBe(422);
+      const [start] = slotStarts(await (await page()).text());
+      expect((await post({ start: start!, name: "" })).status).toBe(400);
+      expect((await post({ start: start!, timeZone: "Nowhere/Town" })).status).toBe(400);
+      expect(await activeBookings()).toHaveLength(0);
+      expect(await database.db.selectFrom("outbox_emails").select("id").execute()).toHaveLength(0);
+    });
+
+    it("confirms on the button (not on opening the link) and serves the invite", async () => {
+      const [start] = slotStarts(await (await page()).text());
+      expect((await post({ start: start! })).status).toBe(200);
+      const email = await database.db
+        .selectFrom("outbox_emails")
+        .select("text_body")
+        .where("purpose", "=", "booking.hold-confirmation")
+        .executeTakeFirstOrThrow();
+      const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
+      expect((await fetch(`${server.baseURL}${confirmPath}`)).status).toBe(200);
+      expect((await activeBookings())[0]!.status).toBe("held");
+      const confirmed = await fetch(`${server.baseURL}${confirmPath}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseURL },
+        body: "",
+      });
+      expect(confirmed.status).toBe(200);
+      expect((await activeBookings())[0]!.status).toBe("confirmed");
+      const booker = await database.db
+        .selectFrom("outbox_emails")
+        .select("text_body")
+        .where("purpose", "=", "booking.confirmed")
+        .executeTakeFirstOrThrow();
+      const invitePath = /\/booking\/invite\/[\w-]+\.[\w-]+/.exec(booker.text_body)![0];
+      const invite = await fetch(`${server.baseURL}${invitePath}`);
+      expect(invite.headers.get("content-type")).toBe(
+        "text/calendar; charset=utf-8; method=REQUEST",
+      );
+      expect(await invite.text()).toContain(
+        `UID:booking-${(await activeBookings())[0]!.id}@booking.test`,
+      );
+    });
+
+    if (dialect === "sqlite")
+      describe("in Chromium", () => {
+        let browser: Browser;
+        beforeAll(async () => {
+          mkdirSync(shotsDir, { recursive: true });
+          browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+        });
+        afterAll(() => browser?.close());
+
+        for (const javaScriptEnabled of [true, false])
+          it(`books a call with JavaScript ${javaScriptEnabled ? "on (axe clean)" : "off"} at 390 and 1280 px`, async () => {
+            const context = await browser.newContext({
+              javaScriptEnabled,
+              timezoneId: "Australia/Lord_Howe",
+              viewport: { width: 390, height: 844 },
+            });
+            const tab = await context.newPage();
+            await tab.goto(`${server.baseURL}/booking`);
+            // With JavaScript the first visit takes the browser's zone; without, the select does.
+            if (javaScriptEnabled) await tab.waitForURL(/tz=Australia%2FLord_Howe/);
+            else {
+              await tab.selectOption("#tz", "Australia/Lord_Howe");
+              await tab.getByRole("button", { name: "Show times" }).click();
+              await tab.waitForURL(/tz=Australia%2FLord_Howe/);
+            }
+            const suffix = javaScriptEnabled ? "js" : "no-js";
+            for (const width of [390, 1280]) {
+              await tab.setViewportSize({ width, height: 844 });
+              await tab.screenshot({
+                path: path.join(shotsDir, `booking-${suffix}-${width}.png`),
+                fullPage: true,
+              });
+              // axe runs as a script in the page: with JavaScript off the same HTML is not checked again.
+              if (javaScriptEnabled) {
+                const { violations } = await new AxeBuilder({ page: tab }).analyze();
+                expect(violations.map(({ id }) => id)).toEqual([]);
+              }
+            }
+            await tab.locator('input[name="start"]').first().check();
+            await tab.getByLabel("Your name").fill("Lord Howe Visitor");
+            await tab.getByLabel("Email").fill(`howe-${suffix}@example.com`);
+            await tab.getByRole("button", { name: "Hold this time" }).click();
+            await tab.getByTestId("booking-held").waitFor();
+            await tab.screenshot({ path: path.join(shotsDir, `booking-held-${suffix}-1280.png`) });
+            const [held] = await database.db
+              .selectFrom("bookings")
+              .select(["time_zone", "status"])
+              .where("email", "=", `howe-${suffix}@example.com`)
+              .execute();
+            expect(held).toEqual({ time_zone: "Australia/Lord_Howe", status: "held" });
+            await context.close();
+          }, 120_000);
+      });
+  });
+}
