@@ -372,6 +372,20 @@ for (const dialect of allDialects) {
       // None of them signed the browser out.
       expect((await browser.request("/admin")).status).toBe(200);
 
+      // A stale form inside the console: said so in the console's frame, and the page reloads.
+      const stale = await browser.request("/admin/people/import", {
+        form: { csrf: "from-an-older-session", intent: "discard", id: "x" },
+      });
+      expect(stale.status).toBe(403);
+      const page = await stale.text();
+      expect(page).toContain("This form has expired");
+      expect(page).toContain('http-equiv="refresh"');
+      expect(page).toContain('aria-label="Console"');
+      expect(page).not.toContain("Unexpected Application Error");
+      const missing = await browser.request("/admin/people/no-such-person");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Back to the dashboard");
+
       const stranger = new Browser(server.baseURL);
       const crossSiteSignIn = await stranger.request("/admin/sign-in", {
         form: { email: admin },
