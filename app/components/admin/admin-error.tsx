@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 
 /** The sentence a refused console request carries (`{ error }`, see admin-request.ts), if any. */
@@ -37,10 +38,16 @@ export function AdminError({ error }: { error: unknown }) {
           : (refusal ??
             "The console could not do this. Nothing was changed; try again, and if it happens again, the server's log says why.");
   const here = `${pathname}${search}`;
+  // A fresh load of the page brings a form with this session's token (a GET: nothing resent).
+  // Without JavaScript the link below does the same.
+  useEffect(() => {
+    if (!stale) return;
+    const timer = setTimeout(() => window.location.assign(here), 3000);
+    return () => clearTimeout(timer);
+  }, [stale, here]);
   return (
     <section className="max-w-2xl space-y-4" role="alert" aria-labelledby="admin-error-title">
       <title>{`${heading} | Console`}</title>
-      {stale && <meta httpEquiv="refresh" content={`3;url=${here}`} />}
       <h1 id="admin-error-title" className="text-2xl font-semibold">
         {heading}
       </h1>
