@@ -6,7 +6,7 @@ import { useAdminSession } from "~/components/admin/admin-session";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { leadsPerDay, leadTotals } from "~/.server/admin/dashboard";
+import { leadsPerDay, leadTotals, type ListStanding } from "~/.server/admin/dashboard";
 import { formatPrice } from "~/lib/catalog";
 
 export const meta = () => adminMeta("Dashboard");
@@ -15,13 +15,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const [days, totals] = await Promise.all([
     leadsPerDay(context.db, context.clock.now()),
-    leadTotals(context.db),
+    leadTotals(context.db, context.clock.now()),
   ]);
   return { days, totals };
 }
 
-const share = (part: number, whole: number) =>
-  whole === 0 ? "none yet" : `${part} of ${whole} confirmed (${Math.round((part / whole) * 100)}%)`;
+/** "12 of 20 signups subscribed · this week +3 new, −1 left (last week +1, −0) ↑" */
+function standingDetail({ signups, subscribed, week, lastWeek }: ListStanding) {
+  if (signups === 0) return "no signups yet";
+  const net = week.new - week.lost;
+  const lastNet = lastWeek.new - lastWeek.lost;
+  const trend =
+    net > lastNet ? "up on last week" : net < lastNet ? "down on last week" : "as last week";
+  return `${subscribed} of ${signups} signups subscribed · this week +${week.new} new, −${week.lost} left (last week +${lastWeek.new}, −${lastWeek.lost}): ${trend}`;
+}
 
 export default function AdminDashboard({ loaderData: { days, totals } }: Route.ComponentProps) {
   const { newMessages, failedEmails } = useAdminSession();
@@ -71,13 +78,13 @@ export default function AdminDashboard({ loaderData: { days, totals } }: Route.C
           <StatCard label="Contact messages" value={totals.messages} />
           <StatCard
             label="Newsletter subscribers"
-            value={totals.subscribers.confirmed}
-            detail={share(totals.subscribers.confirmed, totals.subscribers.signups)}
+            value={totals.subscribers.subscribed}
+            detail={standingDetail(totals.subscribers)}
           />
           <StatCard
             label="Waitlist"
-            value={totals.waitlist.confirmed}
-            detail={share(totals.waitlist.confirmed, totals.waitlist.signups)}
+            value={totals.waitlist.subscribed}
+            detail={standingDetail(totals.waitlist)}
           />
           <StatCard
             label="Paid orders"

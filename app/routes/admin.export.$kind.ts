@@ -6,7 +6,7 @@ import { csvDownload } from "~/.server/admin/csv-export";
 import { messageExportColumns, messagesForExport } from "~/.server/admin/inbox";
 import { orderExportColumns, ordersForExport } from "~/.server/admin/orders";
 import { peopleFilterFromQuery } from "~/.server/admin/people-query";
-import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-directory";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { contactInterests } from "~/lib/contact-message-schema";
 

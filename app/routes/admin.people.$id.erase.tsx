@@ -6,7 +6,7 @@ import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { erasePerson } from "~/.server/audience/person-actions";
+import { erasePerson } from "~/.server/audience/erasure";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { readFormBody } from "~/.server/http/request-body";
 

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.people.$id.export";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { recordPersonExport } from "~/.server/audience/person-actions";
-import { findPersonRecord } from "~/.server/audience/person-record";
+import { personDataExport } from "~/.server/audience/person-data-export";
 
 /** Everything held about one person, as a JSON file (an access request); audit-logged. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, context);
-  const record = await findPersonRecord(context.db, params.id);
+  const record = await personDataExport(context.db, params.id);
   if (!record) throw data("Person not found", 404);
   await recordPersonExport(context, { personId: params.id, actor: session.email });
   return new Response(JSON.stringify(record, null, 2), {

@@ -11,7 +11,7 @@ import {
   requireAdminPage,
   requireAdminSession,
 } from "~/.server/admin/admin-request";
-import { maxImportBytes } from "~/.server/audience/import-file";
+import { maxImportBytes } from "~/.server/audience/import-csv";
 import {
   applyImport,
   discardImport,
@@ -19,6 +19,7 @@ import {
   stageImport,
 } from "~/.server/audience/people-import";
 import { readFileUpload, readFormBody } from "~/.server/http/request-body";
+import type { ImportField } from "~/.server/audience/import-file";
 
 export const meta = () => adminMeta("Import people");
 
@@ -37,12 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { fields, file } = await readFileUpload(request, maxImportBytes);
     const session = await requireAdminAction(request, context, fields);
     if (!file) return data({ message: "Choose a CSV file to import." }, 400);
-    const id = await stageImport(context, {
+    const staged = await stageImport(context, {
       actor: session.email,
       fileName: file.name || "upload.csv",
-      csv: file.text,
+      bytes: file.bytes,
     });
-    return redirect(`/admin/people/import?id=${id}`);
+    if ("error" in staged) return data({ message: staged.error }, 400);
+    return redirect(`/admin/people/import?id=${staged.id}`);
   }
   const form = await readFormBody(request);
   const session = await requireAdminAction(request, context, form);
@@ -60,26 +62,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-const fieldLabels = {
+/** The columns worth naming in the preview, in the order shown. */
+const fieldLabels: Partial<Record<ImportField, string>> = {
   email: "Email",
   firstName: "First name",
   lastName: "Last name",
   name: "Name",
-  status: "Status",
-  tags: "Tags → interests",
+  source: "Source",
+  firstSeenAt: "First seen",
+  newsletterStatus: "Newsletter status",
+  interests: "Tags → interests",
   consentedAt: "Consent time",
-} as const;
+  optinAt: "Opt-in time",
+  unsubscribeTime: "Unsubscribe time (an unsubscribed export)",
+  cleanTime: "Clean time (a cleaned export)",
+  ghostNewsletters: "Newsletters (Ghost)",
+  bouncedAt: "Bounced",
+  waitlistStatus: "Waitlist status",
+};
 
 const countLabels = {
   rows: "Rows in the file",
   newPeople: "New people",
   merged: "Merged with a known person or an earlier row",
   confirmed: "Confirmed newsletter members (the file records consent)",
-  unsubscribed: "Unsubscribed in the file",
-  withoutConsent: "No consent in the file (kept, on no list)",
+  withoutConsent: "On no list in the file (kept, mailed nothing)",
   keptUnsubscribed: "Unsubscribed here: left unsubscribed",
   refused: "Refused",
 } as const;
+
+const separatorNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
 /** Refused rows shown on the page; the count says how many there are in all. */
 const refusedShown = 200;
@@ -156,16 +168,20 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
               <h3 id="mapping" className="font-semibold">
                 Columns
               </h3>
+              <p className="text-sm text-muted-foreground" data-testid="import-separator">
+                Cells separated by {separatorNames[preview.separator] ?? preview.separator}s.
+              </p>
               <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                {Object.entries(fieldLabels).map(([field, label]) => (
-                  <div key={field} className="contents">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd>
-                      {preview.mapping[field as keyof typeof fieldLabels]?.header ??
-                        "not in the file"}
-                    </dd>
-                  </div>
-                ))}
+                {Object.entries(fieldLabels)
+                  .filter(([field]) => field === "email" || preview.mapping[field as ImportField])
+                  .map(([field, label]) => (
+                    <div key={field} className="contents">
+                      <dt className="text-muted-foreground">{label}</dt>
+                      <dd className="break-words">
+                        {preview.mapping[field as ImportField]?.header}
+                      </dd>
+                    </div>
+                  ))}
               </dl>
               {preview.unknownTags.length > 0 && (
                 <p className="text-sm text-muted-foreground">
@@ -191,6 +207,66 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                 ))}
               </dl>
             </section>
+            <section aria-labelledby="statuses" className="space-y-2">
+              <h3 id="statuses" className="font-semibold">
+                Statuses in the file
+              </h3>
+              {preview.statuses.length === 0 ? (
+                <p className="text-sm">
+                  The file records no status and no consent: everyone is kept on no list.
+                </p>
+              ) : (
+                <table className="w-full max-w-xl text-left text-sm" data-testid="import-statuses">
+                  <thead className="text-muted-foreground">
+                    <tr>
+                      <th className="py-1 pr-4 font-normal">List</th>
+                      <th className="py-1 pr-4 font-normal">Status</th>
+                      <th className="py-1 pr-4 font-normal">Read from</th>
+                      <th className="py-1 text-right font-normal">Rows</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.statuses.map((status) => (
+                      <tr key={`${status.list}-${status.status}-${status.column}`}>
+                        <td className="py-1 pr-4">
+                          {status.list === "suppression" ? "every list" : status.list}
+                        </td>
+                        <td className="py-1 pr-4">{status.status}</td>
+                        <td className="py-1 pr-4 break-words">{status.column}</td>
+                        <td className="py-1 text-right tabular-nums">{status.rows}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              <p className="text-sm text-muted-foreground">
+                Nobody the file records as unsubscribed, cleaned, bounced or complaining is
+                confirmed; suppressed addresses are mailed nothing until they confirm a list again.
+              </p>
+            </section>
+            {preview.duplicates.length > 0 && (
+              <section aria-labelledby="duplicates" className="space-y-2">
+                <h3 id="duplicates" className="font-semibold">
+                  Repeated addresses
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  Each address is imported once: the first row&rsquo;s name, and the strictest
+                  status any of its rows records.
+                </p>
+                <ul className="space-y-1 text-sm" data-testid="duplicate-rows">
+                  {preview.duplicates.slice(0, refusedShown).map((row) => (
+                    <li key={row.line} className="break-words">
+                      Line {row.line} repeats line {row.firstLine} ({row.email}): kept {row.kept}
+                    </li>
+                  ))}
+                </ul>
+                {preview.duplicates.length > refusedShown && (
+                  <p className="text-sm text-muted-foreground">
+                    and {preview.duplicates.length - refusedShown} more.
+                  </p>
+                )}
+              </section>
+            )}
             {preview.refused.length > 0 && (
               <section aria-labelledby="refused" className="space-y-2">
                 <h3 id="refused" className="font-semibold">

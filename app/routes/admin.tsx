@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
+import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import type { AdminLayoutData } from "~/components/admin/admin-session";
 import type { RouteHandle } from "~/root";
@@ -23,6 +24,18 @@ export default function AdminLayout() {
   return (
     <AdminShell>
       <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * Every error inside /admin (a refused form, a missing record, a failure) is shown in the
+ * console's frame with a way back, not on the public error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminShell>
+      <AdminError error={error} />
     </AdminShell>
   );
 }

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
   const query = new URL(request.url).searchParams;
   // The toast of a form sent without JavaScript (read here, not in root: no cost on other pages).
-  const { toast, headers } = await takeFlashToast(request);
+  const { toast, headers } = await takeFlashToast(request, context.config.SITE_URL);
   return data(
     {
       toast,
@@ -92,10 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (enhanced) {
     return data<ContactActionData>({ result: { initialValue: null }, status: "sent" });
   }
-  return redirectWithToast("/contact#contact-form", {
-    ...contactContent.form.success,
-    variant: "success",
-  });
+  return redirectWithToast(
+    "/contact#contact-form",
+    { ...contactContent.form.success, variant: "success" },
+    context.config.SITE_URL,
+  );
 }
 
 /**

@@ -22,6 +22,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return Response.json({ error: "Invalid signature." }, { status: 400 });
   }
+  // A signed body is still only what Stripe would send if it is an event object.
+  const parsed = event as unknown;
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    typeof event.id !== "string" ||
+    typeof event.type !== "string"
+  ) {
+    return Response.json(
+      { error: "The body must be a Stripe event: a JSON object with an id and a type." },
+      { status: 400 },
+    );
+  }
   const outcome = await handleStripeEvent(context, event);
   return Response.json({ received: true, outcome });
 }

@@ -5,11 +5,8 @@
 // import's times and peak memory. BENCH_PEOPLE scales the seed, BENCH_IMPORT_ROWS the file.
 import { randomUUID } from "node:crypto";
 import { csvDownload } from "../../app/.server/admin/csv-export";
-import {
-  listPeople,
-  peopleForExport,
-  type PeopleFilter,
-} from "../../app/.server/audience/people-directory";
+import { listPeople, type PeopleFilter } from "../../app/.server/audience/people-directory";
+import { peopleExportColumns, peopleForExport } from "../../app/.server/audience/people-export";
 import { applyImport, previewImport, stageImport } from "../../app/.server/audience/people-import";
 import { systemClock } from "../../app/.server/core/clock";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
@@ -127,7 +124,13 @@ async function measureImport(db: Db) {
   const previews: number[] = [];
   const imports: number[] = [];
   for (let run = 0; run < importRuns; run++) {
-    const id = await stageImport(deps, { actor: "bench@example.com", fileName: "bench.csv", csv });
+    const staged = await stageImport(deps, {
+      actor: "bench@example.com",
+      fileName: "bench.csv",
+      bytes: new TextEncoder().encode(csv),
+    });
+    if ("error" in staged) throw new Error(staged.error);
+    const { id } = staged;
     const preview = await withPeakMemory(() => previewImport(db, id));
     const applied = await withPeakMemory(() =>
       applyImport(deps, { id, actor: "bench@example.com" }),
@@ -184,7 +187,7 @@ async function measure(target: BenchDatabase) {
       const { took, peakMb } = await withPeakMemory(async () => {
         const response = csvDownload(
           "people.csv",
-          ["email", "first_name", "newsletter"],
+          peopleExportColumns,
           peopleForExport(database.db, {}),
         );
         for await (const chunk of response.body!) bytes += chunk.length;

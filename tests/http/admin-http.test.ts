@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberPerson } from "~/.server/audience/people";
+import { peopleExportColumns } from "~/.server/audience/people-export";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { consoleRoutes } from "../../support/console-routes";
 import { SmtpSink } from "../../support/smtp-sink";
@@ -212,6 +213,36 @@ for (const dialect of allDialects) {
       const staged = await upload(csrf, "email\na@example.com");
       expect(staged.status).toBe(302);
       expect(staged.headers.get("Location")).toMatch(/^\/admin\/people\/import\?id=/);
+      // A semicolon-separated sheet is read too.
+      expect((await upload(csrf, "Email;Name\nb@example.com;Bea")).status).toBe(302);
+    });
+
+    it("answers a file it cannot read with a sentence on the import page", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const upload = (content: BlobPart) => {
+        const form = new FormData();
+        form.set("csrf", csrf);
+        form.set("file", new Blob([content]), "people.csv");
+        return browser.request("/admin/people/import", {
+          method: "POST",
+          body: form,
+          headers: { Origin: server.baseURL },
+        });
+      };
+      const staged = await database.db.selectFrom("people_imports").select("id").execute();
+      for (const [content, sentence] of [
+        ["", "The file is empty"],
+        ["email,first_name\n", "a header line but no rows"],
+        [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x08, 0]), "not a CSV file"],
+      ] as const) {
+        const response = await upload(content);
+        expect(response.status).toBe(400);
+        const page = await response.text();
+        expect(page).toContain(sentence);
+        expect(page).toContain("Import people");
+      }
+      expect(await database.db.selectFrom("people_imports").select("id").execute()).toEqual(staged);
     });
 
     it("signs in through the emailed link, once, in the browser that asked", async () => {
@@ -325,6 +356,20 @@ for (const dialect of allDialects) {
       expect(wrongToken.status).toBe(403);
       // None of them signed the browser out.
       expect((await browser.request("/admin")).status).toBe(200);
+
+      // A stale form inside the console: said so in the console's frame, with the way to reload.
+      const stale = await browser.request("/admin/people/import", {
+        form: { csrf: "from-an-older-session", intent: "discard", id: "x" },
+      });
+      expect(stale.status).toBe(403);
+      const page = await stale.text();
+      expect(page).toContain("This form has expired");
+      expect(page).toContain("Reload this page");
+      expect(page).toContain('aria-label="Console"');
+      expect(page).not.toContain("Unexpected Application Error");
+      const missing = await browser.request("/admin/people/no-such-person");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Back to the dashboard");
 
       const stranger = new Browser(server.baseURL);
       const crossSiteSignIn = await stranger.request("/admin/sign-in", {
@@ -731,12 +776,12 @@ for (const dialect of allDialects) {
       const people = await browser.request("/admin/export/people?q=csv-");
       expect(people.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
       const lines = (await people.text()).trim().split("\n");
-      expect(lines[0]).toBe(
-        "email,first_name,last_name,source,first_seen_at,last_seen_at,newsletter,interests,consented_at,waitlist",
-      );
-      expect(lines.slice(1).sort()).toEqual([
-        `csv-one@example.com,"'=HYPERLINK(""http://evil"")",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
-        `csv-two@example.com,"Plain, ""quoted""",,/contact,${now.toISOString()},${now.toISOString()},,,,`,
+      expect(lines[0]).toBe(peopleExportColumns.join(","));
+      // Two dates, then nothing: no bounce, and on no list.
+      const unlisted = ",".repeat(peopleExportColumns.length - 6);
+      expect(lines.slice(1)).toEqual([
+        `csv-one@example.com,"'=HYPERLINK(""http://evil"")",,/contact,${now.toISOString()},${now.toISOString()}${unlisted}`,
+        `csv-two@example.com,"Plain, ""quoted""",,/contact,${now.toISOString()},${now.toISOString()}${unlisted}`,
       ]);
       const messages = await (
         await browser.request("/admin/export/messages?interest=Private+Consulting")

@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { action as buyNowAction } from "~/routes/buy-now";
@@ -377,6 +378,15 @@ for (const dialect of allDialects) {
       const tampered = { ...genuine, payload: genuine.payload.replace('"paid"', '"PAID"') };
       const refused = await deliver(tampered);
       expect(refused).toEqual({ status: 400, body: { error: "Invalid signature." } });
+
+      // Signed with the right secret, yet no event: a JSON array is refused, not a 500.
+      for (const payload of ["[]", '[{"id":"evt_1"}]', "42"]) {
+        const header = Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        });
+        expect((await deliver({ payload, header })).status).toBe(400);
+      }
 
       const missing = (await stripeWebhook({
         request: new Request(`${SITE}/functions/v1/stripe-webhook`, {

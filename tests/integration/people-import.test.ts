@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmedMembers } from "~/.server/audience/list-members";
 import { rememberPerson } from "~/.server/audience/people";
 import { applyImport, previewImport, stageImport } from "~/.server/audience/people-import";
 import { ManualClock } from "../../support/manual-clock";
@@ -13,6 +16,9 @@ const mailchimp = [
   "broken,Bad,Row,,",
   "new@example.com,Nia,,,",
 ].join("\n");
+
+const fixture = (name: string) =>
+  readFileSync(path.resolve(__dirname, "../fixtures/imports", name));
 
 for (const dialect of allDialects) {
   describe(`people import on ${dialect}`, () => {
@@ -85,18 +91,19 @@ for (const dialect of allDialects) {
           ])
           .execute();
       });
-      const id = await stageImport(deps, {
+      const staged = await stageImport(deps, {
         actor: "owner@example.com",
         fileName: "members.csv",
-        csv: mailchimp,
+        bytes: new TextEncoder().encode(mailchimp),
       });
+      if ("error" in staged) throw new Error(staged.error);
+      const { id } = staged;
       const preview = await previewImport(database.db, id);
       expect(preview && "counts" in preview && preview.counts).toEqual({
         rows: 6,
         newPeople: 2,
         merged: 3,
         confirmed: 2,
-        unsubscribed: 0,
         withoutConsent: 1,
         keptUnsubscribed: 1,
         refused: 1,
@@ -146,6 +153,61 @@ for (const dialect of allDialects) {
       expect(await applyImport(deps, { id, actor: "owner@example.com" })).toEqual({
         error: "This import was already done or discarded.",
       });
+    });
+    it("never confirms an opt-out: cleaned, unsubscribed and complaining people stay unmailed through a later import", async () => {
+      const deps = { db: database.db, clock };
+      const importFile = async (name: string) => {
+        const staged = await stageImport(deps, {
+          actor: "owner@example.com",
+          fileName: name,
+          bytes: fixture(name),
+        });
+        if ("error" in staged) throw new Error(staged.error);
+        const preview = await previewImport(database.db, staged.id);
+        await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
+        return preview && "statuses" in preview ? preview.statuses : [];
+      };
+      expect(await importFile("mailchimp-cleaned.csv")).toEqual([
+        { list: "newsletter", status: "unsubscribed", column: "CLEAN_TIME", rows: 1 },
+        { list: "suppression", status: "suppressed", column: "CLEAN_TIME", rows: 1 },
+      ]);
+      expect(await importFile("mailchimp-unsubscribed.csv")).toEqual([
+        { list: "newsletter", status: "unsubscribed", column: "UNSUB_TIME", rows: 1 },
+      ]);
+      await importFile("kit-subscribers.csv");
+      await importFile("mailchimp-pending.csv");
+      // The same people again, now in files that say they subscribed.
+      const resubscribed = [
+        "Email Address,First Name,CONFIRM_TIME",
+        "gone@example.com,Gus,2024-09-09 09:09:09",
+        "left@example.com,Lee,2024-09-09 09:09:09",
+        "kip@example.com,Kip,2024-09-09 09:09:09",
+      ].join("\n");
+      const staged = await stageImport(deps, {
+        actor: "owner@example.com",
+        fileName: "again.csv",
+        bytes: new TextEncoder().encode(resubscribed),
+      });
+      if ("error" in staged) throw new Error(staged.error);
+      const preview = await previewImport(database.db, staged.id);
+      expect(preview && "counts" in preview && preview.counts).toMatchObject({
+        confirmed: 0,
+        keptUnsubscribed: 3,
+      });
+      await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
+      for (const email of ["gone@example.com", "left@example.com", "kip@example.com"]) {
+        expect(await membership(email)).toMatchObject({ status: "unsubscribed" });
+      }
+      expect(await membership("waiting@example.com")).toMatchObject({ status: "pending" });
+      const mailed: string[] = [];
+      for await (const member of confirmedMembers(database.db, { list: "newsletter" })) {
+        mailed.push(member.email);
+      }
+      expect(mailed).not.toContain("gone@example.com");
+      expect(mailed).not.toContain("kip@example.com");
+      expect(mailed).not.toContain("kel@example.com");
+      expect(mailed).not.toContain("waiting@example.com");
+      expect(mailed).toContain("kim@example.com");
     });
   });
 }

@@ -3,9 +3,11 @@ import { stringify } from "csv-stringify/sync";
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return that some
  * read as one) gets a leading apostrophe: it shows as text and runs nothing (OWASP's advice).
+ * A cell already starting with apostrophes before such a character gets one more, so the import
+ * can take exactly one off and get the value back.
  */
 export function neutraliseFormula(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** Rows written per chunk of the download: one chunk per row made 100,000 rows take seconds. */

@@ -28,13 +28,30 @@ async function perDay(
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }
 
-function listTotals(db: Db, list: ListName) {
+const weekMs = 7 * 86_400_000;
+
+/**
+ * A list's people by where they stand: `subscribed` are confirmed and still on the list (someone
+ * who confirmed and left later is not), with the confirmations and unsubscribes of the last seven
+ * days against the seven before.
+ */
+function listTotals(db: Db, list: ListName, now: Date) {
+  const weekAgo = new Date(now.getTime() - weekMs).toISOString();
+  const twoWeeksAgo = new Date(now.getTime() - 2 * weekMs).toISOString();
+  const counted = (condition: ReturnType<typeof sql>) =>
+    sql<string | number | null>`sum(case when ${condition} then 1 else 0 end)`;
   return db
     .selectFrom("list_memberships")
     .where("list", "=", list)
     .select((eb) => [
       eb.fn.countAll<string | number>().as("all"),
-      eb.fn.count<string | number>("confirmed_at").as("confirmed"),
+      counted(sql`status = 'confirmed'`).as("subscribed"),
+      counted(sql`confirmed_at >= ${weekAgo}`).as("newThisWeek"),
+      counted(sql`confirmed_at >= ${twoWeeksAgo} and confirmed_at < ${weekAgo}`).as("newLastWeek"),
+      counted(sql`unsubscribed_at >= ${weekAgo}`).as("lostThisWeek"),
+      counted(sql`unsubscribed_at >= ${twoWeeksAgo} and unsubscribed_at < ${weekAgo}`).as(
+        "lostLastWeek",
+      ),
     ])
     .executeTakeFirstOrThrow();
 }
@@ -69,15 +86,32 @@ export async function leadsPerDay(db: Db, now: Date, days = 30): Promise<LeadDay
 
 const count = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
-/** All-time totals and how many signups went on to confirm. */
-export async function leadTotals(db: Db) {
+/** How a list stands: subscribed now out of every signup, and this week's movement. */
+export type ListStanding = {
+  signups: number;
+  subscribed: number;
+  week: { new: number; lost: number };
+  lastWeek: { new: number; lost: number };
+};
+
+function standing(row: Awaited<ReturnType<typeof listTotals>>): ListStanding {
+  return {
+    signups: count(row.all),
+    subscribed: count(row.subscribed),
+    week: { new: count(row.newThisWeek), lost: count(row.lostThisWeek) },
+    lastWeek: { new: count(row.newLastWeek), lost: count(row.lostLastWeek) },
+  };
+}
+
+/** All-time totals, and where the lists stand now. */
+export async function leadTotals(db: Db, now: Date) {
   const [messages, subscribers, waitlist, orders] = await Promise.all([
     db
       .selectFrom("contact_messages")
       .select((eb) => eb.fn.countAll<string | number>().as("all"))
       .executeTakeFirstOrThrow(),
-    listTotals(db, "newsletter"),
-    listTotals(db, "waitlist"),
+    listTotals(db, "newsletter", now),
+    listTotals(db, "waitlist", now),
     db
       .selectFrom("orders")
       .where("status", "=", "paid")
@@ -89,8 +123,8 @@ export async function leadTotals(db: Db) {
   ]);
   return {
     messages: count(messages.all),
-    subscribers: { signups: count(subscribers.all), confirmed: count(subscribers.confirmed) },
-    waitlist: { signups: count(waitlist.all), confirmed: count(waitlist.confirmed) },
+    subscribers: standing(subscribers),
+    waitlist: standing(waitlist),
     orders: { paid: count(orders.paid), revenueCents: count(orders.revenue) },
   };
 }

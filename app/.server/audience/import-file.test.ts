@@ -1,5 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { decodeUpload } from "./import-csv";
 import { parseImportFile, type ParsedImport } from "./import-file";
+
+const fixtures = path.resolve(__dirname, "../../../tests/fixtures/imports");
 
 function parsed(csv: string): ParsedImport {
   const result = parseImportFile(csv);
@@ -7,58 +12,117 @@ function parsed(csv: string): ParsedImport {
   return result;
 }
 
+const fixture = (name: string) => parsed(readFileSync(path.join(fixtures, name), "utf8"));
+
+/** Each row's address with its newsletter status and whether it is suppressed. */
+const statuses = (file: ParsedImport) =>
+  Object.fromEntries(
+    file.rows.map((row) => [
+      row.email,
+      `${row.lists.newsletter?.status ?? "no list"}${row.suppression ? " suppressed" : ""}`,
+    ]),
+  );
+
 describe("reading an export for import", () => {
-  it("reads a Mailchimp export: consent from CONFIRM_TIME, tags to interests", () => {
-    const file = parsed(
-      [
-        '"Email Address","First Name","Last Name",OPTIN_TIME,CONFIRM_TIME,TAGS',
-        'ada@example.com,Ada,Lovelace,"2024-03-05 10:00:00","2024-03-05 10:22:11","""Book updates and exclusive content"",""VIP"""',
-        "grace@example.com,Grace,Hopper,,,",
-      ].join("\n"),
-    );
+  it("reads Mailchimp's subscribed export: consent from CONFIRM_TIME, tags to interests", () => {
+    const file = fixture("mailchimp-subscribed.csv");
     expect(file.mapping.email?.header).toBe("Email Address");
     expect(file.mapping.consentedAt?.header).toBe("CONFIRM_TIME");
-    expect(file.rows).toEqual([
-      {
-        line: 2,
-        email: "ada@example.com",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        consent: "confirmed",
-        consentedAt: "2024-03-05T10:22:11.000Z",
-        interests: ["book"],
+    expect(file.rows[0]).toMatchObject({
+      line: 2,
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      suppression: null,
+      lists: {
+        newsletter: {
+          status: "confirmed",
+          statusColumn: "CONFIRM_TIME",
+          consentedAt: "2024-03-05T10:22:11.000Z",
+          interests: ["book"],
+        },
       },
-      {
-        line: 3,
-        email: "grace@example.com",
-        firstName: "Grace",
-        lastName: "Hopper",
-        consent: "none",
-        consentedAt: null,
-        interests: [],
-      },
-    ]);
+    });
+    expect(statuses(file)).toEqual({
+      "ada@example.com": "confirmed",
+      "grace@example.com": "confirmed",
+    });
     expect(file.unknownTags).toEqual(["VIP"]);
   });
 
-  it("reads Kit's status and Ghost's subscribed_to_emails and full name", () => {
-    const kit = parsed(
-      "email,first_name,status,tags,created_at\nkit@example.com,Kit,cancelled,training,2024-01-01T00:00:00Z",
-    );
-    expect(kit.rows[0]).toMatchObject({ consent: "unsubscribed", interests: ["training"] });
-    const ghost = parsed(
-      "id,email,name,subscribed_to_emails,labels,created_at\n1,gh@example.com,Mary Ann Evans,true,insights,2024-02-01T00:00:00.000Z",
-    );
+  it("keeps Mailchimp's unsubscribed, cleaned and pending exports off the confirmed list", () => {
+    const unsubscribed = fixture("mailchimp-unsubscribed.csv");
+    expect(statuses(unsubscribed)).toEqual({ "left@example.com": "unsubscribed" });
+    expect(unsubscribed.rows[0]!.lists.newsletter).toMatchObject({
+      statusColumn: "UNSUB_TIME",
+      unsubscribedAt: "2024-06-01T12:00:00.000Z",
+    });
+    const cleaned = fixture("mailchimp-cleaned.csv");
+    expect(statuses(cleaned)).toEqual({ "gone@example.com": "unsubscribed suppressed" });
+    expect(cleaned.rows[0]!.suppression).toEqual({
+      at: "2024-02-02T02:02:02.000Z",
+      reason: "cleaned in the imported file",
+      column: "CLEAN_TIME",
+    });
+    const pending = fixture("mailchimp-pending.csv");
+    expect(statuses(pending)).toEqual({ "waiting@example.com": "pending" });
+    expect(pending.rows[0]!.lists.newsletter?.statusColumn).toBe("OPTIN_TIME");
+  });
+
+  it("reads Kit's states and Ghost's subscribed_to_emails", () => {
+    expect(statuses(fixture("kit-subscribers.csv"))).toEqual({
+      "kim@example.com": "confirmed",
+      "kai@example.com": "unsubscribed",
+      "kit@example.com": "unsubscribed",
+      "kel@example.com": "unsubscribed suppressed",
+      "kip@example.com": "unsubscribed suppressed",
+    });
+    const ghost = fixture("ghost-members.csv");
+    expect(statuses(ghost)).toEqual({
+      "gh@example.com": "confirmed",
+      "off@example.com": "unsubscribed",
+    });
     expect(ghost.rows[0]).toMatchObject({
       firstName: "Mary",
       lastName: "Ann Evans",
-      consent: "confirmed",
-      consentedAt: "2024-02-01T00:00:00.000Z",
-      interests: ["insights"],
+      lists: { newsletter: { interests: ["insights"] } },
     });
   });
 
-  it("refuses rows with their reasons and merges rows of one address", () => {
+  it("reads a semicolon sheet's subscribed column in any spelling of yes and no", () => {
+    const sheet = fixture("sheet-semicolons.csv");
+    expect(sheet.separator).toBe(";");
+    expect(sheet.mapping.newsletterStatus?.header).toBe("Subscribed");
+    expect(statuses(sheet)).toEqual({
+      "ja@example.com": "confirmed",
+      "nein@example.com": "unsubscribed",
+      "no@example.com": "unsubscribed",
+      "false@example.com": "unsubscribed",
+      "null@example.com": "unsubscribed",
+    });
+  });
+
+  it("reads Ghost's newsletters column: none left means unsubscribed", () => {
+    const file = parsed(
+      "email,name,newsletters,created_at\na@example.com,A,Weekly,2024-01-01T00:00:00Z\nb@example.com,B,,2024-01-01T00:00:00Z",
+    );
+    expect(statuses(file)).toEqual({
+      "a@example.com": "confirmed",
+      "b@example.com": "unsubscribed",
+    });
+  });
+
+  it("reads tab-separated UTF-16 text as Excel saves it", () => {
+    const text = "Email\tFirst name\tStatus\nt@example.com\tTess\tsubscribed\n";
+    const bytes = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, "utf16le"))]);
+    const decoded = decodeUpload(bytes);
+    expect(typeof decoded).toBe("string");
+    const file = parsed(decoded as string);
+    expect(file.separator).toBe("\t");
+    expect(statuses(file)).toEqual({ "t@example.com": "confirmed" });
+  });
+
+  it("refuses rows with their reasons and lists repeated addresses with what is kept", () => {
     const file = parsed(
       [
         "email,first_name,status,created_at",
@@ -66,38 +130,42 @@ describe("reading an export for import", () => {
         ",B,subscribed,",
         "c@example.com,C,maybe,",
         "d@example.com,D,subscribed,yesterday",
-        "e@example.com,E,pending,",
-        "E@Example.com,Eve,subscribed,2024-05-01T00:00:00Z",
+        "e@example.com,Eve,subscribed,2024-05-01T00:00:00Z",
+        "E@Example.com,Evelyn,unsubscribed,",
       ].join("\n"),
     );
     expect(file.refused).toEqual([
       { line: 2, reason: "“not-an-address” is not an email address" },
       { line: 3, reason: "no email address" },
       { line: 4, reason: "unknown status “maybe”" },
-      { line: 5, reason: "the consent time “yesterday” is not a date" },
+      { line: 5, reason: "the created_at “yesterday” is not a date" },
     ]);
-    expect(file.duplicates).toBe(1);
-    expect(file.rows).toEqual([
-      {
-        line: 6,
-        email: "e@example.com",
-        firstName: "Eve",
-        lastName: null,
-        consent: "confirmed",
-        consentedAt: "2024-05-01T00:00:00.000Z",
-        interests: [],
-      },
+    // The first row's name stays; the opt-out of the later row wins.
+    expect(file.duplicates).toEqual([
+      { line: 7, firstLine: 6, email: "e@example.com", kept: "Eve; newsletter unsubscribed" },
     ]);
+    expect(file.rows).toHaveLength(1);
+    expect(file.rows[0]).toMatchObject({
+      firstName: "Eve",
+      lists: { newsletter: { status: "unsubscribed" } },
+    });
     expect(file.totalRows).toBe(6);
   });
 
   it("says what is wrong with a file it cannot read", () => {
-    expect(parseImportFile("")).toEqual({ error: "The file is empty." });
+    expect(parseImportFile("")).toEqual({
+      error: "The file is empty: it has no header and no rows.",
+    });
+    expect(parseImportFile("email,first_name\n\n")).toEqual({
+      error: "The file has a header line but no rows of people under it.",
+    });
     expect(parseImportFile("name,phone\nAda,123")).toEqual({
       error: "The file has no email column (Email Address, email or Email).",
     });
     expect(parseImportFile('email\n"unclosed')).toMatchObject({
       error: expect.stringContaining("not valid CSV"),
     });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(decodeUpload(png)).toMatchObject({ error: expect.stringContaining("not a CSV file") });
   });
 });

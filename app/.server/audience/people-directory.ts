@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database, Db } from "../core/db/database";
-import { inBatches } from "../core/db/in-batches";
+import { containsText } from "../core/db/contains-text";
 import { pageWithTotal } from "../core/db/page-with-total";
 import type { MembershipFilter } from "~/lib/audience-filters";
 import type { ListName, MembershipStatus } from "~/lib/lists";
@@ -21,26 +21,16 @@ export type PeopleFilter = {
   page: number;
 };
 
-// A % or _ the owner types stays a wildcard: escaping differs between SQLite and Postgres.
-const likePattern = (text: string) => `%${text.toLowerCase()}%`;
-
-function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
+export function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
   let query = db.selectFrom("people");
   if (filter.search) {
-    const pattern = likePattern(filter.search.trim());
+    // What the owner types is matched literally: a % or _ in it is that character.
+    const text = filter.search.trim().toLowerCase();
     query = query.where((eb) =>
       eb.or([
-        eb("people.email_key", "like", eb.val(pattern)),
-        eb(
-          eb.fn("lower", [eb.fn.coalesce("people.first_name", eb.val(""))]),
-          "like",
-          eb.val(pattern),
-        ),
-        eb(
-          eb.fn("lower", [eb.fn.coalesce("people.last_name", eb.val(""))]),
-          "like",
-          eb.val(pattern),
-        ),
+        containsText("people.email_key", text),
+        containsText("people.first_name", text),
+        containsText("people.last_name", text),
       ]),
     );
   }
@@ -121,51 +111,4 @@ export async function peopleSources(db: Db) {
     .orderBy("source")
     .execute();
   return rows.map((row) => row.source);
-}
-
-/** The people CSV's columns, in order: each a field of what peopleForExport yields. */
-export const peopleExportColumns = [
-  "email",
-  "first_name",
-  "last_name",
-  "source",
-  "first_seen_at",
-  "last_seen_at",
-  "newsletter",
-  "interests",
-  "consented_at",
-  "waitlist",
-] as const;
-
-/** Every person matching the filter with their list statuses and interests, for the CSV export. */
-export function peopleForExport(db: Db, filter: Omit<PeopleFilter, "page">) {
-  return inBatches((lastId, size) => {
-    // The joined memberships are bounded by the same key as the people: without it Postgres
-    // merge-joins each batch from the first membership on, reading ever more as the export goes.
-    const after = lastId ?? "";
-    return filteredPeople(db, filter)
-      .leftJoin("list_memberships as newsletter", (join) =>
-        join
-          .onRef("newsletter.person_id", "=", "people.id")
-          .on("newsletter.list", "=", "newsletter")
-          .on("newsletter.person_id", ">", after),
-      )
-      .leftJoin("list_memberships as waitlist", (join) =>
-        join
-          .onRef("waitlist.person_id", "=", "people.id")
-          .on("waitlist.list", "=", "waitlist")
-          .on("waitlist.person_id", ">", after),
-      )
-      .select(personColumns)
-      .select([
-        "newsletter.status as newsletter",
-        "newsletter.interests",
-        "newsletter.consented_at",
-        "waitlist.status as waitlist",
-      ])
-      .where("people.id", ">", after)
-      .orderBy("people.id")
-      .limit(size)
-      .execute();
-  });
 }

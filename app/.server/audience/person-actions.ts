@@ -31,62 +31,6 @@ export async function unsubscribePerson(
   });
 }
 
-/**
- * Erases a person: their messages, list memberships, the emails addressed to them and the record
- * itself. Orders stay for the accounts, with every personal field blanked. One transaction.
- */
-export async function erasePerson(
-  { db, clock }: ActionDeps,
-  { personId, actor }: { personId: string; actor: string },
-): Promise<"erased" | "not-found"> {
-  const now = clock.now();
-  return db.transaction().execute(async (trx) => {
-    const person = await trx
-      .selectFrom("people")
-      .select("email_key")
-      .where("id", "=", personId)
-      .executeTakeFirst();
-    if (!person) return "not-found";
-    const messages = await trx
-      .deleteFrom("contact_messages")
-      .where("person_id", "=", personId)
-      .executeTakeFirst();
-    await trx.deleteFrom("list_memberships").where("person_id", "=", personId).execute();
-    // The broadcasts' counts lose this reader; their emails go with the rest below.
-    await trx.deleteFrom("broadcast_deliveries").where("person_id", "=", personId).execute();
-    const emails = await trx
-      .deleteFrom("outbox_emails")
-      .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", person.email_key))
-      .executeTakeFirst();
-    const orders = await trx
-      .updateTable("orders")
-      .set({
-        email: "erased",
-        first_name: null,
-        last_name: null,
-        billing_address: null,
-        person_id: null,
-        updated_at: now.toISOString(),
-      })
-      .where("person_id", "=", personId)
-      .executeTakeFirst();
-    await trx.deleteFrom("people").where("id", "=", personId).execute();
-    // The log names the record, not the person: nothing personal outlives the erasure.
-    await recordAdminAction(trx, {
-      actor,
-      action: "person.erase",
-      subject: personId,
-      detail: {
-        messages: Number(messages.numDeletedRows),
-        emails: Number(emails.numDeletedRows),
-        ordersKept: Number(orders.numUpdatedRows),
-      },
-      now,
-    });
-    return "erased";
-  });
-}
-
 /** Records that everything held about a person was exported (an access request). */
 export async function recordPersonExport(
   { db, clock }: ActionDeps,

@@ -1,4 +1,5 @@
 import type { Db } from "./db/database";
+import { emailKey } from "./email-key";
 import type { ServiceDeps } from "./service-deps";
 
 /** The window every public write's limit counts in. */
@@ -68,4 +69,17 @@ export async function checkRateLimits(
 ): Promise<RateLimitDecision> {
   if (limit === 0) return { allowed: true };
   return hitRateLimit(db, { bucket, keys, limit, windowMs: rateLimitWindowMs, now: clock.now() });
+}
+
+/** The key a limit counts a sender's address under (next to `ip:<address>`). */
+export const emailLimitKey = (email: string) => `email:${emailKey(email)}`;
+
+/** Forgets the counts kept under these keys in every bucket (a person's erasure). */
+export async function forgetRateLimitKeys(db: Db, keys: string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const deleted = await db
+    .deleteFrom("rate_limit_windows")
+    .where("client_key", "in", keys)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

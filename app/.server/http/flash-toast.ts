@@ -9,14 +9,17 @@ const flashToastCookie = createCookie("flash-toast", {
   maxAge: 60,
 });
 
-export async function redirectWithToast(url: string, toast: ToastMessage) {
+/** `Secure` whenever the site is served over https, like every other cookie it sets. */
+const secureFor = (siteUrl: string) => ({ secure: siteUrl.startsWith("https://") });
+
+export async function redirectWithToast(url: string, toast: ToastMessage, siteUrl: string) {
   return redirect(url, {
-    headers: { "Set-Cookie": await flashToastCookie.serialize(toast) },
+    headers: { "Set-Cookie": await flashToastCookie.serialize(toast, secureFor(siteUrl)) },
   });
 }
 
 /** The pending toast, and the header that clears it, for the root loader. */
-export async function takeFlashToast(request: Request) {
+export async function takeFlashToast(request: Request, siteUrl: string) {
   const value = (await flashToastCookie.parse(request.headers.get("Cookie"))) as unknown;
   if (!value || typeof value !== "object" || typeof (value as ToastMessage).title !== "string") {
     return { toast: undefined, headers: undefined };
@@ -24,6 +27,8 @@ export async function takeFlashToast(request: Request) {
   const { title, description, variant } = value as ToastMessage;
   return {
     toast: { title, description, variant } satisfies ToastMessage,
-    headers: { "Set-Cookie": await flashToastCookie.serialize("", { maxAge: 0 }) },
+    headers: {
+      "Set-Cookie": await flashToastCookie.serialize("", { maxAge: 0, ...secureFor(siteUrl) }),
+    },
   };
 }

@@ -131,13 +131,14 @@ export async function readFormBody(
 }
 
 /**
- * A multipart form carrying one file (the console's CSV import): its text fields and the file as
- * UTF-8 text, read through `maxBytes`. Anything but multipart is refused, and so are NUL bytes.
+ * A multipart form carrying one file (the console's CSV import): its text fields and the file's
+ * bytes, read through `maxBytes`; the service decides what the bytes are (an empty or binary file
+ * gets its own sentence there). Anything but multipart is refused, and NUL bytes in the fields.
  */
 export async function readFileUpload(
   request: Request,
   maxBytes: number,
-): Promise<{ fields: URLSearchParams; file?: { name: string; text: string } }> {
+): Promise<{ fields: URLSearchParams; file?: { name: string; bytes: Uint8Array } }> {
   if (mediaType(request) !== "multipart/form-data") {
     refuse(415, "Send the file as multipart/form-data.");
   }
@@ -149,15 +150,17 @@ export async function readFileUpload(
     refuse(400, "The multipart form body is malformed.");
   }
   const fields = new URLSearchParams();
-  let file: { name: string; text: string } | undefined;
+  let file: { name: string; bytes: Uint8Array } | undefined;
   for (const [name, value] of form) {
     if (typeof value === "string") fields.append(name, value);
-    else if (value.size > 0) file = { name: value.name, text: await value.text() };
+    // A file input left empty still sends a part, with no name and no bytes.
+    else if (value.name || value.size > 0) {
+      file = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+    }
   }
   for (const [name, value] of fields) {
     if (name.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
   }
-  if (file?.text.includes("\0")) refuse(400, nulMessage);
   return { fields, file };
 }
 

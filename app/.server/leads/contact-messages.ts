@@ -4,9 +4,8 @@ import { contactAcknowledgement } from "../mail/templates/contact-acknowledgemen
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
 import { rememberPerson } from "../audience";
-import { emailKey } from "../core/email-key";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
-import { checkRateLimits } from "../core/rate-limit";
+import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues, type SpamTrapVerdict } from "../core/spam-traps";
 
@@ -104,7 +103,7 @@ export async function receiveContactMessage(
   const message = parsed.data;
   const limited = await checkRateLimits(deps, {
     bucket: "contact",
-    keys: [`ip:${clientAddress}`, `email:${emailKey(message.email)}`],
+    keys: [`ip:${clientAddress}`, emailLimitKey(message.email)],
     limit: deps.config.CONTACT_RATE_LIMIT,
   });
   if (!limited.allowed) {

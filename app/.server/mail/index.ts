@@ -2,3 +2,4 @@
 // `mail/templates/`); the worker and transport belong to the server's wiring.
 export { enqueueEmail, requeueFailedEmails } from "./outbox";
 export type { BroadcastCompletion } from "./outbox-worker";
+export { deleteEmailsMentioning, removeMailFiles } from "./outbox-erasure";

@@ -1,9 +1,9 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { Logo } from "~/components/layout/logo";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { AdminForm } from "./admin-form";
-import { useAdminSession } from "./admin-session";
+import type { AdminLayoutData } from "./admin-session";
 
 /** A section of the console, marked as the current page where it is. */
 function SectionLink({ to, children }: { to: string; children: React.ReactNode }) {
@@ -33,9 +33,14 @@ function Count({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** The console's frame: brand, sections with what waits in them, who is signed in. */
+/**
+ * The console's frame: brand, sections with what waits in them, who is signed in. An error page
+ * after a refused form has no layout data (React Router skips the loaders): the frame still
+ * shows, without the counts and the sign-out button.
+ */
 export function AdminShell({ children }: { children: React.ReactNode }) {
-  const { email, newMessages, failedEmails } = useAdminSession();
+  const session = useRouteLoaderData<AdminLayoutData>("routes/admin");
+  const { newMessages = 0, failedEmails = 0 } = session ?? {};
   const sections = [
     { to: "/admin", label: "Dashboard" },
     { to: "/admin/people", label: "People" },
@@ -52,19 +57,22 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           <a href="/admin" className="rounded-md">
             <Logo />
           </a>
-          <div className="flex items-center gap-3 text-sm text-muted-foreground">
-            <span className="hidden sm:inline" data-testid="admin-email">
-              {email}
-            </span>
-            <AdminForm action="/admin/sign-out" reloadDocument>
-              <Button type="submit" variant="outline" size="sm">
-                Sign out
-              </Button>
-            </AdminForm>
-          </div>
+          {session && (
+            <div className="flex items-center gap-3 text-sm text-muted-foreground">
+              <span className="hidden sm:inline" data-testid="admin-email">
+                {session.email}
+              </span>
+              <AdminForm action="/admin/sign-out" reloadDocument>
+                <Button type="submit" variant="outline" size="sm">
+                  Sign out
+                </Button>
+              </AdminForm>
+            </div>
+          )}
         </div>
-        <nav aria-label="Console" className="container-page -mt-1 overflow-x-auto pb-2">
-          <ul className="flex gap-1">
+        {/* Wrapped, not scrolled: on a phone every section stays in sight. */}
+        <nav aria-label="Console" className="container-page -mt-1 pb-2">
+          <ul className="flex flex-wrap gap-1">
             {sections.map(({ to, label, waiting }) => (
               <li key={to}>
                 <SectionLink to={to}>

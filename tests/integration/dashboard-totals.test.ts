@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadTotals } from "~/.server/admin/dashboard";
+import type { MembershipStatus } from "~/lib/lists";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const now = new Date("2026-11-20T12:00:00.000Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+for (const dialect of allDialects) {
+  describe(`dashboard totals on ${dialect}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => database?.dispose());
+
+    it("counts as subscribers only the confirmed who are still subscribed, with the week's movement", async () => {
+      const members: [MembershipStatus, string | null, string | null][] = [
+        ["confirmed", daysAgo(2), null],
+        ["confirmed", daysAgo(10), null],
+        // Confirmed once, left since: no longer a subscriber.
+        ["unsubscribed", daysAgo(30), daysAgo(3)],
+        ["unsubscribed", daysAgo(30), daysAgo(9)],
+        ["pending", null, null],
+      ];
+      for (const [index, [status, confirmedAt, unsubscribedAt]] of members.entries()) {
+        const personId = `person-${index}`;
+        await database.db
+          .insertInto("people")
+          .values({
+            id: personId,
+            email: `p${index}@example.com`,
+            email_key: `p${index}@example.com`,
+            source: "/signup",
+            first_seen_at: daysAgo(40),
+            last_seen_at: daysAgo(1),
+          })
+          .execute();
+        await database.db
+          .insertInto("list_memberships")
+          .values({
+            id: `m-${index}`,
+            person_id: personId,
+            list: "newsletter",
+            status,
+            interests: "[]",
+            source: "/signup",
+            consent_text: "Yes",
+            consented_at: daysAgo(40),
+            confirmation_sent_at: null,
+            confirmed_at: confirmedAt,
+            unsubscribed_at: unsubscribedAt,
+            notified_at: null,
+            created_at: daysAgo(40),
+            updated_at: daysAgo(1),
+          })
+          .execute();
+      }
+      const totals = await leadTotals(database.db, now);
+      expect(totals.subscribers).toEqual({
+        signups: 5,
+        subscribed: 2,
+        week: { new: 1, lost: 1 },
+        lastWeek: { new: 1, lost: 1 },
+      });
+      expect(totals.waitlist.subscribed).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,277 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAdminSignInLink } from "~/.server/admin/sign-in-links";
+import { erasePerson } from "~/.server/audience/erasure";
+import { requestMembership } from "~/.server/audience/list-memberships";
+import { applyImport, stageImport } from "~/.server/audience/people-import";
+import { personDataExport } from "~/.server/audience/person-data-export";
+import { parseConfig } from "~/.server/core/config";
+import { checkRateLimits, emailLimitKey } from "~/.server/core/rate-limit";
+import { recordContactMessage } from "~/.server/leads/contact-messages";
+import { mailDirTransport } from "~/.server/mail/mail-transport";
+import { enqueueEmail } from "~/.server/mail/outbox";
+import { startOutboxWorker } from "~/.server/mail/outbox-worker";
+import { fulfilPaidSession } from "~/.server/sales/orders";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+/** One person, and everything they could have left with the site. */
+const person = {
+  email: "Zelda.Quist@example.org",
+  firstName: "Zelda",
+  lastName: "Quistmeyer",
+  message: "Our team of fourteen would love the foundations workshop in Tromsø next spring.",
+};
+const traces = [person.email.toLowerCase(), person.firstName, person.lastName, "Tromsø"];
+
+/** Every table's rows as text, each row once, on either dialect. */
+async function everyRow(database: TestDatabase) {
+  const tables =
+    database.dialect === "sqlite"
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+          database.db,
+        )
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+          database.db,
+        );
+  const rows: string[] = [];
+  for (const { name } of tables.rows) {
+    const content = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(
+      database.db,
+    );
+    rows.push(...content.rows.map((row) => `${name}: ${JSON.stringify(row)}`));
+  }
+  return rows;
+}
+
+const holdsTrace = (text: string) =>
+  traces.some((trace) => text.toLowerCase().includes(trace.toLowerCase()));
+
+for (const dialect of allDialects) {
+  describe(`erasing a person on ${dialect}`, () => {
+    let database: TestDatabase;
+    let mailDir: string;
+    const clock = new ManualClock();
+    const logLines: string[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      mailDir = mkdtempSync(path.join(tmpdir(), "erasure-mail-"));
+    });
+    afterAll(async () => {
+      await database?.dispose();
+      rmSync(mailDir, { recursive: true, force: true });
+    });
+
+    it("leaves nothing in any table, mail file, rate-limit key or log line; the export held it all", async () => {
+      const config = parseConfig({
+        SITE_URL: "https://presence.example",
+        OWNER_EMAIL: "owner@presence.example",
+        ADMIN_EMAILS: `owner@presence.example,${person.email}`,
+        MAIL_DIR: mailDir,
+      });
+      const deps = { db: database.db, clock, config, outbox: { wake() {} } };
+
+      // Every path through which the site hears of someone.
+      await recordContactMessage(deps, {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        company: "Quist Maritime",
+        interest: "Corporate Training",
+        message: person.message,
+      });
+      const { id: personId } = await database.db
+        .selectFrom("people")
+        .select("id")
+        .where("email_key", "=", person.email.toLowerCase())
+        .executeTakeFirstOrThrow();
+      await checkRateLimits(deps, {
+        bucket: "contact",
+        keys: ["ip:192.0.2.1", emailLimitKey(person.email)],
+        limit: 5,
+      });
+      for (const list of ["newsletter", "waitlist"] as const) {
+        await requestMembership(deps, {
+          list,
+          email: person.email,
+          firstName: person.firstName,
+          interests: list === "newsletter" ? ["book"] : undefined,
+          source: list === "newsletter" ? "/signup" : "/buy-now",
+          consentText: "Yes, mail me.",
+        });
+      }
+      const orderId = "order-1";
+      const now = clock.now().toISOString();
+      await database.db
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          status: "pending",
+          items: JSON.stringify([
+            { id: "pdf", name: "PDF Download", unitAmountCents: 1999, quantity: 1 },
+          ]),
+          amount_total_cents: 1999,
+          currency: "usd",
+          email: person.email,
+          first_name: person.firstName,
+          last_name: person.lastName,
+          billing_address: JSON.stringify({ street: "1 Fjord Road", city: "Tromsø" }),
+          stripe_session_id: null,
+          stripe_payment_intent_id: null,
+          amount_paid_cents: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+          refunded_at: null,
+          person_id: personId,
+        })
+        .execute();
+      await database.db.transaction().execute((trx) =>
+        fulfilPaidSession(trx, deps, {
+          id: "cs_test_1",
+          payment_status: "paid",
+          amount_total: 1999,
+          metadata: { order_id: orderId },
+          payment_intent: "pi_1",
+          customer_details: { email: person.email, name: `${person.firstName} ${person.lastName}` },
+        } as unknown as Stripe.Checkout.Session),
+      );
+      const staged = await stageImport(deps, {
+        actor: "owner@presence.example",
+        fileName: "old-list.csv",
+        bytes: new TextEncoder().encode(
+          `Email Address,First Name,Last Name,CONFIRM_TIME\n${person.email},${person.firstName},${person.lastName},2024-01-01 00:00:00\n`,
+        ),
+      });
+      if ("error" in staged) throw new Error(staged.error);
+      await applyImport(deps, { id: staged.id, actor: "owner@presence.example" });
+      // A second upload naming them waits for its go-ahead.
+      await stageImport(deps, {
+        actor: "owner@presence.example",
+        fileName: "another.csv",
+        bytes: new TextEncoder().encode(`email\n${person.email}\n`),
+      });
+      await requestAdminSignInLink(deps, { email: person.email, clientAddress: "192.0.2.1" });
+      await database.db.transaction().execute(async (trx) => {
+        const outboxEmailId = await enqueueEmail(trx, {
+          purpose: "broadcast",
+          to: person.email,
+          from: "letters@presence.example",
+          subject: "A letter",
+          text: `Dear ${person.firstName}, …`,
+        });
+        await trx
+          .insertInto("broadcasts")
+          .values({
+            id: "broadcast-1",
+            subject: "A letter",
+            preview_text: "",
+            body_markdown: "Hello",
+            audience_list: "newsletter",
+            audience_interests: "[]",
+            status: "sent",
+            scheduled_at: null,
+            frozen_html: null,
+            frozen_text: null,
+            frozen_at: null,
+            queue_cursor: null,
+            queued_at: null,
+            slug: null,
+            published_at: null,
+            cancelled_at: null,
+            created_by: "owner@presence.example",
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto("broadcast_deliveries")
+          .values({
+            id: "delivery-1",
+            broadcast_id: "broadcast-1",
+            person_id: personId,
+            outbox_email_id: outboxEmailId,
+            created_at: now,
+            unsubscribed_at: null,
+          })
+          .execute();
+      });
+      // The owner searched for them and exported the result.
+      await database.db
+        .insertInto("admin_audit_log")
+        .values({
+          id: "audit-search",
+          actor_email: "owner@presence.example",
+          action: "export.people",
+          subject: null,
+          detail: JSON.stringify({ q: person.email }),
+          created_at: now,
+        })
+        .execute();
+
+      // The outbox delivers everything as .eml files.
+      const worker = startOutboxWorker({
+        db: database.db,
+        transport: mailDirTransport(mailDir),
+        clock,
+        pollIntervalMs: 60_000,
+        logger: {
+          info: (line: string) => logLines.push(line),
+          warn: (line: string) => logLines.push(line),
+          error: (line: string) => logLines.push(line),
+        },
+      });
+      while ((await worker.runOnce()) > 0);
+      await worker.stop();
+      const mailFiles = () =>
+        readdirSync(mailDir).map((name) => readFileSync(path.join(mailDir, name), "utf8"));
+      expect(mailFiles().filter(holdsTrace).length).toBeGreaterThanOrEqual(5);
+      expect((await everyRow(database)).filter(holdsTrace).length).toBeGreaterThan(10);
+
+      // The access request's export holds what the site keeps, email bodies included.
+      const exported = JSON.stringify(await personDataExport(database.db, personId));
+      expect(exported).toContain(person.message);
+      expect(exported).toContain("1 Fjord Road");
+      const record = (await personDataExport(database.db, personId))!;
+      expect(record.memberships.map((membership) => membership.list).sort()).toEqual([
+        "newsletter",
+        "waitlist",
+      ]);
+      expect(record.emails.some((email) => email.purpose === "contact.owner-notification")).toBe(
+        true,
+      );
+      expect(record.rateLimits).toHaveLength(1);
+      expect(record.downloadLinks).toHaveLength(1);
+      expect(record.broadcastDeliveries).toHaveLength(1);
+
+      expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe("erased");
+
+      expect((await everyRow(database)).filter(holdsTrace)).toEqual([]);
+      expect(mailFiles().filter(holdsTrace)).toEqual([]);
+      expect(logLines.filter(holdsTrace)).toEqual([]);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["detail"])
+        .where("action", "=", "person.erase")
+        .executeTakeFirstOrThrow();
+      expect(Object.values(JSON.parse(audit.detail) as object).every(Number.isInteger)).toBe(true);
+      // The owner's own records and the order's accounts stay.
+      const order = await database.db
+        .selectFrom("orders")
+        .select(["email", "amount_paid_cents"])
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({ email: "erased", amount_paid_cents: 1999 });
+      expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe(
+        "not-found",
+      );
+    });
+  });
+}
