@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import { enqueueEmail } from "../mail/outbox";
+import {
+  cancelBulkBatch,
+  enqueueBulkEmails,
+  enqueueEmail,
+  resendUncertainEmails,
+} from "../mail/outbox";
 import type { ServiceDeps } from "../core/service-deps";
 import { countRecipients, recipientsAfter } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";
@@ -36,6 +41,7 @@ export async function sendBroadcastTest(
         purpose: "broadcast.test",
         to,
         from: config.MAIL_FROM,
+        replyTo: config.MAIL_REPLY_TO,
         subject: `[Test] ${content.subject}`,
         ...personalise(config, content, testToken),
       },
@@ -48,7 +54,13 @@ export async function sendBroadcastTest(
 }
 
 export type SendOutcome =
-  "queued" | "scheduled" | "not-draft" | "not-found" | "no-recipients" | "past";
+  | "queued"
+  | "scheduled"
+  | "not-draft"
+  | "not-found"
+  | "no-recipients"
+  | "past"
+  | "no-postal-address";
 
 /**
  * Sends now, or at `scheduledAt`: the content is rendered and frozen and the broadcast leaves the
@@ -63,6 +75,8 @@ export async function sendBroadcast(
   const broadcast = await findBroadcast(db, id);
   if (!broadcast) return "not-found";
   if (broadcast.status !== "draft") return "not-draft";
+  // Bulk mail must carry the sender's postal address (CAN-SPAM): no address, no broadcast.
+  if (!config.MAIL_POSTAL_ADDRESS) return "no-postal-address";
   const now = clock.now();
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) return "past";
   if ((await countRecipients(db, audienceOf(broadcast))) === 0) return "no-recipients";
@@ -111,24 +125,52 @@ export async function cancelBroadcast(
       .updateTable("broadcasts")
       .set({ status: "cancelled", cancelled_at: nowIso, updated_at: nowIso })
       .where("id", "=", id)
-      .where("status", "in", ["scheduled", "queued", "sending"])
+      .where("status", "in", ["scheduled", "queued", "sending", "paused"])
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) === 0) return "not-pending";
-    const dropped = await trx
-      .updateTable("outbox_emails")
-      .set({ status: "cancelled", last_error: "Broadcast cancelled" })
-      .where("broadcast_id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
+    const dropped = await cancelBulkBatch(trx, id, "Broadcast cancelled");
     await recordAdminAction(trx, {
       actor,
       action: "broadcast.cancel",
       subject: id,
-      detail: { emailsCancelled: Number(dropped.numUpdatedRows) },
+      detail: { emailsCancelled: dropped },
       now,
     });
     return "cancelled";
   });
+}
+
+/**
+ * Sends, on the owner's word, the emails that may not have gone out (their sending process died
+ * mid-send): they may reach someone twice, which is why it is the owner's call. Resolves with how
+ * many were requeued.
+ */
+export async function resendUncertain(
+  { db, clock, outbox }: Pick<ServiceDeps, "db" | "clock" | "outbox">,
+  { id, actor }: { id: string; actor: string },
+): Promise<number> {
+  const now = clock.now();
+  const requeued = await db.transaction().execute(async (trx) => {
+    const count = await resendUncertainEmails(trx, id, now);
+    if (count === 0) return 0;
+    // A finished broadcast has emails to send again: it finishes anew once they are settled.
+    await trx
+      .updateTable("broadcasts")
+      .set({ status: "sending", finished_at: null, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "sent")
+      .execute();
+    await recordAdminAction(trx, {
+      actor,
+      action: "broadcast.resend-uncertain",
+      subject: id,
+      detail: { emails: count },
+      now,
+    });
+    return count;
+  });
+  if (requeued > 0) outbox.wake();
+  return requeued;
 }
 
 /**
@@ -149,7 +191,7 @@ export async function queueBroadcast(
       const now = clock.now().toISOString();
       const broadcast = await trx
         .updateTable("broadcasts")
-        .set({ updated_at: now })
+        .set((eb) => ({ updated_at: now, started_at: eb.fn.coalesce("started_at", eb.val(now)) }))
         .where("id", "=", id)
         .where("status", "=", "queued")
         .returningAll()
@@ -172,6 +214,7 @@ export async function queueBroadcast(
               outbox_email_id: randomUUID(),
               created_at: now,
               unsubscribed_at: null,
+              bounced_at: null,
             })),
           )
           .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
@@ -180,30 +223,21 @@ export async function queueBroadcast(
         const addresses = new Map(
           recipients.map((recipient) => [recipient.personId, recipient.email]),
         );
-        if (inserted.length > 0) {
-          await trx
-            .insertInto("outbox_emails")
-            .values(
-              inserted.map((delivery) => ({
-                id: delivery.outbox_email_id,
-                purpose: "broadcast",
-                broadcast_id: id,
-                to_address: addresses.get(delivery.person_id)!,
-                from_address: config.MAIL_FROM,
-                reply_to: null,
-                subject: broadcast.subject,
-                // Completed per reader at send time from the frozen broadcast (its own link).
-                text_body: "",
-                html_body: null,
-                headers: "{}",
-                status: "pending" as const,
-                attempts: 0,
-                next_attempt_at: now,
-                created_at: now,
-              })),
-            )
-            .execute();
-        }
+        await enqueueBulkEmails(
+          trx,
+          {
+            batchId: id,
+            purpose: "broadcast",
+            from: config.MAIL_FROM,
+            replyTo: config.MAIL_REPLY_TO,
+            subject: broadcast.subject,
+          },
+          inserted.map((delivery) => ({
+            id: delivery.outbox_email_id,
+            to: addresses.get(delivery.person_id)!,
+          })),
+          { now: new Date(now) },
+        );
       }
       const finished = recipients.length < batchSize;
       await trx
@@ -254,7 +288,7 @@ export async function runBroadcastQueue(
 async function markFinishedBroadcasts(db: Db, nowIso: string) {
   await db
     .updateTable("broadcasts")
-    .set({ status: "sent", updated_at: nowIso })
+    .set({ status: "sent", updated_at: nowIso, finished_at: nowIso })
     .where("status", "=", "sending")
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -75,3 +75,97 @@ export async function requeueFailedEmails(
   const rows = await update.returning("id").execute();
   return rows.map((row) => row.id);
 }
+
+/** One bulk email: its body is completed for its reader just before it goes out. */
+export type OutgoingBulkEmail = {
+  /** Given by the caller, so its own record can point at the email in the same batch. */
+  id: string;
+  to: string;
+};
+
+/**
+ * Queues bulk emails of one batch (a broadcast: `broadcast_id`) in the caller's transaction. They
+ * carry no body: the worker asks the outbox hooks' `completeBulk` for it at send time.
+ */
+export async function enqueueBulkEmails(
+  trx: Kysely<Database>,
+  batch: { batchId: string; purpose: string; from: string; replyTo?: string; subject: string },
+  emails: OutgoingBulkEmail[],
+  { now }: { now: Date },
+) {
+  if (emails.length === 0) return;
+  const timestamp = now.toISOString();
+  await trx
+    .insertInto("outbox_emails")
+    .values(
+      emails.map((email) => ({
+        id: email.id,
+        purpose: batch.purpose,
+        broadcast_id: batch.batchId,
+        to_address: email.to,
+        from_address: batch.from,
+        reply_to: batch.replyTo ?? null,
+        subject: batch.subject,
+        text_body: "",
+        html_body: null,
+        headers: "{}",
+        status: "pending" as const,
+        attempts: 0,
+        next_attempt_at: timestamp,
+        created_at: timestamp,
+      })),
+    )
+    .execute();
+}
+
+/** Sets a paused batch's pending emails aside; resolves with how many. */
+export async function holdBulkBatch(trx: Kysely<Database>, batchId: string) {
+  const held = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "held" })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows);
+}
+
+/** Makes a resumed batch's held emails due now; resolves with how many. */
+export async function releaseBulkBatch(trx: Kysely<Database>, batchId: string, now: Date) {
+  const released = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "pending", next_attempt_at: now.toISOString() })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "held")
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/** Cancels every email of a batch that has not gone out yet; resolves with how many. */
+export async function cancelBulkBatch(trx: Kysely<Database>, batchId: string, reason: string) {
+  const cancelled = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "cancelled", last_error: reason })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "in", ["pending", "held"])
+    .executeTakeFirst();
+  return Number(cancelled.numUpdatedRows);
+}
+
+/**
+ * Sends again, on the owner's word, a batch's emails that may not have gone out (their sender
+ * died mid-send); resolves with how many.
+ */
+export async function resendUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
+  const requeued = await trx
+    .updateTable("outbox_emails")
+    .set({
+      status: "pending",
+      next_attempt_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "uncertain")
+    .executeTakeFirst();
+  return Number(requeued.numUpdatedRows);
+}

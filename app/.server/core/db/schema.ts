@@ -17,8 +17,13 @@ export interface Database extends CheckoutTables, AdminTables, AudienceTables, B
   rate_limit_windows: RateLimitWindowTable;
 }
 
-/** `cancelled`: a broadcast email that was not to go out after all (unsubscribed, bounced, stopped). */
-export type OutboxEmailStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
+/**
+ * `cancelled`: a bulk email that was not to go out after all (unsubscribed, bounced, stopped);
+ * `held`: a bulk email set aside while its batch is paused; `uncertain`: a bulk email whose sender
+ * died mid-send, so it may or may not have gone out (never resent without the owner's word).
+ */
+export type OutboxEmailStatus =
+  "pending" | "sending" | "sent" | "failed" | "cancelled" | "held" | "uncertain";
 
 export interface OutboxEmailTable {
   id: string;

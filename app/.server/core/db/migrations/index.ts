@@ -11,6 +11,7 @@ import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
 import * as broadcasts from "./301_broadcasts";
+import * as broadcastPauses from "./302_broadcast_pauses";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "204_list_memberships": listMemberships,
   "205_people_imports": peopleImports,
   "301_broadcasts": broadcasts,
+  "302_broadcast_pauses": broadcastPauses,
 };
