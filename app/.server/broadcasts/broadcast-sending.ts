@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import {
@@ -8,7 +8,7 @@ import {
   resendUncertainEmails,
 } from "../mail/outbox";
 import type { ServiceDeps } from "../core/service-deps";
-import { countRecipients, recipientsAfter } from "./audience";
+import { batchEnd, countRecipients, recipientsBetween } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
 
@@ -183,7 +183,7 @@ export async function resendUncertain(
 export async function queueBroadcast(
   { db, clock, config }: Pick<ServiceDeps, "db" | "clock" | "config">,
   id: string,
-  { batchSize = 1000 }: { batchSize?: number } = {},
+  { batchSize = 10_000 }: { batchSize?: number } = {},
 ): Promise<number> {
   let queued = 0;
   for (;;) {
@@ -197,59 +197,51 @@ export async function queueBroadcast(
         .returningAll()
         .executeTakeFirst();
       if (!broadcast) return { done: true, count: 0 };
-      const recipients = await recipientsAfter(
+      const audience = audienceOf(broadcast);
+      const after = broadcast.queue_cursor;
+      const through = await batchEnd(trx, audience, after, batchSize);
+      // Deterministic ids (broadcast_person; no dot, which signed links use as a separator): a
+      // delivery and its email share one, so a repeated step finds both already there.
+      const idOf = sql<string>`cast(${id} as text) || '_' || member.person_id`;
+      const inserted = await trx
+        .insertInto("broadcast_deliveries")
+        .columns(["id", "broadcast_id", "person_id", "outbox_email_id", "created_at"])
+        .expression(
+          recipientsBetween(trx, audience, after, through).select([
+            idOf.as("id"),
+            sql<string>`cast(${id} as text)`.as("broadcast_id"),
+            "member.person_id",
+            idOf.as("outbox_email_id"),
+            sql<string>`cast(${now} as text)`.as("created_at"),
+          ]),
+        )
+        .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
+        .executeTakeFirst();
+      await enqueueBulkEmails(
         trx,
-        audienceOf(broadcast),
-        broadcast.queue_cursor,
-        batchSize,
+        {
+          batchId: id,
+          purpose: "broadcast",
+          from: config.MAIL_FROM,
+          replyTo: config.MAIL_REPLY_TO,
+          subject: broadcast.subject,
+        },
+        trx
+          .selectFrom("broadcast_deliveries as delivery")
+          .innerJoin("people", "people.id", "delivery.person_id")
+          .where("delivery.broadcast_id", "=", id)
+          .$if(after !== null, (query) => query.where("delivery.person_id", ">", after!))
+          .$if(through !== undefined, (query) => query.where("delivery.person_id", "<=", through!))
+          .select(["delivery.outbox_email_id as id", "people.email as to_address"]),
+        { now: new Date(now) },
       );
-      if (recipients.length > 0) {
-        const inserted = await trx
-          .insertInto("broadcast_deliveries")
-          .values(
-            recipients.map((recipient) => ({
-              id: randomUUID(),
-              broadcast_id: id,
-              person_id: recipient.personId,
-              outbox_email_id: randomUUID(),
-              created_at: now,
-              unsubscribed_at: null,
-              bounced_at: null,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
-          .returning(["person_id", "outbox_email_id"])
-          .execute();
-        const addresses = new Map(
-          recipients.map((recipient) => [recipient.personId, recipient.email]),
-        );
-        await enqueueBulkEmails(
-          trx,
-          {
-            batchId: id,
-            purpose: "broadcast",
-            from: config.MAIL_FROM,
-            replyTo: config.MAIL_REPLY_TO,
-            subject: broadcast.subject,
-          },
-          inserted.map((delivery) => ({
-            id: delivery.outbox_email_id,
-            to: addresses.get(delivery.person_id)!,
-          })),
-          { now: new Date(now) },
-        );
-      }
-      const finished = recipients.length < batchSize;
+      const finished = through === undefined;
       await trx
         .updateTable("broadcasts")
-        .set(
-          finished
-            ? { status: "sending", queued_at: now }
-            : { queue_cursor: recipients[recipients.length - 1]!.personId },
-        )
+        .set(finished ? { status: "sending", queued_at: now } : { queue_cursor: through })
         .where("id", "=", id)
         .execute();
-      return { done: finished, count: recipients.length };
+      return { done: finished, count: Number(inserted.numInsertedOrUpdatedRows ?? 0) };
     });
     queued += batch.count;
     if (batch.done) return queued;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../core/db/schema";
 
 /** An email to send later; the outbox worker delivers it. */
@@ -76,46 +76,57 @@ export async function requeueFailedEmails(
   return rows.map((row) => row.id);
 }
 
-/** One bulk email: its body is completed for its reader just before it goes out. */
-export type OutgoingBulkEmail = {
-  /** Given by the caller, so its own record can point at the email in the same batch. */
-  id: string;
-  to: string;
-};
+/** A value as SQL text Postgres can type inside INSERT … SELECT. */
+const text = (value: string | null) => sql<string>`cast(${value} as text)`;
 
 /**
- * Queues bulk emails of one batch (a broadcast: `broadcast_id`) in the caller's transaction. They
- * carry no body: the worker asks the outbox hooks' `completeBulk` for it at send time.
+ * Queues a batch's bulk emails (a broadcast: `broadcast_id`) in the caller's transaction, in one
+ * INSERT … SELECT from `recipients` (rows of `id` and `to_address`): 100,000 emails never pass
+ * through this process. Ids already in the outbox are skipped, so a repeated step adds nothing.
+ * They carry no body: the worker asks the hooks' `completeBulk` for it at send time.
  */
-export async function enqueueBulkEmails(
+export async function enqueueBulkEmails<From, Tables extends keyof From>(
   trx: Kysely<Database>,
   batch: { batchId: string; purpose: string; from: string; replyTo?: string; subject: string },
-  emails: OutgoingBulkEmail[],
+  recipients: SelectQueryBuilder<From, Tables, { id: string; to_address: string }>,
   { now }: { now: Date },
-) {
-  if (emails.length === 0) return;
+): Promise<number> {
   const timestamp = now.toISOString();
-  await trx
+  const inserted = await trx
     .insertInto("outbox_emails")
-    .values(
-      emails.map((email) => ({
-        id: email.id,
-        purpose: batch.purpose,
-        broadcast_id: batch.batchId,
-        to_address: email.to,
-        from_address: batch.from,
-        reply_to: batch.replyTo ?? null,
-        subject: batch.subject,
-        text_body: "",
-        html_body: null,
-        headers: "{}",
-        status: "pending" as const,
-        attempts: 0,
-        next_attempt_at: timestamp,
-        created_at: timestamp,
-      })),
+    .columns([
+      "id",
+      "to_address",
+      "purpose",
+      "broadcast_id",
+      "from_address",
+      "reply_to",
+      "subject",
+      "text_body",
+      "headers",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "created_at",
+    ])
+    .expression(
+      recipients.select(() => [
+        text(batch.purpose).as("purpose"),
+        text(batch.batchId).as("broadcast_id"),
+        text(batch.from).as("from_address"),
+        text(batch.replyTo ?? null).as("reply_to"),
+        text(batch.subject).as("subject"),
+        text("").as("text_body"),
+        text("{}").as("headers"),
+        text("pending").as("status"),
+        sql<number>`0`.as("attempts"),
+        text(timestamp).as("next_attempt_at"),
+        text(timestamp).as("created_at"),
+      ]),
     )
-    .execute();
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Sets a paused batch's pending emails aside; resolves with how many. */

@@ -12,6 +12,7 @@ import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
+import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "205_people_imports": peopleImports,
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
+  "303_broadcast_queue_walk": broadcastQueueWalk,
 };
