@@ -89,6 +89,7 @@ for (const dialect of allDialects) {
         "list_memberships",
         "people",
         "rate_limit_windows",
+        "send_token_buckets",
       ] as const) {
         await db.deleteFrom(table).execute();
       }
@@ -362,12 +363,11 @@ for (const dialect of allDialects) {
       expect(Number(distinct.count)).toBe(total);
     }, 60_000);
 
-    it("sends at most BROADCAST_RATE_PER_MINUTE broadcast emails a minute and lets transactional mail through", async () => {
-      await seedReaders(database.db, readers("slow", 7));
+    it("never sends more than BROADCAST_RATE_PER_MINUTE in any rolling minute, spaces them evenly, and lets transactional mail through", async () => {
+      await seedReaders(database.db, readers("slow", 250));
       await sendAndQueue();
-      const sending = await worker(database.db, 3);
-      expect(await sending.runOnce()).toBe(3);
-      expect(await sending.runOnce()).toBe(0);
+      clock = new ManualClock(clock.now().toISOString());
+      const sending = await worker(database.db, 120);
       await database.db.transaction().execute((trx) =>
         enqueueEmail(
           trx,
@@ -381,14 +381,34 @@ for (const dialect of allDialects) {
           { now: clock.now() },
         ),
       );
-      expect(await sending.runOnce()).toBe(1);
-      expect(sink.received.at(-1)!.envelopeTo).toEqual(["new@example.com"]);
-      clock.advance(60_000);
-      expect(await sending.runOnce()).toBe(3);
-      clock.advance(60_000);
-      expect(await sending.runOnce()).toBe(1);
-      expect(sink.received).toHaveLength(8);
-    });
+      const start = clock.now().getTime();
+      // 90 seconds of a worker polling every quarter second.
+      for (let step = 0; step < 360; step++) {
+        await sending.runOnce();
+        clock.advance(250);
+      }
+      const sent = await database.db
+        .selectFrom("outbox_emails")
+        .select(["sent_at", "broadcast_id"])
+        .where("status", "=", "sent")
+        .execute();
+      expect(sent.find((email) => email.broadcast_id === null)?.sent_at).toBe(
+        new Date(start).toISOString(),
+      );
+      const times = sent
+        .filter((email) => email.broadcast_id !== null)
+        .map((email) => new Date(email.sent_at!).getTime() - start)
+        .sort((a, b) => a - b);
+      for (const from of times) {
+        const inMinute = times.filter((time) => time >= from && time < from + 60_000).length;
+        expect(inMinute).toBeLessThanOrEqual(120);
+      }
+      // A burst of one second's worth, then about one every half second: never 120 at once.
+      expect(times.filter((time) => time < 10_000).length).toBeLessThanOrEqual(2 + 20);
+      expect(times.length).toBeGreaterThanOrEqual(170);
+      const gaps = times.slice(3).map((time, index) => time - times[index + 2]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(750);
+    }, 120_000);
 
     it("marks a reader whose address is refused for good as bounced, and the next broadcast skips them", async () => {
       await seedReaders(database.db, readers("bounce", 3));

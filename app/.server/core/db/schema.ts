@@ -15,6 +15,15 @@ export interface Database extends CheckoutTables, AdminTables, AudienceTables, B
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
   rate_limit_windows: RateLimitWindowTable;
+  send_token_buckets: SendTokenBucketTable;
+}
+
+/** A token bucket every instance draws from (the broadcast throttle; migration 304). */
+export interface SendTokenBucketTable {
+  name: string;
+  /** Tokens in thousandths, so a fraction filled between two draws is kept. */
+  milli_tokens: number;
+  filled_at: string;
 }
 
 /**

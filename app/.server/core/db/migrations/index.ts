@@ -13,6 +13,7 @@ import * as peopleImports from "./205_people_imports";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
+import * as sendTokenBuckets from "./304_send_token_buckets";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
+  "304_send_token_buckets": sendTokenBuckets,
 };
