@@ -65,7 +65,7 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   await page
     .getByLabel("Letter (Markdown)")
     .fill(
-      "## Before the ask\n\nBreathe **once**, then listen.\n\n> Slow is smooth.\n\n[Read the chapter](https://presence.example/book){button}",
+      "## Before the ask\n\nBreathe **once**, then listen.\n\n> Slow is smooth.\n\n[Read the chapter](https://presence.example/book){button}\n\nNot [a script](javascript:alert(1)).",
     );
   await page.getByLabel("Book updates and exclusive content").check();
   await expect(page.getByTestId("recipient-count")).toHaveText(`${recipients} recipients now`);
@@ -74,6 +74,11 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
 
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   await expect(page.getByTestId("broadcast-status")).toHaveText("draft");
+  // The author is told about the link the email leaves out.
+  await expect(page.getByTestId("dropped-addresses")).toContainText(
+    "One link or image was left out of the email",
+  );
+  await expect(page.getByTestId("dropped-addresses")).toContainText("javascript:alert(1)");
   await expect(page.getByTestId("preview-text")).toContainText(
     "Read the chapter <https://presence.example/book>",
   );
@@ -98,11 +103,18 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   await expect(report.getByText("Queued", { exact: true }).locator("..")).toContainText(
     String(recipients),
   );
+  await expect(page.getByTestId("broadcast-times")).toContainText(
+    /^Started .+ UTC, finished .+ UTC\.$/,
+  );
   await expectNoAxeViolations(page);
 
   const received = await waitForEmail(readers[0]!, subject);
   const unsubscribeHeader = received.headers.find((header) => header.key === "list-unsubscribe");
   expect(unsubscribeHeader?.value).toMatch(/^<http:\/\/.+\/newsletter\/unsubscribe\/[\w.-]+>$/);
+  expect(received.headers.find((header) => header.key === "reply-to")?.value).toBe(
+    "author@presenceselling.com",
+  );
+  expect(received.text).toContain("1942 Broadway Suite 314, Boulder, CO 80302, USA");
 
   await page.getByRole("button", { name: "Publish to the archive" }).click();
   await expect(page.getByRole("status")).toContainText("Published at /newsletter/");

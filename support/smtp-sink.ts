@@ -10,10 +10,17 @@ export type ReceivedEmail = {
   header(name: string): string | undefined;
 };
 
+/** An SMTP reply to send instead of accepting: `{ code: 550, words: "5.7.1 sending limit exceeded" }`. */
+export type SmtpRefusal = { code: number; words: string };
+
 /**
  * A real SMTP server in the test process. `stop()` takes it down (connections are refused) and
  * `start()` brings it back on the same port, to test delivery while the mail server is away;
- * `stall()` makes it swallow each message and never answer, until `resume()`.
+ * `stall()` makes it swallow each message and never answer, until `resume()`. Fault modes, each a
+ * field to set: `refuseEveryRecipient` (a provider's policy refusal), `refusedRecipients` (550 5.1.1
+ * for those), `deferFirstRecipients` (450 for the first N), `replyDelayMs` (a slow server),
+ * `hangingRecipients` (messages to them are never answered) and `stopAfterAccepting` (acknowledges
+ * that many more messages, then goes down).
  */
 export class SmtpSink {
   readonly received: ReceivedEmail[] = [];
@@ -22,6 +29,17 @@ export class SmtpSink {
   stalledMessages = 0;
   /** Addresses refused for good at RCPT TO (550), as a mailbox that does not exist. */
   readonly refusedRecipients = new Set<string>();
+  refuseEveryRecipient: SmtpRefusal | undefined;
+  /** RCPT TO answered 450 4.2.0 this many more times (greylisting, a busy mailbox). */
+  deferFirstRecipients = 0;
+  /** Each message's reply waits this long (a slow server). */
+  replyDelayMs = 0;
+  /** Messages to these addresses are swallowed and never answered. */
+  readonly hangingRecipients = new Set<string>();
+  /** After acknowledging this many more messages, the server goes down (undefined: never). */
+  stopAfterAccepting: number | undefined;
+  /** Every RCPT TO the server answered, accepted or not. */
+  recipientsTried = 0;
   private server: SMTPServer | undefined;
   private stalled = false;
 
@@ -36,13 +54,23 @@ export class SmtpSink {
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       onRcptTo: (address, _session, callback) => {
-        if (!this.refusedRecipients.has(address.address.toLowerCase())) return callback();
-        const refusal = new Error("5.1.1 No such mailbox here") as Error & { responseCode: number };
-        refusal.responseCode = 550;
-        callback(refusal);
+        this.recipientsTried++;
+        const refuse = ({ code, words }: SmtpRefusal) =>
+          callback(Object.assign(new Error(words), { responseCode: code }));
+        if (this.refuseEveryRecipient) return refuse(this.refuseEveryRecipient);
+        if (this.refusedRecipients.has(address.address.toLowerCase()))
+          return refuse({ code: 550, words: "5.1.1 No such mailbox here" });
+        if (this.deferFirstRecipients > 0) {
+          this.deferFirstRecipients--;
+          return refuse({ code: 450, words: "4.2.0 Mailbox busy, try again later" });
+        }
+        callback();
       },
       onData: (stream, session, callback) => {
-        if (this.stalled) {
+        const hanging = session.envelope.rcptTo.some((address) =>
+          this.hangingRecipients.has(address.address.toLowerCase()),
+        );
+        if (this.stalled || hanging) {
           // Mid-message and silent: the client waits for a reply that never comes.
           this.stalledMessages++;
           stream.resume();
@@ -53,7 +81,9 @@ export class SmtpSink {
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
           PostalMime.parse(raw).then(
-            (parsed) => {
+            async (parsed) => {
+              if (this.replyDelayMs > 0)
+                await new Promise((resolve) => setTimeout(resolve, this.replyDelayMs));
               this.received.push({
                 envelopeTo: session.envelope.rcptTo.map((address) => address.address),
                 envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -63,6 +93,10 @@ export class SmtpSink {
                   parsed.headers.find((header) => header.key === name.toLowerCase())?.value,
               });
               callback();
+              if (this.stopAfterAccepting !== undefined && --this.stopAfterAccepting <= 0) {
+                this.stopAfterAccepting = undefined;
+                void this.stop();
+              }
             },
             (error: Error) => callback(error),
           );

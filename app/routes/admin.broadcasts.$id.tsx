@@ -14,7 +14,12 @@ import { Label } from "~/components/ui/label";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { countRecipients } from "~/.server/broadcasts/audience";
 import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
-import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
+import {
+  droppedFromLetter,
+  personalise,
+  renderBroadcast,
+} from "~/.server/broadcasts/broadcast-content";
+import { resumeBroadcast } from "~/.server/broadcasts/broadcast-pauses";
 import {
   audienceOf,
   broadcastInput,
@@ -25,6 +30,7 @@ import {
 import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
 import {
   cancelBroadcast,
+  resendUncertain,
   sendBroadcast,
   sendBroadcastTest,
   type SendOutcome,
@@ -62,12 +68,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: broadcast.status,
       scheduledAt: broadcast.scheduled_at,
       frozenAt: broadcast.frozen_at,
+      pausedAt: broadcast.paused_at,
+      pauseReason: broadcast.pause_reason,
       slug: broadcast.published_at ? broadcast.slug : null,
     },
     draft,
     recipients,
     report,
-    preview: { html: preview.html, text: preview.text },
+    postalAddressSet: Boolean(context.config.MAIL_POSTAL_ADDRESS),
+    preview: {
+      html: preview.html,
+      text: preview.text,
+      dropped: droppedFromLetter(draft.bodyMarkdown),
+    },
   };
 }
 
@@ -78,6 +91,8 @@ const sendMessages: Record<SendOutcome, string> = {
   "not-found": "Broadcast not found.",
   "no-recipients": "Nobody is in this audience yet: there is no one to send it to.",
   past: "Choose a time in the future.",
+  "no-postal-address":
+    "Bulk email must carry your postal address: set MAIL_POSTAL_ADDRESS in the site's settings, then send.",
 };
 
 /** `2026-11-24T09:00` from the form, read as UTC (the field says so). */
@@ -129,6 +144,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ error: "Nothing is left to cancel: it was sent or stopped." }, 409);
       return { notice: "Cancelled: no further email of it goes out." };
     }
+    case "resume": {
+      const outcome = await resumeBroadcast(context, { id, actor });
+      if (outcome === "not-paused")
+        return data({ error: "This broadcast is not paused any more." }, 409);
+      return { notice: "Resumed: the emails kept aside go out again." };
+    }
+    case "resend-uncertain": {
+      const requeued = await resendUncertain(context, { id, actor });
+      if (requeued === 0) return data({ error: "No email is waiting for your word." }, 409);
+      return { notice: `Sending ${requeued} email${requeued === 1 ? "" : "s"} again.` };
+    }
     case "publish": {
       const published = await publishBroadcast(context, { id, actor });
       if (published.outcome === "not-sent")
@@ -144,8 +170,16 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
   const figures = [
     { label: "Queued", value: report.queued },
     { label: "Sent", value: report.sent },
-    { label: "Pending", value: report.pending },
-    { label: "Failed", value: report.failed },
+    { label: "To go", value: report.pending },
+    { label: "Deferred", value: report.deferred, detail: "Refused for now: tried again later" },
+    { label: "Held", value: report.held, detail: "Kept aside while paused" },
+    { label: "Bounced", value: report.bounced, detail: "No such address: marked bounced" },
+    { label: "Failed", value: report.failed, detail: "Given up on for another reason" },
+    {
+      label: "May not have gone out",
+      value: report.uncertain,
+      detail: "In flight when the server stopped",
+    },
     {
       label: "Not sent",
       value: report.skipped,
@@ -154,18 +188,51 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
     { label: "Unsubscribed since", value: report.unsubscribedSince },
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-6" data-testid="broadcast-report">
-      {figures.map((figure) => (
-        <StatCard key={figure.label} {...figure} />
-      ))}
-    </div>
+    <section aria-labelledby="report" className="space-y-3">
+      <h2 id="report" className="text-lg font-semibold">
+        Report
+      </h2>
+      <p className="text-sm" data-testid="broadcast-times">
+        {report.startedAt ? (
+          <>
+            Started <AdminTime iso={report.startedAt} />
+            {report.finishedAt ? (
+              <>
+                , finished <AdminTime iso={report.finishedAt} />.
+              </>
+            ) : (
+              ", not finished yet."
+            )}
+          </>
+        ) : (
+          "Not started yet."
+        )}
+      </p>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="broadcast-report">
+        {figures.map((figure) => (
+          <StatCard key={figure.label} {...figure} />
+        ))}
+      </div>
+      {report.uncertain > 0 && (
+        <AdminForm className="flex flex-wrap items-center gap-3">
+          <p className="text-sm">
+            {report.uncertain} email{report.uncertain === 1 ? " was" : "s were"} being sent when the
+            server stopped: {report.uncertain === 1 ? "it" : "they"} may have arrived. Sending again
+            may reach someone twice.
+          </p>
+          <Button type="submit" name="intent" value="resend-uncertain" variant="outline">
+            Send {report.uncertain === 1 ? "it" : "them"} again
+          </Button>
+        </AdminForm>
+      )}
+    </section>
   );
 }
 
 export default function AdminBroadcast({ loaderData, actionData }: Route.ComponentProps) {
-  const { broadcast, draft, recipients, report, preview } = loaderData;
+  const { broadcast, draft, recipients, report, preview, postalAddressSet } = loaderData;
   const isDraft = broadcast.status === "draft";
-  const pending = ["scheduled", "queued", "sending"].includes(broadcast.status);
+  const pending = ["scheduled", "queued", "sending", "paused"].includes(broadcast.status);
   const fieldErrors = (
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}
   ) as Record<string, string[]>;
@@ -189,6 +256,34 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
       {broadcast.scheduledAt && broadcast.status === "scheduled" && (
         <p>
           Goes out <AdminTime iso={broadcast.scheduledAt} />.
+        </p>
+      )}
+      {broadcast.status === "paused" && (
+        <div
+          className="space-y-3 rounded-md border border-destructive p-4"
+          data-testid="broadcast-paused"
+        >
+          <p className="font-semibold">
+            Paused
+            {broadcast.pausedAt && (
+              <>
+                {" "}
+                <AdminTime iso={broadcast.pausedAt} />
+              </>
+            )}
+            : nobody was marked bounced for it, and the emails not yet sent are kept.
+          </p>
+          <p className="text-sm break-words">{broadcast.pauseReason}</p>
+          <AdminForm>
+            <Button type="submit" name="intent" value="resume">
+              Resume sending
+            </Button>
+          </AdminForm>
+        </div>
+      )}
+      {isDraft && !postalAddressSet && (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          {sendMessages["no-postal-address"]}
         </p>
       )}
       {report && <Report report={report} />}
@@ -249,7 +344,7 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
           Save the draft to see your changes in the preview and the test.
         </p>
       )}
-      <BroadcastPreview html={preview.html} text={preview.text} />
+      <BroadcastPreview html={preview.html} text={preview.text} dropped={preview.dropped} />
     </div>
   );
 }

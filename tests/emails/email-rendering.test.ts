@@ -31,7 +31,9 @@ describe.each(everyEmail)("the $name email", (sample) => {
 
     for (const words of sample.text) expect(email.text).toContain(words);
     for (const part of [email.text, email.html]) {
-      expect(part).toContain("Presence Selling · Daniel Ashworth · Boulder, Colorado");
+      expect(part).toContain(
+        `Presence Selling · Daniel Ashworth · ${sample.postalLine ?? "Boulder, Colorado"}`,
+      );
     }
     // The text part is prose, not markup left over from the HTML.
     expect(email.text).not.toMatch(/<\/?(p|table|td|div|span)\b|style=/);

@@ -5,6 +5,7 @@ import {
   bookingHoldConfirmationEmail,
   bookingOwnerNotificationEmail,
 } from "~/.server/mail/templates/booking-emails";
+import { broadcastAttentionEmail } from "~/.server/mail/templates/broadcast-attention";
 import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
 import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
@@ -52,6 +53,8 @@ export type EmailSample = {
   text: string[];
   /** Newsletter emails: the personal unsubscribe link, also in List-Unsubscribe. */
   unsubscribe?: string;
+  /** Broadcasts carry the full postal address (MAIL_POSTAL_ADDRESS) instead of the city. */
+  postalLine?: string;
 };
 
 /** Every email the site sends, with the input a real send would give it. */
@@ -251,7 +254,10 @@ export const everyEmail: EmailSample[] = [
     template: "broadcast-email",
     render: async () => {
       const frozen = await renderBroadcast(
-        { SITE_URL: site },
+        {
+          SITE_URL: site,
+          MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302",
+        },
         {
           subject: "Presence at the close",
           previewText: "Three breaths before the ask",
@@ -269,6 +275,7 @@ export const everyEmail: EmailSample[] = [
     subject: "Presence at the close",
     links: [`${site}/articles/close`, `${site}/book`],
     text: ["Slow is smooth.", "& <b>more</b>", "Read the chapter"],
+    postalLine: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302",
     // A broadcast's link leaves the list that letter went to (its own page).
     unsubscribe: `${site}/newsletter/unsubscribe/unsub.token-1`,
   },
@@ -280,5 +287,20 @@ export const everyEmail: EmailSample[] = [
     subject: "Sign in to the Presence Selling console",
     links: [`${site}/admin/sign-in/verify?token=once.abc`],
     text: ["works once, for 15 minutes", "If you did not ask, ignore this email."],
+  },
+  {
+    name: "broadcast-attention",
+    template: "broadcast-attention",
+    render: () =>
+      broadcastAttentionEmail({
+        subject: "Presence at the close <b>",
+        headline: "Broadcast paused",
+        detail: "The provider refused to send: 550 5.7.1 sending limit exceeded",
+        next: "Nobody was marked bounced for this. Resume the broadcast in the console when the cause is fixed.",
+        consoleUrl: `${site}/admin/broadcasts/b-1`,
+      }),
+    subject: "Broadcast paused: Presence at the close <b>",
+    links: [`${site}/admin/broadcasts/b-1`],
+    text: ["550 5.7.1 sending limit exceeded", "Nobody was marked bounced"],
   },
 ];

@@ -2,13 +2,14 @@ import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countRecipients } from "~/.server/broadcasts/audience";
 import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
-import { broadcastCompletion } from "~/.server/broadcasts/broadcast-delivery";
-import { markBounced } from "~/.server/audience/bounces";
+import { broadcastOutboxHooks } from "~/.server/broadcasts/broadcast-outbox-hooks";
+import { resumeBroadcast } from "~/.server/broadcasts/broadcast-pauses";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
 import {
   cancelBroadcast,
   queueBroadcast,
+  resendUncertain,
   runBroadcastQueue,
   sendBroadcast,
 } from "~/.server/broadcasts/broadcast-sending";
@@ -30,6 +31,9 @@ const config = parseConfig({
   SITE_URL: "https://presence.example",
   MAIL_FROM: "Presence Selling <no-reply@presence.example>",
   NEWSLETTER_LINK_SECRET: "a-test-secret-of-enough-length",
+  MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
+  MAIL_REPLY_TO: "author@presence.example",
+  OWNER_EMAIL: "owner@presence.example",
 });
 
 const letter = {
@@ -85,6 +89,7 @@ for (const dialect of allDialects) {
         "list_memberships",
         "people",
         "rate_limit_windows",
+        "send_token_buckets",
       ] as const) {
         await db.deleteFrom(table).execute();
       }
@@ -94,23 +99,23 @@ for (const dialect of allDialects) {
     });
 
     /** A worker the test drives with runOnce(); its own polling is stopped at once. */
-    async function worker(db: Db = database.db, ratePerMinute = 0) {
+    async function worker(db: Db = database.db, ratePerMinute = 0, pauseRefusalPercent = 10) {
       const started = startOutboxWorker({
         db,
         transport: smtpTransport(sink.url),
         clock,
         pollIntervalMs: 3_600_000,
         batchSize: 50,
-        logger: { info() {}, warn() {}, error() {} },
-        broadcasts: { ratePerMinute, complete: broadcastCompletion({ db, config }) },
-        onRefusedForGood: markBounced,
+        hooks: broadcastOutboxHooks({ db, config }),
+        bulkRatePerMinute: ratePerMinute,
+        pauseRefusalPercent,
       });
       await started.stop();
       return started;
     }
 
-    async function drain(db: Db = database.db) {
-      const sending = await worker(db);
+    async function drain(db: Db = database.db, pauseRefusalPercent = 10) {
+      const sending = await worker(db, 0, pauseRefusalPercent);
       while ((await sending.runOnce()) > 0);
     }
 
@@ -197,7 +202,7 @@ for (const dialect of allDialects) {
       ]);
     });
 
-    it("every email carries its own unsubscribe link, the RFC 8058 headers, the postal line and a text part", async () => {
+    it("every email carries its own unsubscribe link, the RFC 8058 headers, the postal address, a Reply-To and a text part", async () => {
       await seedReaders(database.db, readers("reader", 3));
       await sendAndQueue();
       await drain();
@@ -214,8 +219,9 @@ for (const dialect of allDialects) {
         expect(email.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
         expect(email.parsed.html).toContain(`href="${url}"`);
         expect(email.parsed.text).toContain(`Unsubscribe <${url}>`);
+        expect(email.header("reply-to")).toBe("author@presence.example");
         for (const part of [email.parsed.html!, email.parsed.text!]) {
-          expect(part).toContain("Boulder, Colorado");
+          expect(part).toContain("1942 Broadway Suite 314, Boulder, CO 80302, USA");
           expect(part).toContain("https://presence.example/book");
           expect(part).toContain("https://presence.example/articles/close");
         }
@@ -286,13 +292,20 @@ for (const dialect of allDialects) {
         "late00000@example.com",
         "late00002@example.com",
       ]);
+      await runBroadcastQueue(deps());
       expect(await broadcastReport(database.db, id)).toEqual({
         queued: 3,
         sent: 2,
-        failed: 0,
         pending: 0,
+        deferred: 0,
+        held: 0,
+        bounced: 0,
+        failed: 0,
+        uncertain: 0,
         skipped: 1,
         unsubscribedSince: 1,
+        startedAt: clock.now().toISOString(),
+        finishedAt: clock.now().toISOString(),
       });
     });
 
@@ -350,12 +363,11 @@ for (const dialect of allDialects) {
       expect(Number(distinct.count)).toBe(total);
     }, 60_000);
 
-    it("sends at most BROADCAST_RATE_PER_MINUTE broadcast emails a minute and lets transactional mail through", async () => {
-      await seedReaders(database.db, readers("slow", 7));
+    it("never sends more than BROADCAST_RATE_PER_MINUTE in any rolling minute, spaces them evenly, and lets transactional mail through", async () => {
+      await seedReaders(database.db, readers("slow", 250));
       await sendAndQueue();
-      const sending = await worker(database.db, 3);
-      expect(await sending.runOnce()).toBe(3);
-      expect(await sending.runOnce()).toBe(0);
+      clock = new ManualClock(clock.now().toISOString());
+      const sending = await worker(database.db, 120);
       await database.db.transaction().execute((trx) =>
         enqueueEmail(
           trx,
@@ -369,21 +381,45 @@ for (const dialect of allDialects) {
           { now: clock.now() },
         ),
       );
-      expect(await sending.runOnce()).toBe(1);
-      expect(sink.received.at(-1)!.envelopeTo).toEqual(["new@example.com"]);
-      clock.advance(60_000);
-      expect(await sending.runOnce()).toBe(3);
-      clock.advance(60_000);
-      expect(await sending.runOnce()).toBe(1);
-      expect(sink.received).toHaveLength(8);
-    });
+      const start = clock.now().getTime();
+      // 90 seconds of a worker polling every quarter second.
+      for (let step = 0; step < 360; step++) {
+        await sending.runOnce();
+        clock.advance(250);
+      }
+      const sent = await database.db
+        .selectFrom("outbox_emails")
+        .select(["sent_at", "broadcast_id"])
+        .where("status", "=", "sent")
+        .execute();
+      expect(sent.find((email) => email.broadcast_id === null)?.sent_at).toBe(
+        new Date(start).toISOString(),
+      );
+      const times = sent
+        .filter((email) => email.broadcast_id !== null)
+        .map((email) => new Date(email.sent_at!).getTime() - start)
+        .sort((a, b) => a - b);
+      for (const from of times) {
+        const inMinute = times.filter((time) => time >= from && time < from + 60_000).length;
+        expect(inMinute).toBeLessThanOrEqual(120);
+      }
+      // A burst of one second's worth, then about one every half second: never 120 at once.
+      expect(times.filter((time) => time < 10_000).length).toBeLessThanOrEqual(2 + 20);
+      expect(times.length).toBeGreaterThanOrEqual(170);
+      const gaps = times.slice(3).map((time, index) => time - times[index + 2]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(750);
+    }, 120_000);
 
     it("marks a reader whose address is refused for good as bounced, and the next broadcast skips them", async () => {
       await seedReaders(database.db, readers("bounce", 3));
       sink.refusedRecipients.add("bounce00001@example.com");
       const first = await sendAndQueue();
       await drain();
-      expect(await broadcastReport(database.db, first)).toMatchObject({ sent: 2, failed: 1 });
+      expect(await broadcastReport(database.db, first)).toMatchObject({
+        sent: 2,
+        bounced: 1,
+        failed: 0,
+      });
       const person = await database.db
         .selectFrom("people")
         .select(["bounced_at", "bounce_reason"])
@@ -433,6 +469,138 @@ for (const dialect of allDialects) {
       expect(await cancelBroadcast(deps(), { id, actor: "owner@presence.example" })).toBe(
         "not-pending",
       );
+    });
+
+    const statusOf = async (id: string) =>
+      database.db
+        .selectFrom("broadcasts")
+        .select(["status", "pause_reason", "started_at", "finished_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const bouncedPeople = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom("people")
+            .select((eb) => eb.fn.count<string | number>("bounced_at").as("count"))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+
+    it("pauses, marks nobody and tells the owner when the provider refuses every recipient (550 5.7.1); resumed, it sends each once", async () => {
+      await seedReaders(database.db, readers("limit", 121));
+      sink.refuseEveryRecipient = { code: 550, words: "5.7.1 sending limit exceeded" };
+      const id = await sendAndQueue();
+      await drain();
+
+      expect(await statusOf(id)).toMatchObject({ status: "paused" });
+      expect((await statusOf(id)).pause_reason).toContain("550 5.7.1 sending limit exceeded");
+      expect(await bouncedPeople()).toBe(0);
+      expect(await broadcastReport(database.db, id)).toMatchObject({
+        queued: 121,
+        sent: 0,
+        bounced: 0,
+        failed: 0,
+        held: 121,
+      });
+      const told = await database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "subject", "text_body"])
+        .where("purpose", "=", "broadcast.paused")
+        .execute();
+      expect(told).toHaveLength(1);
+      expect(told[0]!.to_address).toBe("owner@presence.example");
+      expect(told[0]!.subject).toBe(`Broadcast paused: ${letter.subject}`);
+      expect(told[0]!.text_body).toContain(`https://presence.example/admin/broadcasts/${id}`);
+
+      sink.refuseEveryRecipient = undefined;
+      const resume = () => resumeBroadcast(deps(), { id, actor: "owner@presence.example" });
+      expect(await resume()).toBe("resumed");
+      expect(await resume()).toBe("not-paused");
+      clock.advance(60_000);
+      await drain();
+      const readersReached = sink.received
+        .map((email) => email.envelopeTo[0]!)
+        .filter((address) => address.startsWith("limit"));
+      expect(readersReached).toHaveLength(121);
+      expect(new Set(readersReached).size).toBe(121);
+      expect(
+        sink.received.filter((email) => email.envelopeTo[0] === config.OWNER_EMAIL),
+      ).toHaveLength(1);
+      await runBroadcastQueue(deps());
+      expect(await statusOf(id)).toMatchObject({ status: "sent", pause_reason: null });
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 121, held: 0 });
+    });
+
+    it("retries a 450 without pausing, bounces a lone 550 5.1.1, and pauses on a burst of 5.1.1 past the owner's share", async () => {
+      await seedReaders(database.db, readers("mixed", 60));
+      sink.deferFirstRecipients = 3;
+      sink.refusedRecipients.add("mixed00007@example.com");
+      const id = await sendAndQueue();
+      await drain();
+      expect(await broadcastReport(database.db, id)).toMatchObject({
+        sent: 56,
+        deferred: 3,
+        bounced: 1,
+      });
+      expect(await statusOf(id)).toMatchObject({ status: "sending" });
+      clock.advance(3_600_000);
+      await drain();
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 59, deferred: 0 });
+      expect(await bouncedPeople()).toBe(1);
+
+      // A provider that calls every mailbox unknown: the breaker stops it after a few.
+      await seedReaders(database.db, readers("unknown", 40));
+      for (let index = 0; index < 40; index++)
+        sink.refusedRecipients.add(`unknown${String(index).padStart(5, "0")}@example.com`);
+      const burst = await sendAndQueue({ subject: "To the new ones" });
+      await drain(database.db, 5);
+      expect(await statusOf(burst)).toMatchObject({ status: "paused" });
+      expect((await statusOf(burst)).pause_reason).toMatch(/^A burst of refusals: more than 5%/);
+      // Only refusals within 5% of the 50-send minimum (2) are marked before the breaker trips.
+      expect(await bouncedPeople()).toBeLessThanOrEqual(1 + 2);
+      expect((await broadcastReport(database.db, burst)).held).toBeGreaterThan(0);
+    });
+
+    it("refuses to send without a postal address", async () => {
+      await seedReaders(database.db, readers("postal", 1));
+      const id = await draft();
+      const withoutAddress = { ...deps(), config: { ...config, MAIL_POSTAL_ADDRESS: undefined } };
+      expect(await sendBroadcast(withoutAddress, { id, actor: "owner@presence.example" })).toBe(
+        "no-postal-address",
+      );
+      expect(await statusOf(id)).toMatchObject({ status: "draft" });
+    });
+
+    it("never sends twice an email whose sender died mid-send: it is counted as may not have gone out, and sent on the owner's word", async () => {
+      await seedReaders(database.db, readers("inflight", 3));
+      const id = await sendAndQueue();
+      // A worker claimed one and died before recording the outcome.
+      const [claimed] = await database.db
+        .updateTable("outbox_emails")
+        .set({
+          status: "sending",
+          attempts: 1,
+          locked_by: "dead-worker",
+          locked_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+        })
+        .where("id", "=", (eb) =>
+          eb.selectFrom("outbox_emails").select("id").where("broadcast_id", "=", id).limit(1),
+        )
+        .returning("to_address")
+        .execute();
+      await drain();
+      clock.advance(60_001);
+      await drain();
+      expect(sink.received.map((email) => email.envelopeTo[0])).not.toContain(claimed!.to_address);
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 2, uncertain: 1 });
+      await runBroadcastQueue(deps());
+      expect(await statusOf(id)).toMatchObject({ status: "sent" });
+
+      expect(await resendUncertain(deps(), { id, actor: "owner@presence.example" })).toBe(1);
+      await drain();
+      expect(sink.received.map((email) => email.envelopeTo[0])).toContain(claimed!.to_address);
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 3, uncertain: 0 });
     });
   });
 }

@@ -50,7 +50,10 @@ describe("DKIM-signed delivery", () => {
         subject: "Welcome to the Journey — Presence Selling",
         text: "Your subscription is confirmed.",
         html: "<p>Your subscription is confirmed.</p>",
-        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: {
+          "List-Unsubscribe": "<https://presence.example/newsletter/unsubscribe/token>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
       });
     } finally {
       transport.close();
@@ -68,6 +71,27 @@ describe("DKIM-signed delivery", () => {
       selector,
       status: { result: "pass", aligned: domain },
     });
+  });
+
+  it("signs both one-click unsubscribe headers, so nobody on the way can add or change them", async () => {
+    const received = await sendSigned();
+    const verified = await dkimVerify(received.raw, { resolver: dnsWith(keys.publicKey) });
+    // mailauth reports the signature's h= tag as `signingHeaders.keys` (missing from its types).
+    const { signingHeaders } = verified.results[0] as unknown as {
+      signingHeaders: { keys: string };
+    };
+    const signed = signingHeaders.keys
+      .toLowerCase()
+      .split(":")
+      .map((name) => name.trim());
+    expect(signed).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post"]));
+    const tampered = received.raw.replace(
+      "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+      "List-Unsubscribe-Post: List-Unsubscribe=Other",
+    );
+    expect(tampered).not.toBe(received.raw);
+    const changed = await dkimVerify(tampered, { resolver: dnsWith(keys.publicKey) });
+    expect(changed.results[0]!.status.result).not.toBe("pass");
   });
 
   it("does not verify once the message is changed, nor against another key", async () => {

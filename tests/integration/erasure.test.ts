@@ -223,9 +223,9 @@ for (const dialect of allDialects) {
         clock,
         pollIntervalMs: 60_000,
         logger: {
-          info: (line: string) => logLines.push(line),
-          warn: (line: string) => logLines.push(line),
-          error: (line: string) => logLines.push(line),
+          info: (fields, message) => void logLines.push(`${message} ${JSON.stringify(fields)}`),
+          warn: (fields, message) => void logLines.push(`${message} ${JSON.stringify(fields)}`),
+          error: (fields, message) => void logLines.push(`${message} ${JSON.stringify(fields)}`),
         },
       });
       while ((await worker.runOnce()) > 0);

@@ -21,14 +21,19 @@ function email(index: number): OutgoingEmail {
   };
 }
 
+type LogFields = Record<string, string | number | boolean | undefined>;
+
+/** Keeps each line as the JSON the process logger would write (pino: fields, then `msg`). */
 function recordingLogger() {
-  const lines: { level: string; message: string }[] = [];
-  return {
-    lines,
-    info: (message: string) => lines.push({ level: "info", message }),
-    warn: (message: string) => lines.push({ level: "warn", message }),
-    error: (message: string) => lines.push({ level: "error", message }),
-  };
+  const lines: { level: string; message: string; fields: LogFields; json: string }[] = [];
+  const record = (level: string) => (fields: LogFields, message: string) =>
+    lines.push({
+      level,
+      message,
+      fields,
+      json: JSON.stringify({ level, ...fields, msg: message }),
+    });
+  return { lines, info: record("info"), warn: record("warn"), error: record("error") };
 }
 
 for (const dialect of allDialects) {
@@ -60,7 +65,10 @@ for (const dialect of allDialects) {
         pollIntervalMs: 3_600_000,
         retryBaseMs: 1_000,
         logger: recordingLogger(),
-        onRefusedForGood: markBounced,
+        hooks: {
+          addressRefused: (trx, { email, failure, now }) =>
+            markBounced(trx, { address: email.to_address, reason: failure.words, now }),
+        },
         ...options,
       });
       await started.stop();
@@ -176,7 +184,8 @@ for (const dialect of allDialects) {
       expect(row.last_error).toBeTruthy();
       const gaveUp = logger.lines.filter((line) => line.level === "error");
       expect(gaveUp).toHaveLength(1);
-      expect(gaveUp[0]!.message).toContain(`OUTBOX GAVE UP: email ${row.id}`);
+      expect(gaveUp[0]!.message).toContain("OUTBOX GAVE UP");
+      expect(gaveUp[0]!.fields).toMatchObject({ emailId: row.id, attempt: 2 });
       // The mail server was unreachable: not the reader's fault, so lists keep mailing them (only a
       // permanent refusal of the address marks a bounce).
       const person = await database.db
@@ -315,6 +324,94 @@ for (const dialect of allDialects) {
         ["sent", 1],
         ["sent", 1],
       ]);
+    });
+
+    it("logs a retried attempt as the fields an operator reads, in one short line without an address", async () => {
+      await enqueue(1);
+      sink.deferFirstRecipients = 1;
+      const logger = recordingLogger();
+      const outbox = await worker({ logger });
+      await outbox.runOnce();
+      const [line] = logger.lines;
+      expect(logger.lines).toHaveLength(1);
+      expect(line).toMatchObject({ level: "warn", message: "outbox: attempt failed, will retry" });
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .select("id")
+        .executeTakeFirstOrThrow();
+      expect(line!.fields).toEqual({
+        emailId: row.id,
+        purpose: "test.outbox",
+        attempt: 1,
+        maxAttempts: 8,
+        kind: "transient",
+        code: 450,
+        status: "4.2.0",
+        reply: "450 4.2.0 Mailbox busy, try again later",
+      });
+      expect(line!.json).not.toContain("@");
+      expect(line!.json.length).toBeLessThan(400);
+    });
+
+    it("holds transactional mail, without spending its attempts, while the server refuses everything", async () => {
+      await enqueue(4);
+      sink.refuseEveryRecipient = { code: 550, words: "5.7.1 Sending refused: account suspended" };
+      const outbox = await worker({ maxAttempts: 3 });
+      await outbox.runOnce();
+      for (let round = 0; round < 8; round++) {
+        clock.advance(60_000);
+        // One email at a time finds out whether the server accepts again.
+        expect(await outbox.runOnce()).toBe(1);
+      }
+      const waiting = await database.db
+        .selectFrom("outbox_emails")
+        .select(["status", "attempts"])
+        .execute();
+      expect(waiting.every((row) => row.status === "pending" && row.attempts < 3)).toBe(true);
+
+      sink.refuseEveryRecipient = undefined;
+      clock.advance(60_000);
+      expect(await outbox.runOnce()).toBe(1);
+      clock.advance(3_600_000);
+      expect(await outbox.runOnce()).toBe(3);
+      await sink.waitFor(4);
+      const sent = await database.db.selectFrom("outbox_emails").select("status").execute();
+      expect(sent.every((row) => row.status === "sent")).toBe(true);
+    });
+
+    it("sends other due emails while one SMTP session hangs", async () => {
+      await enqueue(4);
+      sink.hangingRecipients.add("visitor0@example.com");
+      const running = startOutboxWorker({
+        db: database.db,
+        // The default timeout: a hung session is only given up on after 20 s.
+        transport: smtpTransport(sink.url, {
+          pool: { connections: 2, messagesPerConnection: 100 },
+        }),
+        clock: systemClock,
+        pollIntervalMs: 50,
+        concurrency: 4,
+      });
+      try {
+        await sink.waitFor(3);
+        expect(sink.received.map((email) => email.envelopeTo[0]).sort()).toEqual([
+          "visitor1@example.com",
+          "visitor2@example.com",
+          "visitor3@example.com",
+        ]);
+        const hung = await database.db
+          .selectFrom("outbox_emails")
+          .select("status")
+          .where("to_address", "=", "visitor0@example.com")
+          .executeTakeFirstOrThrow();
+        // Still in hand: the three went out while its session hung, not after it timed out.
+        expect(hung.status).toBe("sending");
+        expect(sink.stalledMessages).toBe(1);
+      } finally {
+        // Closing the server ends the hung session, so stop() does not wait out the timeout.
+        await sink.stop();
+        await running.stop();
+      }
     });
   });
 }

@@ -11,7 +11,15 @@ export async function outboxCounts(db: Db): Promise<Record<OutboxEmailStatus, nu
     .select((eb) => ["status", eb.fn.countAll<string | number>().as("count")])
     .groupBy("status")
     .execute();
-  const counts = { pending: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 };
+  const counts = {
+    pending: 0,
+    sending: 0,
+    sent: 0,
+    failed: 0,
+    cancelled: 0,
+    held: 0,
+    uncertain: 0,
+  };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }

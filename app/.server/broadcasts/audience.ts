@@ -10,8 +10,6 @@ import { newsletterInterests, type NewsletterInterest } from "~/lib/newsletter-i
  */
 export type Audience = { list: BroadcastList; interests: NewsletterInterest[] };
 
-export type Recipient = { personId: string; email: string };
-
 /** Confirmed members, not bounced, in person-id order (the order queueing walks them in). */
 function members(db: Kysely<Database>, audience: Audience) {
   return db
@@ -36,19 +34,42 @@ export async function countRecipients(db: Kysely<Database>, audience: Audience) 
   return Number(row.count);
 }
 
-/** The next `limit` recipients after `afterPersonId`. */
-export async function recipientsAfter(
+/** Members after `afterPersonId` in person-id order (a range of the queue-walk index). */
+function membersAfter(db: Kysely<Database>, audience: Audience, afterPersonId: string | null) {
+  return members(db, audience).$if(afterPersonId !== null, (query) =>
+    query.where("member.person_id", ">", afterPersonId!),
+  );
+}
+
+/**
+ * The person id that closes the next batch of `size` recipients after `afterPersonId`, or
+ * undefined when fewer than `size` are left (the last batch).
+ */
+export async function batchEnd(
   db: Kysely<Database>,
   audience: Audience,
   afterPersonId: string | null,
-  limit: number,
-): Promise<Recipient[]> {
-  return members(db, audience)
-    .select(["people.id as personId", "people.email as email"])
-    .$if(afterPersonId !== null, (query) => query.where("people.id", ">", afterPersonId!))
-    .orderBy("people.id")
-    .limit(limit)
-    .execute();
+  size: number,
+): Promise<string | undefined> {
+  const row = await membersAfter(db, audience, afterPersonId)
+    .select("member.person_id as personId")
+    .orderBy("member.person_id")
+    .offset(size - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.personId;
+}
+
+/** The recipients after `afterPersonId` up to and including `throughPersonId` (all, without it). */
+export function recipientsBetween(
+  db: Kysely<Database>,
+  audience: Audience,
+  afterPersonId: string | null,
+  throughPersonId: string | undefined,
+) {
+  return membersAfter(db, audience, afterPersonId).$if(throughPersonId !== undefined, (query) =>
+    query.where("member.person_id", "<=", throughPersonId!),
+  );
 }
 
 /** Asked just before an email goes out: an unsubscribe or a bounce since queueing stops it. */

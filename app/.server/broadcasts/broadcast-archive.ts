@@ -88,7 +88,7 @@ export async function publishedLetter(db: Db, slug: string) {
     subject: letter.subject,
     previewText: letter.preview_text,
     publishedAt: letter.published_at!,
-    blocks: parseLetterMarkdown(letter.body_markdown),
+    blocks: parseLetterMarkdown(letter.body_markdown).blocks,
   };
 }
 

@@ -3,7 +3,7 @@ import { broadcastEmail } from "../mail/templates/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
 import { listUnsubscribeHeaders, signNewsletterToken } from "../audience";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
-import { parseLetterMarkdown } from "./letter-markdown";
+import { parseLetterMarkdown, type DroppedAddress } from "./letter-markdown";
 
 /**
  * Stands for each reader's own unsubscribe token in the frozen email. It is made of characters
@@ -17,14 +17,20 @@ function unsubscribeUrl(config: Pick<AppConfig, "SITE_URL">, token: string) {
 
 /** The broadcast as every reader gets it, their own unsubscribe link left as a placeholder. */
 export function renderBroadcast(
-  config: Pick<AppConfig, "SITE_URL">,
+  config: Pick<AppConfig, "SITE_URL" | "MAIL_POSTAL_ADDRESS">,
   draft: Pick<BroadcastDraft, "subject" | "previewText" | "bodyMarkdown">,
 ): Promise<EmailContent> {
   return broadcastEmail(draft.subject, {
     preview: draft.previewText,
-    blocks: parseLetterMarkdown(draft.bodyMarkdown),
+    blocks: parseLetterMarkdown(draft.bodyMarkdown).blocks,
     unsubscribeUrl: unsubscribeUrl(config, tokenPlaceholder),
+    postalAddress: config.MAIL_POSTAL_ADDRESS,
   });
+}
+
+/** The links and images the letter leaves out (not web or mail addresses), for the composer. */
+export function droppedFromLetter(bodyMarkdown: string): DroppedAddress[] {
+  return parseLetterMarkdown(bodyMarkdown).dropped;
 }
 
 /** The token of the link that takes one reader off the list one delivery went to. */

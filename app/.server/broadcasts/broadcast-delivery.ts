@@ -1,5 +1,5 @@
 import type { OutboxEmailTable } from "../core/db/schema";
-import type { BroadcastCompletion } from "../mail";
+import type { BulkCompletion } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { isStillRecipient } from "./audience";
 import { deliveryUnsubscribeToken, personalise } from "./broadcast-content";
@@ -14,7 +14,7 @@ type Frozen = { html: string; text: string };
  */
 export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "config">) {
   const frozenById = new Map<string, Frozen>();
-  return async (email: OutboxEmailTable): Promise<BroadcastCompletion> => {
+  return async (email: OutboxEmailTable): Promise<BulkCompletion> => {
     const delivery = await db
       .selectFrom("broadcast_deliveries as delivery")
       .innerJoin("broadcasts", "broadcasts.id", "delivery.broadcast_id")
@@ -28,10 +28,11 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       ])
       .where("delivery.outbox_email_id", "=", email.id)
       .executeTakeFirst();
-    if (!delivery) return { skipped: "No delivery for this email" };
-    if (delivery.status === "cancelled") return { skipped: "Broadcast cancelled" };
+    if (!delivery) return { skip: "No delivery for this email" };
+    if (delivery.status === "cancelled") return { skip: "Broadcast cancelled" };
+    if (delivery.status === "paused") return { hold: "Broadcast paused" };
     if (!(await isStillRecipient(db, audienceOf(delivery), delivery.person_id)))
-      return { skipped: "No longer on the list (unsubscribed or bounced)" };
+      return { skip: "No longer on the list (unsubscribed or bounced)" };
     let frozen = frozenById.get(delivery.broadcastId);
     if (!frozen) {
       const row = await db
@@ -44,6 +45,6 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       if (frozenById.size >= 20) frozenById.delete(frozenById.keys().next().value!);
       frozenById.set(delivery.broadcastId, frozen);
     }
-    return personalise(config, frozen, deliveryUnsubscribeToken(config, delivery.id));
+    return { send: personalise(config, frozen, deliveryUnsubscribeToken(config, delivery.id)) };
   };
 }

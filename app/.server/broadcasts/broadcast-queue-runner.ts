@@ -1,11 +1,8 @@
 import type { ServiceDeps } from "../core/service-deps";
+import { startPollLoop, type PollLoop } from "../core/poll-loop";
 import { runBroadcastQueue } from "./broadcast-sending";
 
-export type BroadcastQueueRunner = {
-  /** Runs a round now (a broadcast was just sent) instead of at the next interval. */
-  wake(): void;
-  stop(): Promise<void>;
-};
+export type BroadcastQueueRunner = PollLoop;
 
 /**
  * Runs the broadcast queue's round at start (resuming queueing a crash or deploy cut short) and
@@ -19,43 +16,19 @@ export function startBroadcastQueue({
 }: {
   deps: Pick<ServiceDeps, "db" | "clock" | "config" | "outbox">;
   intervalMs: number;
-  logger: { info(message: string): void; error(message: string): void };
-}): BroadcastQueueRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(round, delayMs);
-  }
-
-  function round() {
-    if (running) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = runBroadcastQueue(deps)
-      .then((queued) => {
-        if (queued > 0) logger.info(`Broadcasts: queued ${queued} emails`);
-      })
-      .catch((error: unknown) => logger.error(`Broadcast queue: ${(error as Error).message}`))
-      .finally(() => {
-        running = undefined;
-        schedule(again ? 0 : intervalMs);
-      });
-  }
-
-  schedule(0);
-  return {
-    wake: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+  logger: {
+    info(fields: Record<string, unknown>, message: string): void;
+    error(fields: Record<string, unknown>, message: string): void;
   };
+}): BroadcastQueueRunner {
+  return startPollLoop({
+    intervalMs,
+    onError: (error) =>
+      logger.error({ reply: (error as Error).message }, "broadcast queue: a round failed"),
+    async round() {
+      const queued = await runBroadcastQueue(deps);
+      if (queued > 0) logger.info({ emails: queued }, "broadcasts: queued emails");
+      return false;
+    },
+  });
 }

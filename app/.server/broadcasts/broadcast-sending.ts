@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import { enqueueEmail } from "../mail";
+import { cancelBulkBatch, enqueueBulkEmails, enqueueEmail, resendUncertainEmails } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
-import { countRecipients, recipientsAfter } from "./audience";
+import { batchEnd, countRecipients, recipientsBetween } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
 
@@ -36,6 +36,7 @@ export async function sendBroadcastTest(
         purpose: "broadcast.test",
         to,
         from: config.MAIL_FROM,
+        replyTo: config.MAIL_REPLY_TO,
         subject: `[Test] ${content.subject}`,
         ...personalise(config, content, testToken),
       },
@@ -48,7 +49,13 @@ export async function sendBroadcastTest(
 }
 
 export type SendOutcome =
-  "queued" | "scheduled" | "not-draft" | "not-found" | "no-recipients" | "past";
+  | "queued"
+  | "scheduled"
+  | "not-draft"
+  | "not-found"
+  | "no-recipients"
+  | "past"
+  | "no-postal-address";
 
 /**
  * Sends now, or at `scheduledAt`: the content is rendered and frozen and the broadcast leaves the
@@ -63,6 +70,8 @@ export async function sendBroadcast(
   const broadcast = await findBroadcast(db, id);
   if (!broadcast) return "not-found";
   if (broadcast.status !== "draft") return "not-draft";
+  // Bulk mail must carry the sender's postal address (CAN-SPAM): no address, no broadcast.
+  if (!config.MAIL_POSTAL_ADDRESS) return "no-postal-address";
   const now = clock.now();
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) return "past";
   if ((await countRecipients(db, audienceOf(broadcast))) === 0) return "no-recipients";
@@ -111,24 +120,52 @@ export async function cancelBroadcast(
       .updateTable("broadcasts")
       .set({ status: "cancelled", cancelled_at: nowIso, updated_at: nowIso })
       .where("id", "=", id)
-      .where("status", "in", ["scheduled", "queued", "sending"])
+      .where("status", "in", ["scheduled", "queued", "sending", "paused"])
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) === 0) return "not-pending";
-    const dropped = await trx
-      .updateTable("outbox_emails")
-      .set({ status: "cancelled", last_error: "Broadcast cancelled" })
-      .where("broadcast_id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
+    const dropped = await cancelBulkBatch(trx, id, "Broadcast cancelled");
     await recordAdminAction(trx, {
       actor,
       action: "broadcast.cancel",
       subject: id,
-      detail: { emailsCancelled: Number(dropped.numUpdatedRows) },
+      detail: { emailsCancelled: dropped },
       now,
     });
     return "cancelled";
   });
+}
+
+/**
+ * Sends, on the owner's word, the emails that may not have gone out (their sending process died
+ * mid-send): they may reach someone twice, which is why it is the owner's call. Resolves with how
+ * many were requeued.
+ */
+export async function resendUncertain(
+  { db, clock, outbox }: Pick<ServiceDeps, "db" | "clock" | "outbox">,
+  { id, actor }: { id: string; actor: string },
+): Promise<number> {
+  const now = clock.now();
+  const requeued = await db.transaction().execute(async (trx) => {
+    const count = await resendUncertainEmails(trx, id, now);
+    if (count === 0) return 0;
+    // A finished broadcast has emails to send again: it finishes anew once they are settled.
+    await trx
+      .updateTable("broadcasts")
+      .set({ status: "sending", finished_at: null, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "sent")
+      .execute();
+    await recordAdminAction(trx, {
+      actor,
+      action: "broadcast.resend-uncertain",
+      subject: id,
+      detail: { emails: count },
+      now,
+    });
+    return count;
+  });
+  if (requeued > 0) outbox.wake();
+  return requeued;
 }
 
 /**
@@ -141,7 +178,7 @@ export async function cancelBroadcast(
 export async function queueBroadcast(
   { db, clock, config }: Pick<ServiceDeps, "db" | "clock" | "config">,
   id: string,
-  { batchSize = 1000 }: { batchSize?: number } = {},
+  { batchSize = 10_000 }: { batchSize?: number } = {},
 ): Promise<number> {
   let queued = 0;
   for (;;) {
@@ -149,73 +186,57 @@ export async function queueBroadcast(
       const now = clock.now().toISOString();
       const broadcast = await trx
         .updateTable("broadcasts")
-        .set({ updated_at: now })
+        .set((eb) => ({ updated_at: now, started_at: eb.fn.coalesce("started_at", eb.val(now)) }))
         .where("id", "=", id)
         .where("status", "=", "queued")
         .returningAll()
         .executeTakeFirst();
       if (!broadcast) return { done: true, count: 0 };
-      const recipients = await recipientsAfter(
+      const audience = audienceOf(broadcast);
+      const after = broadcast.queue_cursor;
+      const through = await batchEnd(trx, audience, after, batchSize);
+      // Deterministic ids (broadcast_person; no dot, which signed links use as a separator): a
+      // delivery and its email share one, so a repeated step finds both already there.
+      const idOf = sql<string>`cast(${id} as text) || '_' || member.person_id`;
+      const inserted = await trx
+        .insertInto("broadcast_deliveries")
+        .columns(["id", "broadcast_id", "person_id", "outbox_email_id", "created_at"])
+        .expression(
+          recipientsBetween(trx, audience, after, through).select([
+            idOf.as("id"),
+            sql<string>`cast(${id} as text)`.as("broadcast_id"),
+            "member.person_id",
+            idOf.as("outbox_email_id"),
+            sql<string>`cast(${now} as text)`.as("created_at"),
+          ]),
+        )
+        .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
+        .executeTakeFirst();
+      await enqueueBulkEmails(
         trx,
-        audienceOf(broadcast),
-        broadcast.queue_cursor,
-        batchSize,
+        {
+          batchId: id,
+          purpose: "broadcast",
+          from: config.MAIL_FROM,
+          replyTo: config.MAIL_REPLY_TO,
+          subject: broadcast.subject,
+        },
+        trx
+          .selectFrom("broadcast_deliveries as delivery")
+          .innerJoin("people", "people.id", "delivery.person_id")
+          .where("delivery.broadcast_id", "=", id)
+          .$if(after !== null, (query) => query.where("delivery.person_id", ">", after!))
+          .$if(through !== undefined, (query) => query.where("delivery.person_id", "<=", through!))
+          .select(["delivery.outbox_email_id as id", "people.email as to_address"]),
+        { now: new Date(now) },
       );
-      if (recipients.length > 0) {
-        const inserted = await trx
-          .insertInto("broadcast_deliveries")
-          .values(
-            recipients.map((recipient) => ({
-              id: randomUUID(),
-              broadcast_id: id,
-              person_id: recipient.personId,
-              outbox_email_id: randomUUID(),
-              created_at: now,
-              unsubscribed_at: null,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
-          .returning(["person_id", "outbox_email_id"])
-          .execute();
-        const addresses = new Map(
-          recipients.map((recipient) => [recipient.personId, recipient.email]),
-        );
-        if (inserted.length > 0) {
-          await trx
-            .insertInto("outbox_emails")
-            .values(
-              inserted.map((delivery) => ({
-                id: delivery.outbox_email_id,
-                purpose: "broadcast",
-                broadcast_id: id,
-                to_address: addresses.get(delivery.person_id)!,
-                from_address: config.MAIL_FROM,
-                reply_to: null,
-                subject: broadcast.subject,
-                // Completed per reader at send time from the frozen broadcast (its own link).
-                text_body: "",
-                html_body: null,
-                headers: "{}",
-                status: "pending" as const,
-                attempts: 0,
-                next_attempt_at: now,
-                created_at: now,
-              })),
-            )
-            .execute();
-        }
-      }
-      const finished = recipients.length < batchSize;
+      const finished = through === undefined;
       await trx
         .updateTable("broadcasts")
-        .set(
-          finished
-            ? { status: "sending", queued_at: now }
-            : { queue_cursor: recipients[recipients.length - 1]!.personId },
-        )
+        .set(finished ? { status: "sending", queued_at: now } : { queue_cursor: through })
         .where("id", "=", id)
         .execute();
-      return { done: finished, count: recipients.length };
+      return { done: finished, count: Number(inserted.numInsertedOrUpdatedRows ?? 0) };
     });
     queued += batch.count;
     if (batch.done) return queued;
@@ -254,7 +275,7 @@ export async function runBroadcastQueue(
 async function markFinishedBroadcasts(db: Db, nowIso: string) {
   await db
     .updateTable("broadcasts")
-    .set({ status: "sent", updated_at: nowIso })
+    .set({ status: "sent", updated_at: nowIso, finished_at: nowIso })
     .where("status", "=", "sending")
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -55,6 +55,15 @@ const configSchema = z
     /** Where emails are written as .eml files when SMTP_URL is empty (default data/mail). */
     MAIL_DIR: optionalText,
     MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
+    /** Where replies to a broadcast go (the From is a no-reply address); empty: no Reply-To. */
+    MAIL_REPLY_TO: optionalText.pipe(emailAddress.optional()),
+    /**
+     * The sender's postal address, in every broadcast's footer (CAN-SPAM asks for a valid one).
+     * A broadcast cannot be sent until it is set.
+     */
+    MAIL_POSTAL_ADDRESS: optionalText.pipe(
+      z.string().max(300, "must be at most 300 characters").optional(),
+    ),
     /** DKIM signing of outgoing mail: all three or none. */
     DKIM_DOMAIN: optionalText.pipe(
       z
@@ -144,6 +153,15 @@ const configSchema = z
     ),
     /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** SMTP connections kept open and used at once by each instance (nodemailer's pool). */
+    SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+    /** Emails sent over one pooled connection before it is replaced. */
+    SMTP_POOL_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(100),
+    /**
+     * A broadcast pauses once more than this share (%) of its latest sends were refused, whatever
+     * the refusals say (counted over at least 50 sends); 100 turns the breaker off.
+     */
+    BROADCAST_PAUSE_REFUSAL_PERCENT: z.coerce.number().min(1).max(100).default(10),
   })
   .superRefine((config, ctx) => {
     if (config.SMTP_TIMEOUT_MS >= config.OUTBOX_LEASE_MS) {

@@ -1,5 +1,15 @@
 // The mail engine's public face: capabilities queue emails here (templates are imported from
-// `mail/templates/`); the worker and transport belong to the server's wiring.
-export { enqueueEmail, requeueFailedEmails } from "./outbox";
-export type { BroadcastCompletion } from "./outbox-worker";
+// `mail/templates/`) and register what follows a bulk email through `OutboxHooks`; the worker and
+// transport belong to the server's wiring.
+export {
+  cancelBulkBatch,
+  enqueueBulkEmails,
+  enqueueEmail,
+  holdBulkBatch,
+  releaseBulkBatch,
+  requeueFailedEmails,
+  resendUncertainEmails,
+  type OutgoingEmail,
+} from "./outbox";
+export type { BulkCompletion, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";
 export { deleteEmailsMentioning, removeMailFiles } from "./outbox-erasure";

@@ -19,6 +19,24 @@ export type TransportMessage = {
 /** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
 export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
 
+/**
+ * nodemailer's default signed headers, plus List-Unsubscribe-Post: a one-click unsubscribe header
+ * left unsigned could be added by anyone on the way (Gmail and Yahoo ask for both signed).
+ */
+const signedHeaders = [
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type",
+  "Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From",
+  "Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:List-Help",
+  "List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive",
+].join(":");
+
+function dkimOptions(dkim: DkimSigning | undefined) {
+  return dkim && { ...dkim, headerFieldNames: signedHeaders };
+}
+
+/** Pooled SMTP: connections kept open and reused, several emails in flight at once. */
+export type SmtpPool = { connections: number; messagesPerConnection: number };
+
 export type MailTransport = {
   /** For the start-up log: where mail goes. */
   description: string;
@@ -61,20 +79,29 @@ function mailOptions(message: TransportMessage): SendMailOptions {
 }
 
 /**
- * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`). Every wait on
- * the server (connecting, its greeting, any silence mid-conversation) ends after `timeoutMs`, so a
- * stalled server fails the attempt (retried later) instead of holding the email for minutes.
+ * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`), over a pool
+ * of connections kept open (a new TLS session and login per email capped a send at ~40/s). Every
+ * wait on the server (connecting, its greeting, any silence mid-conversation) ends after
+ * `timeoutMs`, so a stalled server fails the attempt (retried later) instead of holding the email
+ * for minutes; a stalled connection holds only its own email, the others go on.
  */
 export function smtpTransport(
   smtpUrl: string,
-  { timeoutMs = 20_000, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
+  {
+    timeoutMs = 20_000,
+    dkim,
+    pool = { connections: 5, messagesPerConnection: 100 },
+  }: { timeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool } = {},
 ): MailTransport {
   const transporter = lazyTransporter({
     url: smtpUrl,
+    pool: true,
+    maxConnections: pool.connections,
+    maxMessages: pool.messagesPerConnection,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-    dkim,
+    dkim: dkimOptions(dkim),
   });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
@@ -90,7 +117,11 @@ export function smtpTransport(
  * temporary name and renamed, so a reader never sees half a file; a resend overwrites the same file.
  */
 export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTransport {
-  const transporter = lazyTransporter({ streamTransport: true, buffer: true, dkim });
+  const transporter = lazyTransporter({
+    streamTransport: true,
+    buffer: true,
+    dkim: dkimOptions(dkim),
+  });
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
@@ -108,15 +139,17 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
 export function createMailTransport({
   smtpUrl,
   smtpTimeoutMs,
+  pool,
   mailDir,
   dkim,
 }: {
   smtpUrl?: string;
   smtpTimeoutMs?: number;
+  pool?: SmtpPool;
   mailDir: string;
   dkim?: DkimSigning;
 }) {
   return smtpUrl
-    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim })
+    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim, pool })
     : mailDirTransport(mailDir, dkim);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../core/db/schema";
 
 /** An email to send later; the outbox worker delivers it. */
@@ -74,4 +74,109 @@ export async function requeueFailedEmails(
   }
   const rows = await update.returning("id").execute();
   return rows.map((row) => row.id);
+}
+
+/** A value as SQL text Postgres can type inside INSERT … SELECT. */
+const text = (value: string | null) => sql<string>`cast(${value} as text)`;
+
+/**
+ * Queues a batch's bulk emails (a broadcast: `broadcast_id`) in the caller's transaction, in one
+ * INSERT … SELECT from `recipients` (rows of `id` and `to_address`): 100,000 emails never pass
+ * through this process. Ids already in the outbox are skipped, so a repeated step adds nothing.
+ * They carry no body: the worker asks the hooks' `completeBulk` for it at send time.
+ */
+export async function enqueueBulkEmails<From, Tables extends keyof From>(
+  trx: Kysely<Database>,
+  batch: { batchId: string; purpose: string; from: string; replyTo?: string; subject: string },
+  recipients: SelectQueryBuilder<From, Tables, { id: string; to_address: string }>,
+  { now }: { now: Date },
+): Promise<number> {
+  const timestamp = now.toISOString();
+  const inserted = await trx
+    .insertInto("outbox_emails")
+    .columns([
+      "id",
+      "to_address",
+      "purpose",
+      "broadcast_id",
+      "from_address",
+      "reply_to",
+      "subject",
+      "text_body",
+      "headers",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "created_at",
+    ])
+    .expression(
+      recipients.select(() => [
+        text(batch.purpose).as("purpose"),
+        text(batch.batchId).as("broadcast_id"),
+        text(batch.from).as("from_address"),
+        text(batch.replyTo ?? null).as("reply_to"),
+        text(batch.subject).as("subject"),
+        text("").as("text_body"),
+        text("{}").as("headers"),
+        text("pending").as("status"),
+        sql<number>`0`.as("attempts"),
+        text(timestamp).as("next_attempt_at"),
+        text(timestamp).as("created_at"),
+      ]),
+    )
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Sets a paused batch's pending emails aside; resolves with how many. */
+export async function holdBulkBatch(trx: Kysely<Database>, batchId: string) {
+  const held = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "held" })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows);
+}
+
+/** Makes a resumed batch's held emails due now; resolves with how many. */
+export async function releaseBulkBatch(trx: Kysely<Database>, batchId: string, now: Date) {
+  const released = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "pending", next_attempt_at: now.toISOString() })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "held")
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/** Cancels every email of a batch that has not gone out yet; resolves with how many. */
+export async function cancelBulkBatch(trx: Kysely<Database>, batchId: string, reason: string) {
+  const cancelled = await trx
+    .updateTable("outbox_emails")
+    .set({ status: "cancelled", last_error: reason })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "in", ["pending", "held"])
+    .executeTakeFirst();
+  return Number(cancelled.numUpdatedRows);
+}
+
+/**
+ * Sends again, on the owner's word, a batch's emails that may not have gone out (their sender
+ * died mid-send); resolves with how many.
+ */
+export async function resendUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
+  const requeued = await trx
+    .updateTable("outbox_emails")
+    .set({
+      status: "pending",
+      next_attempt_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "uncertain")
+    .executeTakeFirst();
+  return Number(requeued.numUpdatedRows);
 }

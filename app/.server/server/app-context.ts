@@ -2,14 +2,13 @@ import { systemClock } from "../core/clock";
 import { dkimSigning, type AppConfig } from "../core/config";
 import { logger } from "../core/logger";
 import { backgroundDatabase, createDatabase, pingDatabase } from "../core/db/database";
-import { broadcastCompletion } from "../broadcasts/broadcast-delivery";
+import { broadcastOutboxHooks } from "../broadcasts/broadcast-outbox-hooks";
 import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
 import { createMailTransport } from "../mail/mail-transport";
 import { startOutboxWorker } from "../mail/outbox-worker";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
-import { markBounced } from "../audience/bounces";
 
 export type AppRuntime = {
   services: AppServices;
@@ -26,14 +25,18 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    pool: {
+      connections: config.SMTP_POOL_CONNECTIONS,
+      messagesPerConnection: config.SMTP_POOL_MESSAGES,
+    },
     mailDir: config.MAIL_DIR,
     dkim,
   });
   const clock = systemClock;
   const logLines = {
-    info: (message: string) => logger.info(message),
-    warn: (message: string) => logger.warn(message),
-    error: (message: string) => logger.error(message),
+    info: (fields: Record<string, unknown>, message: string) => logger.info(fields, message),
+    warn: (fields: Record<string, unknown>, message: string) => logger.warn(fields, message),
+    error: (fields: Record<string, unknown>, message: string) => logger.error(fields, message),
   };
   const worker = startOutboxWorker({
     db: workerDatabase.db,
@@ -43,12 +46,12 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
+    // Twice the connections: one email's database work overlaps another's SMTP conversation.
+    concurrency: config.SMTP_POOL_CONNECTIONS * 2,
     logger: logLines,
-    onRefusedForGood: markBounced,
-    broadcasts: {
-      ratePerMinute: config.BROADCAST_RATE_PER_MINUTE,
-      complete: broadcastCompletion({ db: database.db, config }),
-    },
+    hooks: broadcastOutboxHooks({ db: database.db, config }),
+    bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,
+    pauseRefusalPercent: config.BROADCAST_PAUSE_REFUSAL_PERCENT,
   });
   logger.info(
     {

@@ -44,7 +44,7 @@ export function createMetrics(db: Db): Metrics {
         .groupBy("status")
         .execute();
       this.reset();
-      for (const status of ["pending", "sending", "sent", "failed"]) {
+      for (const status of ["pending", "sending", "sent", "failed", "held", "uncertain"]) {
         const row = rows.find((candidate) => candidate.status === status);
         this.set({ status }, Number(row?.count ?? 0));
       }

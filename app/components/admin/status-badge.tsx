@@ -12,6 +12,10 @@ const variants = {
   draft: "outline",
   scheduled: "secondary",
   queued: "secondary",
+  // Waits for the owner: resume, send now or reschedule.
+  paused: "destructive",
+  held: "outline",
+  uncertain: "destructive",
 } as const;
 
 /** A message's, an email's or a broadcast's status, coloured by how much it asks of the owner. */

@@ -6,9 +6,11 @@ export interface BroadcastTables {
 
 /**
  * draft → (scheduled →) queued while its deliveries are written → sending → sent; cancelled from
- * any state before sent stops whatever has not gone out.
+ * any state before sent stops whatever has not gone out; paused (from queued or sending) when its
+ * provider refused it, until the owner resumes it.
  */
-export type BroadcastStatus = "draft" | "scheduled" | "queued" | "sending" | "sent" | "cancelled";
+export type BroadcastStatus =
+  "draft" | "scheduled" | "queued" | "sending" | "paused" | "sent" | "cancelled";
 
 export type BroadcastList = "newsletter" | "waitlist";
 
@@ -34,6 +36,12 @@ export interface BroadcastTable {
   slug: string | null;
   published_at: string | null;
   cancelled_at: string | null;
+  /** Set while paused (migration 302), with the reason the owner reads. */
+  paused_at: string | null;
+  pause_reason: string | null;
+  /** When it began to go out and when its last email was settled (migration 302). */
+  started_at: string | null;
+  finished_at: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -47,4 +55,6 @@ export interface BroadcastDeliveryTable {
   created_at: string;
   /** When the person used this email's unsubscribe link. */
   unsubscribed_at: string | null;
+  /** When the receiving server refused the address for good (migration 302). */
+  bounced_at: string | null;
 }

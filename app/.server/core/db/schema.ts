@@ -17,10 +17,24 @@ export interface Database
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
   rate_limit_windows: RateLimitWindowTable;
+  send_token_buckets: SendTokenBucketTable;
 }
 
-/** `cancelled`: a broadcast email that was not to go out after all (unsubscribed, bounced, stopped). */
-export type OutboxEmailStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
+/** A token bucket every instance draws from (the broadcast throttle; migration 304). */
+export interface SendTokenBucketTable {
+  name: string;
+  /** Tokens in thousandths, so a fraction filled between two draws is kept. */
+  milli_tokens: number;
+  filled_at: string;
+}
+
+/**
+ * `cancelled`: a bulk email that was not to go out after all (unsubscribed, bounced, stopped);
+ * `held`: a bulk email set aside while its batch is paused; `uncertain`: a bulk email whose sender
+ * died mid-send, so it may or may not have gone out (never resent without the owner's word).
+ */
+export type OutboxEmailStatus =
+  "pending" | "sending" | "sent" | "failed" | "cancelled" | "held" | "uncertain";
 
 export interface OutboxEmailTable {
   id: string;

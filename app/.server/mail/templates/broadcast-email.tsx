@@ -70,12 +70,18 @@ export type BroadcastEmailProps = {
   preview: string;
   blocks: LetterBlock[];
   unsubscribeUrl: string;
+  postalAddress?: string;
 };
 
 /** A letter written in the console, inside the layout every email shares. */
-export function BroadcastEmail({ preview, blocks, unsubscribeUrl }: BroadcastEmailProps) {
+export function BroadcastEmail({
+  preview,
+  blocks,
+  unsubscribeUrl,
+  postalAddress,
+}: BroadcastEmailProps) {
   return (
-    <EmailLayout preview={preview} unsubscribeUrl={unsubscribeUrl}>
+    <EmailLayout preview={preview} unsubscribeUrl={unsubscribeUrl} postalAddress={postalAddress}>
       <LetterTree blocks={blocks} parts={emailParts} />
     </EmailLayout>
   );

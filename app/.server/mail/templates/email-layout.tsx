@@ -20,11 +20,14 @@ import { emailColors, emailFonts } from "./email-theme";
 export function EmailLayout({
   preview,
   unsubscribeUrl,
+  postalAddress,
   children,
 }: {
   /** The line inbox lists show after the subject. */
   preview: string;
   unsubscribeUrl?: string;
+  /** The sender's full postal address (MAIL_POSTAL_ADDRESS), which list emails must carry. */
+  postalAddress?: string;
   children: ReactNode;
 }) {
   return (
@@ -83,7 +86,7 @@ export function EmailLayout({
             )}
             <Hr style={{ borderColor: emailColors.border, margin: "8px 0" }} />
             <Text style={footerText}>
-              {`${siteConfig.brand} · ${siteConfig.author.name} · ${siteConfig.location.label}`}
+              {`${siteConfig.brand} · ${siteConfig.author.name} · ${postalAddress ?? siteConfig.location.label}`}
             </Text>
           </Section>
         </Container>

@@ -11,6 +11,9 @@ import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
 import * as broadcasts from "./301_broadcasts";
+import * as broadcastPauses from "./302_broadcast_pauses";
+import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
+import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as bookings from "./401_bookings";
 
 /**
@@ -32,5 +35,8 @@ export const migrations: Record<string, Migration> = {
   "204_list_memberships": listMemberships,
   "205_people_imports": peopleImports,
   "301_broadcasts": broadcasts,
+  "302_broadcast_pauses": broadcastPauses,
+  "303_broadcast_queue_walk": broadcastQueueWalk,
+  "304_send_token_buckets": sendTokenBuckets,
   "401_bookings": bookings,
 };

@@ -1,0 +1,154 @@
+import { PostgresAdapter, type Kysely } from "kysely";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import type { Database, OutboxEmailTable } from "../core/db/schema";
+
+export type ClaimedEmail = OutboxEmailTable;
+
+/**
+ * Claiming emails with a lease, so several instances on one database never hold the same email:
+ * on SQLite one UPDATE (the database is locked while it runs); on Postgres a transaction that
+ * locks the candidate rows with FOR UPDATE SKIP LOCKED and then updates exactly those (as a
+ * subquery of the UPDATE, Postgres may evaluate the LIMIT more than once and claim more).
+ *
+ * A transactional email whose sender died is claimed again once its lease has run out (at least
+ * once: a receipt must arrive). A bulk email never is: it may have gone out before the sender died,
+ * so {@link OutboxClaims.markUncertain} records it as "may not have gone out" for the owner.
+ */
+export function outboxClaims({
+  db,
+  clock,
+  leaseMs,
+  maxAttempts,
+  workerId,
+}: {
+  db: Db;
+  clock: Clock;
+  leaseMs: number;
+  maxAttempts: number;
+  workerId: string;
+}) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  function dueEmails(
+    nowIso: string,
+    kind: "transactional" | "bulk",
+    limit: number,
+    from: Kysely<Database> = db,
+  ) {
+    return (
+      from
+        .selectFrom("outbox_emails")
+        .select("id")
+        .$if(kind === "transactional", (query) =>
+          query
+            .where("status", "in", ["pending", "sending"])
+            .where("broadcast_id", "is", null)
+            .where((eb) =>
+              eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]),
+            ),
+        )
+        .$if(kind === "bulk", (query) =>
+          query.where("status", "=", "pending").where("broadcast_id", "is not", null),
+        )
+        .where("next_attempt_at", "<=", nowIso)
+        .where("attempts", "<", maxAttempts)
+        // Bulk emails are all alike: any due ones will do, and without the sort the query stops at
+        // `limit` instead of ordering 100,000 pending rows first.
+        .$if(kind === "transactional", (query) => query.orderBy("next_attempt_at"))
+        .limit(limit)
+    );
+  }
+
+  async function claim(kind: "transactional" | "bulk", limit: number): Promise<ClaimedEmail[]> {
+    if (limit <= 0) return [];
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+    const take = (trx: Kysely<Database>, ids: string[] | ReturnType<typeof dueEmails>) =>
+      trx
+        .updateTable("outbox_emails")
+        .set((eb) => ({
+          status: "sending",
+          locked_by: workerId,
+          locked_until: leaseEnd,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "in", ids)
+        // Checked again on the row: one another worker claimed meanwhile no longer matches.
+        .$if(kind === "transactional", (query) =>
+          query
+            .where("status", "in", ["pending", "sending"])
+            .where((eb) =>
+              eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]),
+            ),
+        )
+        .$if(kind === "bulk", (query) => query.where("status", "=", "pending"))
+        .returningAll()
+        .execute();
+    if (postgres) {
+      return db.transaction().execute(async (trx) => {
+        const due = await dueEmails(nowIso, kind, limit, trx).forUpdate().skipLocked().execute();
+        return due.length === 0
+          ? []
+          : take(
+              trx,
+              due.map((row) => row.id),
+            );
+      });
+    }
+    return take(db, dueEmails(nowIso, kind, limit));
+  }
+
+  return {
+    claim,
+    /** How many bulk emails are due now (up to `limit`): what the throttle is asked for. */
+    async dueBulkCount(limit: number) {
+      const due = await dueEmails(clock.now().toISOString(), "bulk", limit).execute();
+      return due.length;
+    },
+
+    /** Transactional emails whose sender died holding their last attempt: nobody will retry them. */
+    async failAbandonedLastAttempts() {
+      const nowIso = clock.now().toISOString();
+      return db
+        .updateTable("outbox_emails")
+        .set({ status: "failed", locked_by: null, locked_until: null })
+        .where("status", "=", "sending")
+        .where("broadcast_id", "is", null)
+        .where("attempts", ">=", maxAttempts)
+        .where("locked_until", "<", nowIso)
+        .returning(["id", "purpose", "attempts", "last_error"])
+        .execute();
+    },
+
+    /**
+     * Bulk emails whose sender died mid-send (their lease ran out) become `uncertain`. `locked_by`
+     * stays: a sender that was only slow, not dead, still records the true outcome over it.
+     */
+    async markUncertain() {
+      const nowIso = clock.now().toISOString();
+      const marked = await db
+        .updateTable("outbox_emails")
+        .set({ status: "uncertain", last_error: "The sender stopped mid-send" })
+        .where("status", "=", "sending")
+        .where("broadcast_id", "is not", null)
+        .where("locked_until", "<", nowIso)
+        .executeTakeFirst();
+      return Number(marked.numUpdatedRows);
+    },
+
+    /** Pushes the lease of an email in hand forward: a send outlasting it must not free it. */
+    async renewLease(id: string) {
+      const leaseEnd = new Date(clock.now().getTime() + leaseMs).toISOString();
+      await db
+        .updateTable("outbox_emails")
+        .set({ locked_until: leaseEnd })
+        .where("id", "=", id)
+        .where("locked_by", "=", workerId)
+        .execute();
+    },
+  };
+}
+
+export type OutboxClaims = ReturnType<typeof outboxClaims>;

@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../core/clock";
+import type { Db } from "../core/db/database";
+import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
+import type { OutboxHooks } from "./outbox-hooks";
+import { holdBulkBatch } from "./outbox";
+import type { MailTransport } from "./mail-transport";
+import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
+import { classifySendFailure, type SendFailure } from "./smtp-refusal";
+
+type LogFields = Record<string, string | number | boolean | undefined>;
+
+/** Structured lines (pino's order: fields, then words): ids, counts and the server's reply only. */
+export type OutboxLogger = {
+  info(fields: LogFields, message: string): void;
+  warn(fields: LogFields, message: string): void;
+  error(fields: LogFields, message: string): void;
+};
+
+export type DeliveryContext = {
+  db: Db;
+  transport: MailTransport;
+  clock: Clock;
+  workerId: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  leaseMs: number;
+  claims: OutboxClaims;
+  hooks: OutboxHooks;
+  logger: OutboxLogger;
+  bulkBreaker: ReturnType<typeof bulkRefusalBreaker>;
+  serverBreaker: ReturnType<typeof serverRefusalBreaker>;
+  /** The breaker's share, for the reason the owner reads. */
+  pauseRefusalPercent: number;
+};
+
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
+
+/** SMTP replies often quote the recipient; logs carry no email addresses. */
+export function withoutAddresses(text: string) {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
+}
+
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** `550 5.1.1 No such mailbox`: what the outbox stores as the attempt's error. */
+function describe(failure: SendFailure) {
+  return failure.code && !failure.words.startsWith(String(failure.code))
+    ? `${failure.code} ${failure.words}`
+    : failure.words;
+}
+
+/** The fields an operator reads on a failed attempt, and nothing else (never an error object). */
+function failureFields(email: ClaimedEmail, failure: SendFailure, maxAttempts: number): LogFields {
+  return {
+    emailId: email.id,
+    purpose: email.purpose,
+    attempt: email.attempts,
+    maxAttempts,
+    kind: failure.kind,
+    code: failure.code,
+    status: failure.status,
+    reply: withoutAddresses(failure.words),
+  };
+}
+
+/** Puts a claimed email back without using up its attempt: it was not the email's fault. */
+function unclaimed(email: ClaimedEmail, status: "held" | "pending", nextAttemptAt?: string) {
+  return {
+    status,
+    attempts: Math.max(0, email.attempts - 1),
+    ...(nextAttemptAt ? { next_attempt_at: nextAttemptAt } : {}),
+  };
+}
+
+/** Sends one claimed email and records what happened, in one transaction with the hooks' writes. */
+export async function deliverEmail(
+  context: DeliveryContext,
+  claimed: ClaimedEmail,
+): Promise<DeliveryOutcome> {
+  const { db, clock, workerId, hooks, logger, maxAttempts } = context;
+  let email = claimed;
+  const batchId = email.broadcast_id;
+  const release = (set: Record<string, unknown>) =>
+    db
+      .updateTable("outbox_emails")
+      .set({ ...set, locked_by: null, locked_until: null })
+      .where("id", "=", email.id)
+      .where("locked_by", "=", workerId)
+      .execute();
+
+  if (batchId) {
+    const completion = await hooks.completeBulk!(email);
+    if ("skip" in completion) {
+      await release({ status: "cancelled", last_error: completion.skip });
+      return "skipped";
+    }
+    if ("hold" in completion) {
+      await release(unclaimed(email, "held"));
+      return "held";
+    }
+    email = {
+      ...email,
+      html_body: completion.send.html,
+      text_body: completion.send.text,
+      headers: JSON.stringify(completion.send.headers),
+    };
+  }
+
+  const startedAt = clock.now().toISOString();
+  let failure: SendFailure | undefined;
+  const renewal = setInterval(() => {
+    context.claims
+      .renewLease(email.id)
+      .catch((cause: unknown) =>
+        logger.warn(
+          { emailId: email.id, reply: withoutAddresses((cause as Error).message) },
+          "outbox: could not renew a lease",
+        ),
+      );
+  }, context.leaseMs / 3);
+  try {
+    await context.transport.send({
+      id: email.id,
+      createdAt: email.created_at,
+      to: email.to_address,
+      from: email.from_address,
+      replyTo: email.reply_to ?? undefined,
+      subject: email.subject,
+      text: email.text_body,
+      html: email.html_body ?? undefined,
+      headers: JSON.parse(email.headers) as Record<string, string>,
+    });
+  } catch (cause) {
+    failure = classifySendFailure(cause);
+  } finally {
+    clearInterval(renewal);
+  }
+
+  const finished = clock.now();
+  const finishedAt = finished.toISOString();
+  context.serverBreaker.record(failure?.kind ?? "sent");
+  // A refusal is a reply from the server; a lost connection says nothing about the list.
+  const tripped =
+    batchId !== null &&
+    context.bulkBreaker.record(batchId, failure?.code !== undefined, finished.getTime());
+  const pauseReason = !failure
+    ? undefined
+    : tripped && failure.kind !== "provider"
+      ? `A burst of refusals: more than ${context.pauseRefusalPercent}% of the latest sends were refused (the last: ${describe(failure)})`
+      : batchId && failure.kind === "provider"
+        ? `The provider refused to send: ${describe(failure)}`
+        : undefined;
+
+  let outcome: DeliveryOutcome;
+  let update: Record<string, unknown>;
+  if (!failure) {
+    outcome = "sent";
+    update = { status: "sent", sent_at: finishedAt, last_error: null };
+  } else if (pauseReason) {
+    outcome = "held";
+    update = { ...unclaimed(email, "held"), last_error: describe(failure) };
+  } else if (failure.kind === "mailbox" || failure.kind === "message") {
+    outcome = "failed";
+    update = { status: "failed", last_error: describe(failure) };
+  } else if (failure.kind === "provider" && context.serverBreaker.refusingEverything) {
+    // The server refuses everyone: wait for it without spending the email's attempts.
+    outcome = "retry";
+    const due = new Date(finished.getTime() + context.retryBaseMs).toISOString();
+    update = { ...unclaimed(email, "pending", due), last_error: describe(failure) };
+  } else if (email.attempts >= maxAttempts) {
+    outcome = "failed";
+    update = { status: "failed", last_error: describe(failure) };
+  } else {
+    outcome = "retry";
+    const delay = retryDelayMs(email.attempts, context.retryBaseMs, context.retryMaxMs);
+    update = {
+      status: "pending",
+      last_error: describe(failure),
+      next_attempt_at: new Date(finished.getTime() + delay).toISOString(),
+    };
+  }
+
+  let paused = false;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("outbox_attempts")
+      .values({
+        id: randomUUID(),
+        email_id: email.id,
+        attempt: email.attempts,
+        worker_id: workerId,
+        started_at: startedAt,
+        finished_at: finishedAt,
+        outcome: failure ? "failed" : "sent",
+        error: failure ? describe(failure) : null,
+      })
+      .execute();
+    await trx
+      .updateTable("outbox_emails")
+      .set({ ...update, locked_by: null, locked_until: null })
+      .where("id", "=", email.id)
+      .where("locked_by", "=", workerId)
+      .execute();
+    if (failure && pauseReason && batchId) {
+      // Only the first worker to hold the batch tells the owner; later ones find nothing pending.
+      const held = await holdBulkBatch(trx, batchId);
+      if (held > 0 || tripped) {
+        paused = true;
+        await hooks.bulkPaused?.(trx, { batchId, reason: pauseReason, now: finished });
+      }
+    } else if (failure?.kind === "mailbox") {
+      await hooks.addressRefused?.(trx, { email, failure, now: finished });
+    }
+  });
+
+  if (failure) {
+    const fields = failureFields(email, failure, maxAttempts);
+    if (paused) logger.warn({ ...fields, batchId: batchId! }, "outbox: bulk batch paused");
+    else if (outcome === "failed") logger.error(fields, "OUTBOX GAVE UP: will not be retried");
+    else if (outcome === "retry") logger.warn(fields, "outbox: attempt failed, will retry");
+  }
+  return outcome;
+}

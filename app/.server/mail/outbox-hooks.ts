@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database, OutboxEmailTable } from "../core/db/schema";
+import type { SendFailure } from "./smtp-refusal";
+
+/**
+ * A bulk email's body for its reader just before it goes out, or why it does not go out now:
+ * `skip` cancels it (the reader left, the send was stopped), `hold` keeps it aside until its batch
+ * is released (the send is paused).
+ */
+export type BulkCompletion =
+  | { send: { html: string; text: string; headers: Record<string, string> } }
+  | { skip: string }
+  | { hold: string };
+
+/** An email the outbox is dealing with, as its hooks see it. */
+export type OutboxEmailRef = Pick<
+  OutboxEmailTable,
+  "id" | "purpose" | "to_address" | "broadcast_id" | "attempts"
+>;
+
+/**
+ * What the outbox's users register with it (the wiring passes one object): the outbox knows only
+ * "transactional" and "bulk" emails (a bulk email belongs to a batch, its `broadcast_id`), and asks
+ * these hooks what to do. Hooks called with `trx` run inside the transaction that records the
+ * attempt, so what they write commits with it or not at all.
+ */
+export type OutboxHooks = {
+  /** Completes a bulk email for its reader; without it bulk emails are not claimed. */
+  completeBulk?(email: OutboxEmailTable): Promise<BulkCompletion>;
+  /** The receiving server refused this address for good (5.1.x): it will never be retried. */
+  addressRefused?(
+    trx: Kysely<Database>,
+    refusal: { email: OutboxEmailRef; failure: SendFailure; now: Date },
+  ): Promise<void>;
+  /**
+   * A bulk batch must stop for now: a policy, reputation or volume refusal, or a burst of
+   * refusals past the breaker's share. Its pending emails are already held; the hook records why
+   * and tells the owner. Called once per pause by the worker that saw it.
+   */
+  bulkPaused?(
+    trx: Kysely<Database>,
+    pause: { batchId: string; reason: string; now: Date },
+  ): Promise<void>;
+};

@@ -1,0 +1,31 @@
+import { ActionButton, EmailHeading, Panel, Paragraph } from "./email-blocks";
+import { EmailLayout } from "./email-layout";
+import { renderEmail } from "./render-email";
+
+type BroadcastAttentionInput = {
+  subject: string;
+  /** What happened, in a sentence: "Paused: the provider refused to send". */
+  headline: string;
+  /** The server's words or the times involved. */
+  detail: string;
+  /** What the owner can do, and where. */
+  next: string;
+  consoleUrl: string;
+};
+
+/** Tells the owner a broadcast stopped and waits for them (paused, or held because it is late). */
+export function BroadcastAttention(input: BroadcastAttentionInput) {
+  return (
+    <EmailLayout preview={input.headline}>
+      <EmailHeading>{input.headline}</EmailHeading>
+      <Paragraph text={`Broadcast: “${input.subject}”`} />
+      <Panel text={input.detail} />
+      <Paragraph text={input.next} />
+      <ActionButton href={input.consoleUrl} label="Open the broadcast" />
+    </EmailLayout>
+  );
+}
+
+export function broadcastAttentionEmail(input: BroadcastAttentionInput) {
+  return renderEmail(`${input.headline}: ${input.subject}`, <BroadcastAttention {...input} />);
+}
