@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { InboxStatus } from "~/lib/admin-statuses";
 import type { AdminTables } from "./admin-tables";
+import type { AnalyticsTables } from "./analytics-tables";
 import type { AudienceTables } from "./audience-tables";
 import type { BroadcastTables } from "./broadcast-tables";
 import type { CheckoutTables } from "./checkout-tables";
@@ -10,7 +11,8 @@ import type { CheckoutTables } from "./checkout-tables";
  * (`Date#toISOString()`), ids are UUID strings and JSON is stored as text: the same values and
  * ordering on SQLite and Postgres, so services never branch on the dialect.
  */
-export interface Database extends CheckoutTables, AdminTables, AudienceTables, BroadcastTables {
+export interface Database
+  extends CheckoutTables, AdminTables, AudienceTables, BroadcastTables, AnalyticsTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

@@ -11,11 +11,12 @@ import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
 import * as broadcasts from "./301_broadcasts";
+import * as analytics from "./501_analytics";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
  * (Kysely's schema builder, text timestamps, no dialect-only types). Names are `NNN_what`: the
- * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, broadcasts 3xx, so features
+ * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, broadcasts 3xx, analytics 501–519, so features
  * developed in parallel never collide. Never edit a migration that has shipped; add a new one.
  */
 export const migrations: Record<string, Migration> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "204_list_memberships": listMemberships,
   "205_people_imports": peopleImports,
   "301_broadcasts": broadcasts,
+  "501_analytics": analytics,
 };

@@ -1,0 +1,4 @@
+/** Analytics' public face: what the server wiring and the other capabilities may use. */
+export { BeaconIngestion, type BeaconOutcome, type BeaconRequest } from "./beacon-ingestion";
+export { maxBeaconBytes } from "./beacon";
+export { recordBookingEvent, recordServerEvent, type ServerEventName } from "./server-events";
