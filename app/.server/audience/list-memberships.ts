@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { recordServerEvent } from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable } from "../core/db/audience-tables";
@@ -102,6 +103,11 @@ export async function requestMembership(
         email: request.email,
         firstName: request.firstName ?? person.first_name,
       });
+      await recordServerEvent(trx, {
+        name: request.list === "waitlist" ? "waitlist_signup" : "newsletter_signup",
+        at: now,
+        path: request.source,
+      });
       return "confirmation-sent" as const;
     });
   let outcome: MembershipRequestOutcome;
@@ -192,6 +198,12 @@ export async function confirmMembership(
       .set({ bounced_at: null, bounce_reason: null })
       .where("id", "=", membership.personId)
       .execute();
+    await recordServerEvent(trx, {
+      name: "newsletter_confirmation",
+      at: now,
+      path: `/lists/${list}/confirm`,
+      item: list,
+    });
     if (list === "newsletter") {
       await enqueueNewsletterWelcome(deps, trx, {
         membershipId: membership.id,

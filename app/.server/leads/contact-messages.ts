@@ -3,6 +3,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
+import { recordServerEvent } from "../analytics";
 import { rememberPerson } from "../audience/people";
 import { emailKey } from "../core/email-key";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -72,6 +73,7 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
         created_at: now.toISOString(),
       })
       .execute();
+    await recordServerEvent(trx, { name: "contact_message", at: now, path: "/contact" });
   });
   return { id };
 }

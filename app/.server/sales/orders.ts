@@ -10,6 +10,7 @@ import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
+import { recordServerEvent } from "../analytics";
 import { rememberPerson } from "../audience/people";
 
 export const SUCCESS_PATH = "/payment-success";
@@ -25,8 +26,8 @@ export async function openCheckoutSession(
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
   const now = clock.now().toISOString();
-  await db.transaction().execute(async (trx) =>
-    trx
+  await db.transaction().execute(async (trx) => {
+    await trx
       .insertInto("orders")
       .values({
         id: orderId,
@@ -53,8 +54,15 @@ export async function openCheckoutSession(
           now: clock.now(),
         }),
       })
-      .execute(),
-  );
+      .execute();
+    await recordServerEvent(trx, {
+      name: "checkout_start",
+      at: clock.now(),
+      path: "/buy-now",
+      item: items.map((item) => item.id).join(","),
+      amountCents: items.reduce((sum, item) => sum + item.amountCents, 0),
+    });
+  });
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -200,6 +208,13 @@ export async function fulfilPaidSession(
     },
     { now },
   );
+  await recordServerEvent(trx, {
+    name: "purchase",
+    at: now,
+    path: SUCCESS_PATH,
+    item: items.map((item) => item.id).join(","),
+    amountCents: amountPaidCents,
+  });
   return { order: { ...order, status: "paid" }, fulfilled: true };
 }
 
