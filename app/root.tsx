@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
 import appStylesHref from "./app.css?url";
+import analyticsScriptHref from "./page-scripts/analytics.js?url&no-inline";
 import serifFontHref from "./fonts/fraunces-subset.woff2?url";
 import sansFontHref from "./fonts/inter-subset.woff2?url";
 
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appStylesHref} precedence="default" />
         <Meta />
         <Links />
+        {/* First-party, cookieless analytics (decision 082); the console is never counted. */}
+        {!hydrateAtOnce && <script defer src={analyticsScriptHref} />}
       </head>
       <body className="min-h-dvh">
         <a
@@ -86,6 +89,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {chrome === "full" && <SiteFooter />}
+        {!hydrateAtOnce && (
+          <noscript>
+            <img src="/beacon.gif" alt="" width={1} height={1} className="absolute" />
+          </noscript>
+        )}
         <Toaster />
         <ScrollManager />
         {hydrateAtOnce ? <Scripts /> : <DeferredScripts />}
