@@ -23,7 +23,7 @@ for (const dialect of allDialects) {
       await database?.dispose();
     });
 
-    const beacon = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+    const beacon = (body: string | Blob, headers: Record<string, string> = {}) =>
       fetch(`${server.baseURL}/beacon`, {
         method: "POST",
         headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browser, ...headers },
@@ -54,7 +54,7 @@ for (const dialect of allDialects) {
         () => beacon("n=pageview", { "content-type": "application/x-www-form-urlencoded" }),
         415,
       ],
-      ["not UTF-8", () => beacon(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400],
+      ["not UTF-8", () => beacon(new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])])), 400],
       ["with a NUL", () => beacon('{"n":"pageview","u":"/\\u0000"}'), 400],
       ["an unknown event", () => beacon(JSON.stringify({ n: "purchase", u: "/", a: 100 })), 400],
       [

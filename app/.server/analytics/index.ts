@@ -2,3 +2,16 @@
 export { BeaconIngestion, type BeaconOutcome, type BeaconRequest } from "./beacon-ingestion";
 export { maxBeaconBytes } from "./beacon";
 export { recordBookingEvent, recordServerEvent, type ServerEventName } from "./server-events";
+export {
+  readVisitSource,
+  visitSourceFromMetadata,
+  visitSourceMetadata,
+  type VisitSource,
+} from "./visit-source";
+export {
+  attributionsOfPerson,
+  eraseAttributionsOfPerson,
+  recordAttribution,
+  recordConfirmationAttribution,
+  type Conversion,
+} from "./attributions";

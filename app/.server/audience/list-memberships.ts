@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { recordServerEvent } from "../analytics";
+import {
+  recordAttribution,
+  recordConfirmationAttribution,
+  recordServerEvent,
+  type VisitSource,
+} from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable } from "../core/db/audience-tables";
@@ -21,6 +26,8 @@ export type MembershipRequest = {
   interests?: readonly string[];
   /** The page of the form. */
   source: string;
+  /** Where the visit that signed up came from (the form's `attribution` field). */
+  visitSource?: VisitSource;
   /** The consent wording the form showed, stored word for word. */
   consentText: string;
 };
@@ -103,10 +110,14 @@ export async function requestMembership(
         email: request.email,
         firstName: request.firstName ?? person.first_name,
       });
-      await recordServerEvent(trx, {
-        name: request.list === "waitlist" ? "waitlist_signup" : "newsletter_signup",
+      const conversion = request.list === "waitlist" ? "waitlist_signup" : "newsletter_signup";
+      await recordServerEvent(trx, { name: conversion, at: now, path: request.source });
+      await recordAttribution(trx, {
+        conversion,
+        subjectId: membership.id,
+        personId,
+        source: request.visitSource,
         at: now,
-        path: request.source,
       });
       return "confirmation-sent" as const;
     });
@@ -198,6 +209,11 @@ export async function confirmMembership(
       .set({ bounced_at: null, bounce_reason: null })
       .where("id", "=", membership.personId)
       .execute();
+    await recordConfirmationAttribution(trx, {
+      membershipId: membership.id,
+      personId: membership.personId,
+      at: now,
+    });
     await recordServerEvent(trx, {
       name: "newsletter_confirmation",
       at: now,

@@ -1,3 +1,4 @@
+import { eraseAttributionsOfPerson } from "../analytics";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import { recordAdminAction } from "../core/audit-log";
@@ -52,6 +53,7 @@ export async function erasePerson(
       .where("person_id", "=", personId)
       .executeTakeFirst();
     await trx.deleteFrom("list_memberships").where("person_id", "=", personId).execute();
+    await eraseAttributionsOfPerson(trx, personId);
     // The broadcasts' counts lose this reader; their emails go with the rest below.
     await trx.deleteFrom("broadcast_deliveries").where("person_id", "=", personId).execute();
     const emails = await trx

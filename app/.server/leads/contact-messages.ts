@@ -3,7 +3,12 @@ import { enqueueEmail } from "../mail/outbox";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
-import { recordServerEvent } from "../analytics";
+import {
+  readVisitSource,
+  recordAttribution,
+  recordServerEvent,
+  type VisitSource,
+} from "../analytics";
 import { rememberPerson } from "../audience/people";
 import { emailKey } from "../core/email-key";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -15,7 +20,11 @@ import { checkSpamTraps, missingFormToken, type SpamTrapValues } from "../core/s
  * Stores a contact message together with the owner's notification and the visitor's
  * acknowledgement, in one transaction: once this resolves, the lead and its emails are safe.
  */
-export async function recordContactMessage(deps: ServiceDeps, message: ContactMessage) {
+export async function recordContactMessage(
+  deps: ServiceDeps,
+  message: ContactMessage,
+  source?: VisitSource,
+) {
   const { db, clock, config } = deps;
   const now = clock.now();
   const id = randomUUID();
@@ -74,6 +83,13 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
       })
       .execute();
     await recordServerEvent(trx, { name: "contact_message", at: now, path: "/contact" });
+    await recordAttribution(trx, {
+      conversion: "contact_message",
+      subjectId: id,
+      personId,
+      source,
+      at: now,
+    });
   });
   return { id };
 }
@@ -115,7 +131,9 @@ export async function receiveContactMessage(
   const verdict = checkSpamTraps(deps, traps);
   if (verdict === "missing-token") return missingFormToken;
   if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
-  const { id } = await recordContactMessage(deps, message);
+  // The page script's hidden `attribution` field: where the visit that wrote came from.
+  const source = readVisitSource(fields.attribution, deps.config.SITE_URL);
+  const { id } = await recordContactMessage(deps, message, source);
   deps.outbox.wake();
   return { outcome: "stored", id };
 }

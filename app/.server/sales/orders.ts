@@ -10,7 +10,13 @@ import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
-import { recordServerEvent } from "../analytics";
+import {
+  recordAttribution,
+  recordServerEvent,
+  visitSourceFromMetadata,
+  visitSourceMetadata,
+  type VisitSource,
+} from "../analytics";
 import { rememberPerson } from "../audience/people";
 
 export const SUCCESS_PATH = "/payment-success";
@@ -22,6 +28,7 @@ export const SUCCESS_PATH = "/payment-success";
 export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
+  source?: VisitSource,
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
@@ -80,7 +87,7 @@ export async function openCheckoutSession(
         })),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        metadata: { order_id: orderId },
+        metadata: { order_id: orderId, ...visitSourceMetadata(source) },
       },
       { idempotencyKey: `order-${orderId}` },
     );
@@ -208,6 +215,15 @@ export async function fulfilPaidSession(
     },
     { now },
   );
+  // The source the session's metadata carried back: the visit that came to buy, not the checkout.
+  await recordAttribution(trx, {
+    conversion: "order",
+    subjectId: order.id,
+    personId: order.person_id,
+    source: visitSourceFromMetadata(session.metadata),
+    amountCents: amountPaidCents,
+    at: now,
+  });
   await recordServerEvent(trx, {
     name: "purchase",
     at: now,
