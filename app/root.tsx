@@ -19,7 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
 import appStylesHref from "./app.css?url";
-import analyticsScriptHref from "./page-scripts/analytics.js?url&no-inline";
+import analyticsScriptHref from "./page-scripts/visit-beacon.js?url&no-inline";
 import serifFontHref from "./fonts/fraunces-subset.woff2?url";
 import sansFontHref from "./fonts/inter-subset.woff2?url";
 

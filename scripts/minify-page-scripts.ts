@@ -9,8 +9,9 @@ const assetsDir = "build/client/assets";
 const pageScripts = readdirSync("app/page-scripts").map((name) => path.parse(name).name);
 
 for (const name of readdirSync(assetsDir)) {
-  if (!pageScripts.some((script) => name.startsWith(`${script}-`) && name.endsWith(".js")))
-    continue;
+  // Vite names an asset `<name>-<8-character hash>.js`; a route chunk may share the name's start.
+  const hashed = (script: string) => new RegExp(`^${script}-[\\w-]{8}\\.js$`);
+  if (!pageScripts.some((script) => hashed(script).test(name))) continue;
   const file = path.join(assetsDir, name);
   const { code } = transformSync(readFileSync(file, "utf8"), {
     minify: true,

@@ -18,7 +18,7 @@ export function trackVideoPlay({ videoId, title }: { videoId: string; title: str
 }
 
 /**
- * The visit's source the page script keeps (app/page-scripts/analytics.js), with the page the
+ * The visit's source the page script keeps (app/page-scripts/visit-beacon.js), with the page the
  * visitor is on: what a form posted as JSON sends as `attribution`, as posted forms do by field.
  */
 export function visitAttribution(): string | undefined {
