@@ -15,3 +15,13 @@ export {
   recordConfirmationAttribution,
   type Conversion,
 } from "./attributions";
+export {
+  dailyPageViews,
+  rangeSummary,
+  reportTable,
+  reportTables,
+  visitorsNow,
+  type DayRange,
+  type ReportTable,
+} from "./dashboard";
+export { dayRangeFromQuery, previousRange } from "./day-range";
