@@ -23,6 +23,7 @@ import { startIslands } from "~/islands/site-islands";
 import { speculationRules } from "~/islands/speculation-rules";
 import islandScript from "virtual:site-islands";
 import appStylesHref from "./app.css?url";
+import analyticsScriptHref from "./page-scripts/visit-beacon.js?url&no-inline";
 import serifFontHref from "./fonts/fraunces-subset.woff2?url";
 import sansFontHref from "./fonts/inter-subset.woff2?url";
 
@@ -84,6 +85,7 @@ function PageScripts({ hydrates }: { hydrates: boolean }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const handles = useRouteHandles();
   const chrome = handles.some((handle) => handle.chrome === "bare") ? "bare" : "full";
+  const inConsole = useLocation().pathname.startsWith("/admin");
   return (
     <html lang="en">
       <head>
@@ -95,6 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appStylesHref} precedence="default" />
         <Meta />
         <Links />
+        {/* First-party, cookieless analytics (decision 082); the console is never counted. */}
+        {!inConsole && <script defer src={analyticsScriptHref} />}
       </head>
       <body className="min-h-dvh">
         <a
@@ -112,6 +116,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {chrome === "full" && <SiteFooter />}
+        {!inConsole && (
+          <noscript>
+            <img src="/beacon.gif" alt="" width={1} height={1} className="absolute" />
+          </noscript>
+        )}
         <Toaster />
         <ScrollManager />
         <PageScripts hydrates={handles.some((handle) => handle.hydrate)} />

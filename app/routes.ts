@@ -13,6 +13,7 @@ export default [
   route("admin/passkeys", "routes/admin.passkeys.ts"),
   route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
   route("admin/export/:kind", "routes/admin.export.$kind.ts"),
+  route("admin/analytics/export/:table", "routes/admin.analytics.export.$table.ts"),
   route("admin/broadcasts/recipients", "routes/admin.broadcasts.recipients.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
@@ -23,6 +24,7 @@ export default [
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("orders", "routes/admin.orders.tsx"),
+    route("analytics", "routes/admin.analytics.tsx"),
     route("email", "routes/admin.email.tsx"),
     route("broadcasts", "routes/admin.broadcasts.tsx"),
     route("broadcasts/new", "routes/admin.broadcasts.new.tsx"),

@@ -16,3 +16,20 @@ export function trackVideoPlay({ videoId, title }: { videoId: string; title: str
     value: 1,
   });
 }
+
+/**
+ * The visit's source the page script keeps (app/page-scripts/visit-beacon.js), with the page the
+ * visitor is on: what a form posted as JSON sends as `attribution`, as posted forms do by field.
+ */
+export function visitAttribution(): string | undefined {
+  try {
+    const visit = JSON.parse(window.sessionStorage.getItem("ps_visit") ?? "null") as Record<
+      string,
+      string
+    > | null;
+    return JSON.stringify({ ...visit, p: window.location.pathname });
+  } catch {
+    // Storage is off: the order is kept without a source.
+    return undefined;
+  }
+}

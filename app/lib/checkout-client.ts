@@ -1,5 +1,6 @@
 import { purchaseMessages } from "./purchase-rules";
 import type { PurchasableItemId } from "./catalog";
+import { visitAttribution } from "./analytics";
 
 /** The create-checkout-session payload: the spec's fields plus every selected item and the buyer. */
 export type CheckoutRequest = {
@@ -33,7 +34,8 @@ export async function requestCheckoutUrl(payload: CheckoutRequest): Promise<stri
   const response = await fetch(CHECKOUT_FUNCTION_PATH, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(payload),
+    // Where the visit came from travels with the order, through Stripe, to the webhook.
+    body: JSON.stringify({ attribution: visitAttribution(), ...payload }),
   });
   const body = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
   if (!response.ok) {

@@ -25,6 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     person: record.person,
     memberships: record.memberships.map(({ list, status }) => ({ list, status })),
     timeline: personTimeline(record).reverse(),
+    sources: record.attributions,
   };
 }
 
@@ -60,7 +61,7 @@ const unsubscribeLabels = {
 const kindLabels = { list: "Lists", message: "Message", order: "Order", email: "Email" } as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, memberships, timeline } = loaderData;
+  const { person, memberships, timeline, sources } = loaderData;
   const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
   return (
     <div className="space-y-6">
@@ -152,6 +153,30 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
           </CardContent>
         )}
       </Card>
+      <section aria-labelledby="sources" className="space-y-3">
+        <h2 id="sources" className="text-lg font-semibold">
+          Where they came from
+        </h2>
+        {sources.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No lead or sale with a source yet.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border bg-card text-sm" data-testid="person-sources">
+            {sources.map((source) => (
+              <li key={`${source.conversion}-${source.converted_at}`} className="p-4">
+                <span className="font-medium">{source.conversion.replaceAll("_", " ")}</span>:{" "}
+                {[
+                  source.referrer_domain ?? "direct",
+                  source.utm_campaign && `campaign ${source.utm_campaign}`,
+                  source.landing_path && `landed on ${source.landing_path}`,
+                  source.conversion_path && `converted on ${source.conversion_path}`,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">
           History

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientAddress, config } = context;
   if (form.get("intent") === "waitlist") {
     const joined = await joinWaitlist(context, {
-      fields: { email: form.get("email") },
+      fields: { email: form.get("email"), attribution: form.get("attribution") },
       traps,
       clientAddress,
     });
@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: text("email"),
       firstName: text("firstName"),
       lastName: text("lastName"),
+      attribution: form.get("attribution"),
     },
     traps,
     clientAddress,

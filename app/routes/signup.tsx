@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: form.get("email") ?? "",
         interests: form.getAll("interests"),
         source: form.get("source") || undefined,
+        attribution: form.get("attribution"),
       },
       traps: {
         honeypot: form.get(spamTrapFields.honeypot),

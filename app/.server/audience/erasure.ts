@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { eraseAttributionsOfPerson } from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import { containsText } from "../core/db/contains-text";
@@ -62,6 +63,10 @@ export const erasureSteps: ErasureStep[] = [
         .executeTakeFirst();
       return Number(deleted.numDeletedRows);
     },
+  },
+  {
+    name: "attributions",
+    erase: (trx, { personId }) => eraseAttributionsOfPerson(trx, personId),
   },
   {
     // The broadcasts' counts lose this reader; their emails go with the outbox step.

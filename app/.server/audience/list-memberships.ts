@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import {
+  recordAttribution,
+  recordConfirmationAttribution,
+  recordServerEvent,
+  type VisitSource,
+} from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable } from "../core/db/audience-tables";
@@ -20,6 +26,8 @@ export type MembershipRequest = {
   interests?: readonly string[];
   /** The page of the form. */
   source: string;
+  /** Where the visit that signed up came from (the form's `attribution` field). */
+  visitSource?: VisitSource;
   /** The consent wording the form showed, stored word for word. */
   consentText: string;
 };
@@ -101,6 +109,15 @@ export async function requestMembership(
         membershipId: membership.id,
         email: request.email,
         firstName: request.firstName ?? person.first_name,
+      });
+      const conversion = request.list === "waitlist" ? "waitlist_signup" : "newsletter_signup";
+      await recordServerEvent(trx, { name: conversion, at: now, path: request.source });
+      await recordAttribution(trx, {
+        conversion,
+        subjectId: membership.id,
+        personId,
+        source: request.visitSource,
+        at: now,
       });
       return "confirmation-sent" as const;
     });
@@ -192,6 +209,17 @@ export async function confirmMembership(
       .set({ bounced_at: null, bounce_reason: null })
       .where("id", "=", membership.personId)
       .execute();
+    await recordConfirmationAttribution(trx, {
+      membershipId: membership.id,
+      personId: membership.personId,
+      at: now,
+    });
+    await recordServerEvent(trx, {
+      name: "newsletter_confirmation",
+      at: now,
+      path: `/lists/${list}/confirm`,
+      item: list,
+    });
     if (list === "newsletter") {
       await enqueueNewsletterWelcome(deps, trx, {
         membershipId: membership.id,

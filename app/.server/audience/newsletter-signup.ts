@@ -4,6 +4,7 @@ import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
+import { readVisitSource } from "../analytics";
 import { requestMembership } from "./list-memberships";
 
 export type NewsletterSignupOutcome =
@@ -45,6 +46,7 @@ export async function receiveNewsletterSignup(
     interests: signup.interests,
     source: signup.source,
     consentText: newsletterConsentText,
+    visitSource: readVisitSource(fields.attribution, deps.config.SITE_URL),
   });
   return { outcome: "accepted" };
 }

@@ -1,13 +1,15 @@
+import { attributionsOfPerson } from "../analytics";
 import type { Db } from "../core/db/database";
 
 /**
  * Everything held about one person: their record, list memberships, messages, orders and every
- * email addressed to them. What the person page shows and an access request exports.
+ * email addressed to them, and where their leads and sales came from. What the person page shows
+ * and an access request exports.
  */
 export async function findPersonRecord(db: Db, id: string) {
   const person = await db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
   if (!person) return undefined;
-  const [memberships, messages, orders, emails] = await Promise.all([
+  const [memberships, messages, orders, emails, attributions] = await Promise.all([
     db
       .selectFrom("list_memberships")
       .selectAll()
@@ -36,8 +38,9 @@ export async function findPersonRecord(db: Db, id: string) {
       .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", person.email_key))
       .orderBy("created_at")
       .execute(),
+    attributionsOfPerson(db, id),
   ]);
-  return { person, memberships, messages, orders, emails };
+  return { person, memberships, messages, orders, emails, attributions };
 }
 
 export type PersonRecord = NonNullable<Awaited<ReturnType<typeof findPersonRecord>>>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readVisitSource } from "../analytics";
 import { requestMembership } from "./list-memberships";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
@@ -23,7 +24,12 @@ export async function joinWaitlist(
     fields,
     traps,
     clientAddress,
-  }: { fields: { email?: unknown }; traps: SpamTrapValues; clientAddress: string },
+  }: {
+    /** The address, and the page script's `attribution` field when the form carried one. */
+    fields: { email?: unknown; attribution?: unknown };
+    traps: SpamTrapValues;
+    clientAddress: string;
+  },
 ): Promise<WaitlistSignupOutcome> {
   const { config } = deps;
   const parsed = emailSchema.safeParse(typeof fields.email === "string" ? fields.email.trim() : "");
@@ -43,6 +49,7 @@ export async function joinWaitlist(
     email: parsed.data,
     source: "/buy-now",
     consentText: buyNowContent.waitlist.consent,
+    visitSource: readVisitSource(fields.attribution, config.SITE_URL),
   });
   return { outcome: "accepted" };
 }

@@ -162,6 +162,23 @@ const configSchema = z
      * the refusals say (counted over at least 50 sends); 100 turns the breaker off.
      */
     BROADCAST_PAUSE_REFUSAL_PERCENT: z.coerce.number().min(1).max(100).default(10),
+    /** A browser sending Global Privacy Control (`Sec-GPC: 1`) is not counted unless this is false. */
+    ANALYTICS_HONOR_GPC: booleanSetting.default(true),
+    /** Path prefixes never counted (comma-separated, e.g. `/drafts,/thank-you`); /admin never is. */
+    ANALYTICS_EXCLUDED_PATHS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^\//, "must be paths starting with /"))),
+    /** Beacons one visitor may send per minute; past it they are refused (429). */
+    ANALYTICS_VISITOR_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /** How often accepted beacons are written to the database, in one batch. */
+    ANALYTICS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   })
   .superRefine((config, ctx) => {
     if (config.SMTP_TIMEOUT_MS >= config.OUTBOX_LEASE_MS) {

@@ -195,3 +195,23 @@ export async function readSignedTextBody(request: Request): Promise<string> {
   if (text.includes("\0")) refuse(400, nulMessage);
   return text;
 }
+
+/**
+ * A small text body whose media type is one of `types` (the analytics beacon: `sendBeacon` sends
+ * a string as text/plain), read through `maxBytes`; bytes that are not UTF-8 are refused.
+ */
+export async function readSmallTextBody(
+  request: IncomingRequest,
+  { maxBytes, types }: { maxBytes: number; types: string[] },
+): Promise<string> {
+  if (!types.includes(mediaType(request))) refuse(415, `Send the body as ${types.join(" or ")}.`);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await readCapped(request, maxBytes));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    refuse(400, "The body is not UTF-8 text.");
+  }
+  if (text.includes("\0")) refuse(400, nulMessage);
+  return text;
+}

@@ -3,6 +3,12 @@ import { enqueueEmail } from "../mail";
 import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
+import {
+  readVisitSource,
+  recordAttribution,
+  recordServerEvent,
+  type VisitSource,
+} from "../analytics";
 import { rememberPerson } from "../audience";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
@@ -13,7 +19,11 @@ import { checkSpamTraps, type SpamTrapValues, type SpamTrapVerdict } from "../co
  * Stores a contact message together with the owner's notification and the visitor's
  * acknowledgement, in one transaction: once this resolves, the lead and its emails are safe.
  */
-export async function recordContactMessage(deps: ServiceDeps, message: ContactMessage) {
+export async function recordContactMessage(
+  deps: ServiceDeps,
+  message: ContactMessage,
+  source?: VisitSource,
+) {
   const { db, clock, config } = deps;
   const now = clock.now();
   const id = randomUUID();
@@ -71,6 +81,14 @@ export async function recordContactMessage(deps: ServiceDeps, message: ContactMe
         created_at: now.toISOString(),
       })
       .execute();
+    await recordServerEvent(trx, { name: "contact_message", at: now, path: "/contact" });
+    await recordAttribution(trx, {
+      conversion: "contact_message",
+      subjectId: id,
+      personId,
+      source,
+      at: now,
+    });
   });
   return { id };
 }
@@ -111,7 +129,9 @@ export async function receiveContactMessage(
   }
   const verdict = checkSpamTraps(deps, "contact", traps);
   if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
-  const { id } = await recordContactMessage(deps, message);
+  // The page script's hidden `attribution` field: where the visit that wrote came from.
+  const source = readVisitSource(fields.attribution, deps.config.SITE_URL);
+  const { id } = await recordContactMessage(deps, message, source);
   deps.outbox.wake();
   return { outcome: "stored", id };
 }

@@ -1,3 +1,4 @@
+import { readVisitSource } from "../analytics";
 import { logFailure } from "../core/logger";
 import { parseCheckoutRequest } from "./checkout-request";
 import type { Stripe } from "./stripe-client";
@@ -42,7 +43,9 @@ export async function startCheckout(
   }
   if (checkSpamTraps(deps, "checkout", traps) !== "passed") return { outcome: "discarded" };
   try {
-    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value);
+    // Carried through Stripe Checkout in the session's metadata, recorded with the paid order.
+    const source = readVisitSource(fields.attribution, config.SITE_URL);
+    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value, source);
     return { outcome: "opened", url };
   } catch (error) {
     // The order is kept as failed; the buyer may simply try again.

@@ -11,6 +11,13 @@ import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
+import {
+  recordAttribution,
+  recordServerEvent,
+  visitSourceFromMetadata,
+  visitSourceMetadata,
+  type VisitSource,
+} from "../analytics";
 import { rememberPerson } from "../audience";
 
 export const SUCCESS_PATH = "/payment-success";
@@ -22,12 +29,13 @@ export const SUCCESS_PATH = "/payment-success";
 export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
+  source?: VisitSource,
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
   const now = clock.now().toISOString();
-  await db.transaction().execute(async (trx) =>
-    trx
+  await db.transaction().execute(async (trx) => {
+    await trx
       .insertInto("orders")
       .values({
         id: orderId,
@@ -54,8 +62,15 @@ export async function openCheckoutSession(
           now: clock.now(),
         }),
       })
-      .execute(),
-  );
+      .execute();
+    await recordServerEvent(trx, {
+      name: "checkout_start",
+      at: clock.now(),
+      path: "/buy-now",
+      item: items.map((item) => item.id).join(","),
+      amountCents: items.reduce((sum, item) => sum + item.amountCents, 0),
+    });
+  });
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -73,7 +88,7 @@ export async function openCheckoutSession(
         })),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        metadata: { order_id: orderId },
+        metadata: { order_id: orderId, ...visitSourceMetadata(source) },
       },
       { idempotencyKey: `order-${orderId}` },
     );
@@ -201,6 +216,22 @@ export async function fulfilPaidSession(
     },
     { now },
   );
+  // The source the session's metadata carried back: the visit that came to buy, not the checkout.
+  await recordAttribution(trx, {
+    conversion: "order",
+    subjectId: order.id,
+    personId: order.person_id,
+    source: visitSourceFromMetadata(session.metadata),
+    amountCents: amountPaidCents,
+    at: now,
+  });
+  await recordServerEvent(trx, {
+    name: "purchase",
+    at: now,
+    path: SUCCESS_PATH,
+    item: items.map((item) => item.id).join(","),
+    amountCents: amountPaidCents,
+  });
   return { order: { ...order, status: "paid" }, fulfilled: true };
 }
 

@@ -9,9 +9,12 @@ import { startOutboxWorker } from "../mail/outbox-worker";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
+import { BeaconIngestion } from "../analytics";
 
 export type AppRuntime = {
   services: AppServices;
+  /** The analytics beacons' batching receiver (the Express endpoints use it). */
+  analytics: BeaconIngestion;
   /** Throws when a dependency (the database, say) cannot serve requests. */
   checkHealth(): Promise<void>;
   /** Stops background work and closes connections. */
@@ -71,10 +74,14 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   });
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
   if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
+  const analytics = new BeaconIngestion({ db: database.db, clock, config });
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
+    analytics,
     checkHealth: () => pingDatabase(database.db),
     async close() {
+      // Accepted beacons are written before the database closes: a graceful stop loses none.
+      await analytics.stop();
       await broadcastQueue.stop();
       await worker.stop();
       transport.close();

@@ -11,6 +11,7 @@ import express, {
 import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../core/config";
+import { beaconEndpoint, beaconPath, pixelEndpoint, pixelPath } from "./analytics-endpoint";
 import { contactFunction } from "./contact-function";
 import { logFailure, logger } from "../core/logger";
 import { inMemoryFiles } from "./in-memory-files";
@@ -92,6 +93,8 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.use(securityHeadersOf);
   // Small JSON answers, sent before compression wraps the response.
   app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
+  app.all(beaconPath, beaconEndpoint(runtime.analytics));
+  app.get(pixelPath, pixelEndpoint(runtime.analytics));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {

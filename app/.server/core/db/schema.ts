@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { InboxStatus } from "~/lib/admin-statuses";
 import type { AdminTables } from "./admin-tables";
+import type { AnalyticsTables } from "./analytics-tables";
 import type { AudienceTables } from "./audience-tables";
 import type { BookingTables } from "./booking-tables";
 import type { BroadcastTables } from "./broadcast-tables";
@@ -12,7 +13,13 @@ import type { CheckoutTables } from "./checkout-tables";
  * ordering on SQLite and Postgres, so services never branch on the dialect.
  */
 export interface Database
-  extends CheckoutTables, AdminTables, AudienceTables, BroadcastTables, BookingTables {
+  extends
+    CheckoutTables,
+    AdminTables,
+    AudienceTables,
+    BroadcastTables,
+    BookingTables,
+    AnalyticsTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

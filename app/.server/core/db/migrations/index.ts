@@ -15,11 +15,12 @@ import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as bookings from "./401_bookings";
+import * as analytics from "./501_analytics";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
  * (Kysely's schema builder, text timestamps, no dialect-only types). Names are `NNN_what`: the
- * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, broadcasts 3xx, booking 401–419, so features
+ * leads pipeline owns 001–099, orders and checkout take 1xx (`101_orders`, ...), the owner's console 2xx, broadcasts 3xx, booking 401–419, analytics 501–519, so features
  * developed in parallel never collide. Never edit a migration that has shipped; add a new one.
  */
 export const migrations: Record<string, Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "303_broadcast_queue_walk": broadcastQueueWalk,
   "304_send_token_buckets": sendTokenBuckets,
   "401_bookings": bookings,
+  "501_analytics": analytics,
 };

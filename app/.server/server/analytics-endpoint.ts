@@ -1,0 +1,84 @@
+import type { Request, RequestHandler, Response as ExpressResponse } from "express";
+import type { BeaconIngestion, BeaconOutcome, BeaconRequest } from "../analytics";
+import { maxBeaconBytes } from "../analytics";
+import { readSmallTextBody } from "../http/request-body";
+
+/** Where the page script sends its beacons, and the `<noscript>` image it falls back to. */
+export const beaconPath = "/beacon";
+export const pixelPath = "/beacon.gif";
+
+/** The smallest transparent GIF: what the `<noscript>` image shows. */
+const transparentGif = Buffer.from(
+  "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
+  "base64",
+);
+
+const header = (request: Request, name: string) => {
+  const value = request.headers[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+function beaconRequest(request: Request): BeaconRequest {
+  return {
+    clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+    userAgent: header(request, "user-agent"),
+    globalPrivacyControl: header(request, "sec-gpc"),
+    purpose: header(request, "sec-purpose") ?? header(request, "purpose"),
+    origin: header(request, "origin"),
+    fetchSite: header(request, "sec-fetch-site"),
+    host: header(request, "host"),
+  };
+}
+
+function sendOutcome(response: ExpressResponse, outcome: BeaconOutcome) {
+  response.setHeader("Cache-Control", "no-store");
+  if (outcome.status === 202) return response.status(202).end();
+  if ("retryAfterSeconds" in outcome)
+    response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
+  response.status(outcome.status).json({ error: outcome.error });
+}
+
+/** A refusal the body reader threw (413, 415, 400) sent as it is. */
+async function sendRefusal(response: ExpressResponse, refusal: Response) {
+  response.status(refusal.status);
+  refusal.headers.forEach((value, name) => response.setHeader(name, value));
+  response.send(await refusal.text());
+}
+
+/**
+ * POST /beacon: the page script's events, answered as soon as they are checked (202, also when
+ * an event is not counted, so a bot learns nothing); the database write happens in the next batch.
+ */
+export function beaconEndpoint(ingestion: BeaconIngestion): RequestHandler {
+  return async (request, response) => {
+    if (request.method !== "POST") {
+      response.setHeader("Allow", "POST");
+      return response.status(405).json({ error: "Use POST." });
+    }
+    let body: string;
+    try {
+      body = await readSmallTextBody(request, {
+        maxBytes: maxBeaconBytes,
+        types: ["text/plain", "application/json"],
+      });
+    } catch (refusal) {
+      if (refusal instanceof Response) return sendRefusal(response, refusal);
+      throw refusal;
+    }
+    sendOutcome(response, await ingestion.receiveBeacon(body, beaconRequest(request)));
+  };
+}
+
+/** GET /beacon.gif: a visit by a browser without JavaScript, counted from the image's request. */
+export function pixelEndpoint(ingestion: BeaconIngestion): RequestHandler {
+  return async (request, response) => {
+    await ingestion.receivePixel({
+      ...beaconRequest(request),
+      referer: header(request, "referer"),
+    });
+    response
+      .status(200)
+      .set({ "Content-Type": "image/gif", "Cache-Control": "no-store" })
+      .send(transparentGif);
+  };
+}

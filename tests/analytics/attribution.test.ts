@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { erasePerson } from "~/.server/audience/erasure";
+import { findPersonRecord } from "~/.server/audience/person-record";
+import { membershipLinks } from "~/.server/audience/list-links";
+import { confirmMembership } from "~/.server/audience/list-memberships";
+import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
+import { parseConfig, type AppConfig } from "~/.server/core/config";
+import { receiveContactMessage } from "~/.server/leads/contact-messages";
+import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
+import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
+import {
+  checkoutContext,
+  signedEvent,
+  WEBHOOK_SECRET,
+  webhookRequest,
+} from "../../support/checkout-context";
+import { formTokenIssuedAgo } from "../../support/form-token";
+import { ManualClock } from "../../support/manual-clock";
+import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const SITE = "https://presence.example";
+
+/** The hidden field the page script adds to a form: the visit's source and the form's page. */
+const campaignVisit = (conversionPage: string) =>
+  JSON.stringify({
+    l: "/landing-page",
+    r: "www.linkedin.com",
+    s: "linkedin",
+    m: "social",
+    c: "spring-launch",
+    p: conversionPage,
+  });
+
+for (const dialect of allDialects) {
+  describe(`attribution on ${dialect}`, () => {
+    let database: TestDatabase;
+    let fake: StripeFake;
+    let config: AppConfig;
+    let clock: ManualClock;
+    let context: Awaited<ReturnType<typeof checkoutContext>>;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      fake = await startStripeFake();
+      config = parseConfig({
+        SITE_URL: SITE,
+        SALES_OPEN: "true",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+        CHECKOUT_RATE_LIMIT: "0",
+        CONTACT_RATE_LIMIT: "0",
+        NEWSLETTER_RATE_LIMIT: "0",
+      });
+    });
+    afterAll(async () => {
+      await fake.close();
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      clock = new ManualClock();
+      context = await checkoutContext(config, database.db, clock);
+    });
+
+    const formToken = () => formTokenIssuedAgo(config, clock, 60_000);
+
+    /** The buyer on /buy-now (JavaScript on: the page's JSON call), then Stripe reports payment. */
+    async function buy(email: string, attribution: string | undefined) {
+      const response = (await createCheckoutSession({
+        request: new Request(`${SITE}/functions/v1/create-checkout-session`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            productId: "no-self-selling-book",
+            format: "pdf",
+            formats: ["pdf"],
+            successUrl: `${SITE}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${SITE}/buy-now`,
+            email,
+            formToken: formToken(),
+            attribution,
+          }),
+        }),
+        context,
+        params: {},
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      const { url } = (await response.json()) as { url: string };
+      const session = fake.completeSession(/\/c\/pay\/(cs_test_\w+)$/.exec(url)![1]!);
+      const delivered = (await stripeWebhook({
+        request: webhookRequest(signedEvent("checkout.session.completed", session)),
+        context,
+        params: {},
+      } as never)) as Response;
+      expect(delivered.status).toBe(200);
+      return database.db
+        .selectFrom("orders")
+        .select(["id", "person_id"])
+        .where("stripe_session_id", "=", session.id)
+        .executeTakeFirstOrThrow();
+    }
+
+    const attributionOf = (subjectId: string) =>
+      database.db
+        .selectFrom("analytics_attributions")
+        .selectAll()
+        .where("subject_id", "=", subjectId)
+        .orderBy("converted_at")
+        .execute();
+
+    it("credits a purchase to the campaign's landing page, carried through Stripe Checkout, not to the checkout", async () => {
+      const order = await buy("ada@example.com", campaignVisit("/buy-now"));
+      const sent = fake.requests
+        .filter((request) => request.path === "/v1/checkout/sessions")
+        .at(-1)!.body as { metadata: Record<string, string> };
+      expect(sent.metadata).toMatchObject({
+        source_landing: "/landing-page",
+        source_utm_campaign: "spring-launch",
+      });
+      expect(await attributionOf(order.id)).toMatchObject([
+        {
+          conversion: "order",
+          person_id: order.person_id,
+          landing_path: "/landing-page",
+          referrer_domain: "linkedin.com",
+          utm_source: "linkedin",
+          utm_medium: "social",
+          utm_campaign: "spring-launch",
+          conversion_path: "/buy-now",
+          amount_cents: 1999,
+        },
+      ]);
+      const events = await database.db
+        .selectFrom("analytics_events")
+        .select(["name", "amount_cents"])
+        .where("name", "in", ["checkout_start", "purchase"])
+        .orderBy("name")
+        .execute();
+      expect(events.slice(-2)).toEqual([
+        { name: "checkout_start", amount_cents: 1999 },
+        { name: "purchase", amount_cents: 1999 },
+      ]);
+    });
+
+    it("records one conversion for a webhook delivered twice", async () => {
+      const order = await buy("twice@example.com", campaignVisit("/buy-now"));
+      const session = fake.sessions.get(
+        (await database.db
+          .selectFrom("orders")
+          .select("stripe_session_id")
+          .where("id", "=", order.id)
+          .executeTakeFirstOrThrow())!.stripe_session_id!,
+      )!;
+      await stripeWebhook({
+        request: webhookRequest(signedEvent("checkout.session.completed", session)),
+        context,
+        params: {},
+      } as never);
+      expect(await attributionOf(order.id)).toHaveLength(1);
+    });
+
+    it("keeps a lead who later buys as one person with two conversions, each with its source", async () => {
+      const message = await receiveContactMessage(context, {
+        fields: {
+          firstName: "Grace",
+          lastName: "Hopper",
+          email: "grace@example.com",
+          interest: "Corporate Training",
+          message: "We would like a workshop for our sales team.",
+          attribution: JSON.stringify({
+            l: "/articles/cold-calls",
+            r: "www.google.com",
+            p: "/contact",
+          }),
+        },
+        traps: { formToken: formToken() },
+        clientAddress: "203.0.113.5",
+      });
+      expect(message.outcome).toBe("stored");
+      // Recorded by the service that stored the message, in its transaction: no browser involved.
+      const contactEvents = await database.db
+        .selectFrom("analytics_events")
+        .select(["path", "visitor"])
+        .where("name", "=", "contact_message")
+        .execute();
+      expect(contactEvents).toEqual([{ path: "/contact", visitor: null }]);
+      clock.advance(3 * 24 * 60 * 60_000);
+      const order = await buy("Grace@Example.com", campaignVisit("/buy-now"));
+      const conversions = await database.db
+        .selectFrom("analytics_attributions")
+        .select(["conversion", "person_id", "landing_path", "referrer_domain"])
+        .where("person_id", "=", order.person_id)
+        .orderBy("converted_at")
+        .execute();
+      expect(conversions).toEqual([
+        {
+          conversion: "contact_message",
+          person_id: order.person_id,
+          landing_path: "/articles/cold-calls",
+          referrer_domain: "google.com",
+        },
+        {
+          conversion: "order",
+          person_id: order.person_id,
+          landing_path: "/landing-page",
+          referrer_domain: "linkedin.com",
+        },
+      ]);
+      const people = await database.db
+        .selectFrom("people")
+        .select("id")
+        .where("email_key", "=", "grace@example.com")
+        .execute();
+      expect(people).toHaveLength(1);
+    });
+
+    it("credits a newsletter confirmation to the visit that signed up, not to the link in the email", async () => {
+      await receiveNewsletterSignup(context, {
+        fields: {
+          email: "linus@example.com",
+          source: "/signup",
+          attribution: JSON.stringify({
+            l: "/resources",
+            r: "news.ycombinator.com",
+            c: "guides",
+            p: "/signup",
+          }),
+        },
+        traps: { formToken: formToken() },
+        clientAddress: "203.0.113.6",
+      });
+      const membership = await database.db
+        .selectFrom("list_memberships")
+        .innerJoin("people", "people.id", "list_memberships.person_id")
+        .select(["list_memberships.id", "list_memberships.person_id"])
+        .where("people.email_key", "=", "linus@example.com")
+        .executeTakeFirstOrThrow();
+      const links = membershipLinks(
+        config,
+        { list: "newsletter", membershipId: membership.id },
+        clock.now(),
+      );
+      clock.advance(60 * 60_000);
+      const token = links.confirm.split("/").at(-1)!;
+      expect(await confirmMembership(context, { list: "newsletter", token })).toBe("confirmed");
+      expect(await attributionOf(membership.id)).toMatchObject([
+        {
+          conversion: "newsletter_signup",
+          landing_path: "/resources",
+          referrer_domain: "news.ycombinator.com",
+        },
+        {
+          conversion: "newsletter_confirmation",
+          person_id: membership.person_id,
+          landing_path: "/resources",
+          referrer_domain: "news.ycombinator.com",
+          utm_campaign: "guides",
+          conversion_path: "/signup",
+        },
+      ]);
+      const events = await database.db
+        .selectFrom("analytics_events")
+        .select("name")
+        .where("name", "in", ["newsletter_signup", "newsletter_confirmation"])
+        .execute();
+      expect(events.map((event) => event.name).sort()).toEqual([
+        "newsletter_confirmation",
+        "newsletter_signup",
+      ]);
+    });
+
+    it.each([
+      ["not JSON", "{l:"],
+      ["of absurd length", JSON.stringify({ l: `/${"x".repeat(3000)}` })],
+      ["with control characters", JSON.stringify({ l: "/", c: "spring\u0007" })],
+      [
+        "naming another site as its landing page",
+        JSON.stringify({ l: "https://elsewhere.example/" }),
+      ],
+    ])("keeps an order whose attribution field is %s, without a source", async (_what, field) => {
+      const order = await buy(`field-${Math.random().toString(36).slice(2)}@example.com`, field);
+      expect(await attributionOf(order.id)).toMatchObject([
+        { conversion: "order", landing_path: null, utm_campaign: null, referrer_domain: null },
+      ]);
+    });
+
+    it.each([
+      ["the payment provider", "checkout.stripe.com"],
+      ["the site itself", "presence.example"],
+      ["a referrer-spam domain", "0-0.fr"],
+    ])("never counts %s as a source", async (_what, referrer) => {
+      const order = await buy(
+        `ref-${Math.random().toString(36).slice(2)}@example.com`,
+        JSON.stringify({ l: "/book", r: referrer, p: "/buy-now" }),
+      );
+      expect(await attributionOf(order.id)).toMatchObject([
+        { landing_path: "/book", referrer_domain: null },
+      ]);
+    });
+
+    it("includes a person's sources in their export and removes them when they are erased", async () => {
+      const order = await buy("erase-me@example.com", campaignVisit("/buy-now"));
+      const record = await findPersonRecord(database.db, order.person_id!);
+      expect(record!.attributions).toMatchObject([
+        { conversion: "order", landing_path: "/landing-page", utm_campaign: "spring-launch" },
+      ]);
+      expect(
+        await erasePerson(context, { personId: order.person_id!, actor: "owner@presence.example" }),
+      ).toBe("erased");
+      expect(await attributionOf(order.id)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const browser =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+for (const dialect of allDialects) {
+  describe(`the beacon endpoint on ${dialect}`, () => {
+    let database: TestDatabase;
+    let server: BuiltServer;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      // Held for a minute: what is in the table was written by the stop, not by the timer.
+      server = await startBuiltServer({
+        DATABASE_URL: database.url,
+        ANALYTICS_FLUSH_INTERVAL_MS: "60000",
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await server?.stop();
+      await database?.dispose();
+    });
+
+    const beacon = (body: string | Blob, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseURL}/beacon`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": browser, ...headers },
+        body,
+      });
+    const count = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom("analytics_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it("answers a page view with 202 at once, before writing it", async () => {
+      const response = await beacon(JSON.stringify({ n: "pageview", u: "/", w: 1280 }));
+      expect(response.status).toBe(202);
+      expect(await response.text()).toBe("");
+      expect(await count()).toBe(0);
+    });
+
+    it.each([
+      ["oversized", () => beacon("x".repeat(64 * 1024)), 413],
+      ["malformed", () => beacon("{not json"), 400],
+      [
+        "of another type",
+        () => beacon("n=pageview", { "content-type": "application/x-www-form-urlencoded" }),
+        415,
+      ],
+      ["not UTF-8", () => beacon(new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])])), 400],
+      ["with a NUL", () => beacon('{"n":"pageview","u":"/\\u0000"}'), 400],
+      ["an unknown event", () => beacon(JSON.stringify({ n: "purchase", u: "/", a: 100 })), 400],
+      [
+        "from another site",
+        () => beacon(JSON.stringify({ n: "pageview", u: "/" }), { origin: "https://evil.example" }),
+        403,
+      ],
+    ])("refuses a beacon %s with a 4xx, never a 5xx", async (_what, send, status) => {
+      const response = await send();
+      expect(response.status).toBe(status);
+    });
+
+    it("answers GET with 405", async () => {
+      const response = await fetch(`${server.baseURL}/beacon`);
+      expect(response.status).toBe(405);
+    });
+
+    it("serves the noscript image", async () => {
+      const response = await fetch(`${server.baseURL}/beacon.gif`, {
+        headers: { "user-agent": browser, referer: `${server.baseURL}/method` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/gif");
+    });
+
+    it("writes every accepted event when the server stops gracefully", async () => {
+      for (const path of ["/book", "/about", "/training"]) {
+        expect((await beacon(JSON.stringify({ n: "pageview", u: path }))).status).toBe(202);
+      }
+      expect(await server.stop()).toBe(0);
+      const rows = await database.db
+        .selectFrom("analytics_events")
+        .select("path")
+        .orderBy("path")
+        .execute();
+      // The first test's page view, the noscript visit and these three; nothing refused.
+      expect(rows.map((row) => row.path)).toEqual(["/", "/about", "/book", "/method", "/training"]);
+    });
+  });
+}
