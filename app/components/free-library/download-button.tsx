@@ -36,6 +36,7 @@ export function DownloadButton({ downloadKey, itemTitle, className }: DownloadBu
   return (
     <>
       <Button
+        type="button"
         variant="zen"
         className={className}
         data-download-key={downloadKey}
@@ -62,7 +63,7 @@ export function DownloadButton({ downloadKey, itemTitle, className }: DownloadBu
             {audioDemoNotice.description}
           </p>
         </div>
-        <Button variant="outline" className="justify-self-end" data-dialog-close>
+        <Button type="button" variant="outline" className="justify-self-end" data-dialog-close>
           {audioDemoNotice.closeLabel}
         </Button>
       </NativeDialog>
