@@ -1,7 +1,18 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const siteIslands = "virtual:site-islands";
+
 export default defineConfig({
+  // Components render as in the browser build, where the island's inlined text is empty
+  // (vite.config.ts compiles it only for the server).
+  plugins: [
+    {
+      name: "site-islands-as-in-the-browser",
+      resolveId: (source) => (source === siteIslands ? `\0${siteIslands}` : undefined),
+      load: (id) => (id === `\0${siteIslands}` ? "export default '';" : undefined),
+    },
+  ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],

@@ -20,14 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { days, totals };
 }
 
-/** "12 of 20 signups subscribed · this week +3 new, −1 left (last week +1, −0) ↑" */
+/** "12 of 20 signups subscribed · this week +3 new, -1 left (last week +1, -0): up on last week" */
 function standingDetail({ signups, subscribed, week, lastWeek }: ListStanding) {
   if (signups === 0) return "no signups yet";
   const net = week.new - week.lost;
   const lastNet = lastWeek.new - lastWeek.lost;
   const trend =
     net > lastNet ? "up on last week" : net < lastNet ? "down on last week" : "as last week";
-  return `${subscribed} of ${signups} signups subscribed · this week +${week.new} new, −${week.lost} left (last week +${lastWeek.new}, −${lastWeek.lost}): ${trend}`;
+  return `${subscribed} of ${signups} signups subscribed · this week +${week.new} new, -${week.lost} left (last week +${lastWeek.new}, -${lastWeek.lost}): ${trend}`;
 }
 
 export default function AdminDashboard({ loaderData: { days, totals } }: Route.ComponentProps) {

@@ -152,7 +152,7 @@ describe("visitors see the owner's slots in their own zone", () => {
     const inLondon = starts
       .slice(0, 3)
       .map((start) => localMinuteOfDay(at(start), "Europe/London") / 60);
-    // 6 and 7 March: Denver −7, London +0; 8 March on: Denver −6 until London moves on 29 March.
+    // 6 and 7 March: Denver -7, London +0; 8 March on: Denver -6 until London moves on 29 March.
     expect(inLondon).toEqual([16, 16, 15]);
   });
 });

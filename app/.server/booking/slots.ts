@@ -1,7 +1,7 @@
 import { rangesOn, type AvailabilityRules } from "./availability-rules";
 import { addDays, localDateOf, wallClockToInstant, weekdayOf } from "./zoned-time";
 
-/** A bookable time: UTC instants in milliseconds, `end` − `start` the session's length. */
+/** A bookable time: UTC instants in milliseconds, `end` - `start` the session's length. */
 export type Slot = { start: number; end: number };
 
 /** A session that holds its time, with the buffers it was booked with already around it. */
