@@ -25,10 +25,12 @@ test.describe("Mobile menu", () => {
   });
 
   test("the first tap opens the menu at once, with no framework fetched", async ({ page }) => {
-    // Content pages ship their island inline and never hydrate (decision 077).
+    // Content pages ship their island inline and never hydrate (decision 077); the only script
+    // file they load is the page-view beacon (decision 082).
     const scripts: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
+      const beacon = /\/assets\/visit-beacon-[\w-]+\.js$/.test(new URL(request.url()).pathname);
+      if (request.resourceType() === "script" && !beacon) scripts.push(request.url());
     });
     await page.goto("/method");
     await page.getByRole("button", { name: "Open menu" }).click();
