@@ -89,7 +89,7 @@ for (const dialect of allDialects) {
         "list_memberships",
         "people",
         "rate_limit_windows",
-        "send_token_buckets",
+        "rate_limit_buckets",
       ] as const) {
         await db.deleteFrom(table).execute();
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hitRateLimit } from "~/.server/core/rate-limit";
+import { hitRateLimit, tokenBucket } from "~/.server/core/rate-limit";
+import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const windowMs = 10 * 60_000;
@@ -13,7 +14,10 @@ for (const dialect of allDialects) {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
-    beforeEach(() => database.db.deleteFrom("rate_limit_windows").execute());
+    beforeEach(async () => {
+      await database.db.deleteFrom("rate_limit_windows").execute();
+      await database.db.deleteFrom("rate_limit_buckets").execute();
+    });
 
     const hit = (keys: string[], now: Date, limit = 2) =>
       hitRateLimit(database.db, { bucket: "contact", keys, limit, windowMs, now });
@@ -65,6 +69,63 @@ for (const dialect of allDialects) {
         ["email:shared", 40],
         ["ip:shared", 40],
       ]);
+    });
+
+    describe("token-bucket mode", () => {
+      const perMinute = (clock: ManualClock, limit: number, burst: number) =>
+        tokenBucket(
+          { db: database.db, clock },
+          { bucket: "broadcast-send", limit, windowMs: 60_000, burst },
+        );
+
+      it("lets a burst go, then spaces the rest evenly, never over the limit in any rolling minute", async () => {
+        const clock = new ManualClock();
+        const bucket = perMinute(clock, 120, 2);
+        const start = clock.now().getTime();
+        const granted: number[] = [];
+        // Three minutes of a worker asking for five every tenth of a second.
+        for (let step = 0; step < 1_800; step++) {
+          const count = await bucket.take(5);
+          for (let index = 0; index < count; index++) granted.push(clock.now().getTime() - start);
+          clock.advance(100);
+        }
+        for (const from of granted) {
+          expect(
+            granted.filter((time) => time >= from && time < from + 60_000).length,
+          ).toBeLessThanOrEqual(120);
+        }
+        expect(granted.filter((time) => time === 0)).toHaveLength(2);
+        expect(granted.length).toBeGreaterThanOrEqual(3 * 118);
+        // After the burst one token every 60 s / 118 (508 ms), on a tenth-of-a-second clock.
+        const gaps = granted.slice(2).map((time, index) => time - granted[index + 1]!);
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(500);
+        expect(Math.max(...gaps)).toBeLessThanOrEqual(600);
+      });
+
+      it("is shared: two instances drawing at the same moment never spend the same tokens", async () => {
+        const clock = new ManualClock();
+        const instances = [perMinute(clock, 600, 10), perMinute(clock, 600, 10)];
+        await instances[0]!.take(0);
+        let total = 0;
+        for (let round = 0; round < 20; round++) {
+          const grants = await Promise.all(
+            Array.from({ length: 8 }, (_, index) => instances[index % 2]!.take(3)),
+          );
+          total += grants.reduce((sum, count) => sum + count, 0);
+          clock.advance(1_000);
+        }
+        // A full bucket of 10 plus 19 seconds filling at (600 - 10) a minute.
+        expect(total).toBeLessThanOrEqual(10 + Math.floor((19 * 590) / 60));
+        expect(total).toBeGreaterThan(0);
+      });
+
+      it("grants everything when the limit is 0 (lifted)", async () => {
+        const bucket = perMinute(new ManualClock(), 0, 0);
+        expect(await bucket.take(1_000)).toBe(1_000);
+        expect(await database.db.selectFrom("rate_limit_buckets").selectAll().execute()).toEqual(
+          [],
+        );
+      });
     });
   });
 }

@@ -1,3 +1,4 @@
+import type { Clock } from "./clock";
 import type { Db } from "./db/database";
 import { emailKey } from "./email-key";
 import type { ServiceDeps } from "./service-deps";
@@ -82,4 +83,65 @@ export async function forgetRateLimitKeys(db: Db, keys: string[]): Promise<numbe
     .where("client_key", "in", keys)
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
+}
+
+/** Tokens are kept in thousandths, so a fraction filled between two draws is not lost. */
+const milli = 1000;
+
+export type TokenBucket = {
+  /** Takes up to `wanted` tokens; resolves with how many were granted now (0: wait). */
+  take(wanted: number): Promise<number>;
+};
+
+/**
+ * The limit's token-bucket mode, for work that must be spread out rather than refused (the
+ * broadcast throttle): at most `limit` in any rolling `windowMs`, at most `burst` at once, evenly
+ * spaced after that. One row of rate_limit_buckets is shared by every instance and taken by
+ * compare-and-set, so two instances never spend the same tokens (a lost race takes none this
+ * round). The bucket holds `burst` and fills at `limit - burst` per window: a window sees at most
+ * a full bucket plus one window's filling. A limit of 0 lifts it.
+ */
+export function tokenBucket(
+  { db, clock }: { db: Db; clock: Clock },
+  {
+    bucket,
+    limit,
+    windowMs,
+    burst,
+  }: { bucket: string; limit: number; windowMs: number; burst: number },
+): TokenBucket {
+  const capacity = Math.max(1, Math.min(burst, limit));
+  const fillPerMs = Math.max(limit - capacity, 1) / windowMs;
+  return {
+    async take(wanted) {
+      if (limit === 0 || wanted <= 0) return Math.max(0, wanted);
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      await db
+        .insertInto("rate_limit_buckets")
+        .values({ name: bucket, milli_tokens: capacity * milli, filled_at: nowIso })
+        .onConflict((conflict) => conflict.column("name").doNothing())
+        .execute();
+      const row = await db
+        .selectFrom("rate_limit_buckets")
+        .select(["milli_tokens", "filled_at"])
+        .where("name", "=", bucket)
+        .executeTakeFirstOrThrow();
+      const elapsedMs = Math.max(0, now.getTime() - new Date(row.filled_at).getTime());
+      const tokens = Math.min(
+        capacity * milli,
+        row.milli_tokens + Math.floor(elapsedMs * fillPerMs * milli),
+      );
+      const granted = Math.min(wanted, Math.floor(tokens / milli));
+      if (granted <= 0) return 0;
+      const taken = await db
+        .updateTable("rate_limit_buckets")
+        .set({ milli_tokens: tokens - granted * milli, filled_at: nowIso })
+        .where("name", "=", bucket)
+        .where("filled_at", "=", row.filled_at)
+        .where("milli_tokens", "=", row.milli_tokens)
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1 ? granted : 0;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import type { OutboxHooks } from "./outbox-hooks";
 import type { MailTransport } from "./mail-transport";
 import { startPollLoop } from "../core/poll-loop";
 import { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
-import { sendThrottle } from "./send-throttle";
+import { tokenBucket } from "../core/rate-limit";
 
 export type { OutboxLogger } from "./outbox-delivery";
 export { retryDelayMs } from "./outbox-delivery";
@@ -77,7 +77,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     pauseRefusalPercent = 10,
   } = options;
   const claims = outboxClaims({ db, clock, leaseMs, maxAttempts, workerId });
-  const throttle = sendThrottle({ db, clock, ratePerMinute: bulkRatePerMinute });
+  // A burst of a second's worth (at least one) lets a worker's batch go together.
+  const throttle = tokenBucket(
+    { db, clock },
+    {
+      bucket: "broadcast-send",
+      limit: bulkRatePerMinute,
+      windowMs: 60_000,
+      burst: Math.floor(bulkRatePerMinute / 60),
+    },
+  );
   const serverBreaker = serverRefusalBreaker();
   const context: DeliveryContext = {
     db,

@@ -24,11 +24,11 @@ export interface Database
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
   rate_limit_windows: RateLimitWindowTable;
-  send_token_buckets: SendTokenBucketTable;
+  rate_limit_buckets: RateLimitBucketTable;
 }
 
-/** A token bucket every instance draws from (the broadcast throttle; migration 304). */
-export interface SendTokenBucketTable {
+/** A rate limit's token bucket every instance draws from (migration 304, renamed by 305). */
+export interface RateLimitBucketTable {
   name: string;
   /** Tokens in thousandths, so a fraction filled between two draws is kept. */
   milli_tokens: number;
