@@ -19,8 +19,10 @@ export type SmtpRefusal = { code: number; words: string };
  * `stall()` makes it swallow each message and never answer, until `resume()`. Fault modes, each a
  * field to set: `refuseEveryRecipient` (a provider's policy refusal), `refusedRecipients` (550 5.1.1
  * for those), `deferFirstRecipients` (450 for the first N), `replyDelayMs` (a slow server),
- * `hangingRecipients` (messages to them are never answered) and `stopAfterAccepting` (acknowledges
- * that many more messages, then goes down).
+ * `hangingRecipients` (messages to them are never answered), `stopAfterAccepting` (acknowledges
+ * that many more messages, then goes down) and `holdDataMs` (each message is held that long before
+ * its reply and kept only if its sender is still connected then, as a server that commits a
+ * message only once it answers: a client killed meanwhile leaves no delivery behind).
  */
 export class SmtpSink {
   readonly received: ReceivedEmail[] = [];
@@ -38,10 +40,15 @@ export class SmtpSink {
   readonly hangingRecipients = new Set<string>();
   /** After acknowledging this many more messages, the server goes down (undefined: never). */
   stopAfterAccepting: number | undefined;
+  /** Each message waits this long before its reply, and is dropped if its sender went away. */
+  holdDataMs = 0;
+  /** Messages dropped under `holdDataMs` because their sender disconnected first. */
+  droppedOnDisconnect = 0;
   /** Every RCPT TO the server answered, accepted or not. */
   recipientsTried = 0;
   private server: SMTPServer | undefined;
   private stalled = false;
+  private readonly closedSessions = new Set<string>();
 
   get url() {
     return `smtp://127.0.0.1:${this.port}`;
@@ -53,6 +60,9 @@ export class SmtpSink {
       closeTimeout: 1_000,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onClose: (session) => {
+        this.closedSessions.add(session.id);
+      },
       onRcptTo: (address, _session, callback) => {
         this.recipientsTried++;
         const refuse = ({ code, words }: SmtpRefusal) =>
@@ -84,6 +94,13 @@ export class SmtpSink {
             async (parsed) => {
               if (this.replyDelayMs > 0)
                 await new Promise((resolve) => setTimeout(resolve, this.replyDelayMs));
+              if (this.holdDataMs > 0) {
+                await new Promise((resolve) => setTimeout(resolve, this.holdDataMs));
+                if (this.closedSessions.has(session.id)) {
+                  this.droppedOnDisconnect++;
+                  return callback();
+                }
+              }
               this.received.push({
                 envelopeTo: session.envelope.rcptTo.map((address) => address.address),
                 envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -106,6 +123,10 @@ export class SmtpSink {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+    // A client killed mid-session resets its connection: that is the test's doing, not a fault.
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
     });
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
