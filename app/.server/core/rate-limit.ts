@@ -116,10 +116,9 @@ export function tokenBucket(
     async take(wanted) {
       if (limit === 0 || wanted <= 0) return Math.max(0, wanted);
       const now = clock.now();
-      const nowIso = now.toISOString();
       await db
         .insertInto("rate_limit_buckets")
-        .values({ name: bucket, milli_tokens: capacity * milli, filled_at: nowIso })
+        .values({ name: bucket, milli_tokens: capacity * milli, filled_at: now.toISOString() })
         .onConflict((conflict) => conflict.column("name").doNothing())
         .execute();
       const row = await db
@@ -127,7 +126,10 @@ export function tokenBucket(
         .select(["milli_tokens", "filled_at"])
         .where("name", "=", bucket)
         .executeTakeFirstOrThrow();
-      const elapsedMs = Math.max(0, now.getTime() - new Date(row.filled_at).getTime());
+      // Another instance may have filled it after this one read its clock: time never runs back,
+      // or the same milliseconds would fill the bucket twice.
+      const filledMs = Math.max(now.getTime(), Date.parse(row.filled_at));
+      const elapsedMs = filledMs - Date.parse(row.filled_at);
       const tokens = Math.min(
         capacity * milli,
         row.milli_tokens + Math.floor(elapsedMs * fillPerMs * milli),
@@ -136,7 +138,10 @@ export function tokenBucket(
       if (granted <= 0) return 0;
       const taken = await db
         .updateTable("rate_limit_buckets")
-        .set({ milli_tokens: tokens - granted * milli, filled_at: nowIso })
+        .set({
+          milli_tokens: tokens - granted * milli,
+          filled_at: new Date(filledMs).toISOString(),
+        })
         .where("name", "=", bucket)
         .where("filled_at", "=", row.filled_at)
         .where("milli_tokens", "=", row.milli_tokens)
