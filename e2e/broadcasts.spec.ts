@@ -170,3 +170,88 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   await page.getByRole("button", { name: "Unsubscribe", exact: true }).click();
   await expect(page.getByTestId("newsletter-unsubscribed")).toHaveText("You're unsubscribed");
 });
+
+/** Moves a scheduled broadcast's time into the past, as if the site had been down then. */
+function scheduledHoursAgo(subject: string, hours: number) {
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  database
+    .prepare("UPDATE broadcasts SET scheduled_at = ? WHERE subject = ? AND status = 'scheduled'")
+    .run(new Date(Date.now() - hours * 3_600_000).toISOString(), subject);
+  database.close();
+}
+
+/** `2026-11-24T09:00`, UTC, as the console's date-and-time field takes it. */
+const utcField = (time: Date) => time.toISOString().slice(0, 16);
+
+test("a scheduled broadcast found overdue after downtime is held: the owner is emailed and chooses to reschedule or send now", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  test.slow();
+  // The past time below is refused with a 400, which the browser logs.
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  const run = Date.now();
+  const reader = `overdue.${run}@example.com`;
+  seedSubscribers([reader], ["book"]);
+  const subject = `Monday's webinar ${run}`;
+
+  await signInThroughEmail(page, "broadcasts@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/broadcasts/new");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Preview text").fill("Join us on Monday");
+  await page.getByLabel("Letter (Markdown)").fill("See you on **Monday**.");
+  await page.getByLabel("Book updates and exclusive content").check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("draft");
+  await page.getByLabel("Send at (UTC)").fill(utcField(new Date(Date.now() + 86_400_000)));
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("scheduled");
+
+  // The site was down at the scheduled time; the queue's next round finds it two hours late.
+  scheduledHoursAgo(subject, 2);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("broadcast-status")).toHaveText("overdue", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  const box = page.getByTestId("broadcast-overdue");
+  await expect(box).toContainText("Not sent: it was due");
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await box.screenshot({ path: test.info().outputPath(`overdue-${width}.png`) });
+  }
+  const notice = await waitForEmail(
+    "owner@presenceselling.com",
+    `Broadcast held: it is overdue: ${subject}`,
+  );
+  expect(notice.text).toContain("past the 15-minute grace");
+  expect(notice.text).toContain("/admin/broadcasts/");
+
+  // A time already gone is refused; a time to come schedules it again.
+  await box.getByLabel("New time (UTC)").fill(utcField(new Date(Date.now() - 3_600_000)));
+  await box.getByRole("button", { name: "Reschedule" }).click();
+  await expect(page.getByRole("alert")).toContainText("Choose a time in the future.");
+  await expect(page.getByTestId("broadcast-status")).toHaveText("overdue");
+  await box.getByLabel("New time (UTC)").fill(utcField(new Date(Date.now() + 86_400_000)));
+  await box.getByRole("button", { name: "Reschedule" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("scheduled");
+
+  // Down again past the new time: this time the owner sends it at once.
+  scheduledHoursAgo(subject, 1);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("broadcast-status")).toHaveText("overdue", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page
+    .getByTestId("broadcast-overdue")
+    .getByRole("button", { name: /^Send now to/ })
+    .click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("sent", { timeout: 20_000 });
+  await expect(page.getByTestId("broadcast-times")).toContainText(
+    /^Started .+ UTC, finished .+ UTC\.$/,
+  );
+  const received = await waitForEmail(reader, subject);
+  expect(received.text).toContain("See you on Monday.");
+});

@@ -19,6 +19,7 @@ import {
   personalise,
   renderBroadcast,
 } from "~/.server/broadcasts/broadcast-content";
+import { rescheduleOverdue, sendOverdueNow } from "~/.server/broadcasts/broadcast-overdue";
 import { resumeBroadcast } from "~/.server/broadcasts/broadcast-pauses";
 import {
   audienceOf,
@@ -150,6 +151,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ error: "This broadcast is not paused any more." }, 409);
       return { notice: "Resumed: the emails kept aside go out again." };
     }
+    case "send-overdue": {
+      const outcome = await sendOverdueNow(context, { id, actor });
+      if (outcome === "not-overdue")
+        return data({ error: "This broadcast is not waiting for your word any more." }, 409);
+      return redirect(`/admin/broadcasts/${id}`);
+    }
+    case "reschedule": {
+      const scheduledAt = scheduledTime(formData.get("scheduledAt"));
+      if (!scheduledAt) return data({ error: "Give the date and time (UTC) to send it." }, 400);
+      const outcome = await rescheduleOverdue(context, { id, actor, scheduledAt });
+      if (outcome === "past") return data({ error: sendMessages.past }, 400);
+      if (outcome === "not-overdue")
+        return data({ error: "This broadcast is not waiting for your word any more." }, 409);
+      return redirect(`/admin/broadcasts/${id}`);
+    }
     case "resend-uncertain": {
       const requeued = await resendUncertain(context, { id, actor });
       if (requeued === 0) return data({ error: "No email is waiting for your word." }, 409);
@@ -232,7 +248,9 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
 export default function AdminBroadcast({ loaderData, actionData }: Route.ComponentProps) {
   const { broadcast, draft, recipients, report, preview, postalAddressSet } = loaderData;
   const isDraft = broadcast.status === "draft";
-  const pending = ["scheduled", "queued", "sending", "paused"].includes(broadcast.status);
+  const pending = ["scheduled", "overdue", "queued", "sending", "paused"].includes(
+    broadcast.status,
+  );
   const fieldErrors = (
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}
   ) as Record<string, string[]>;
@@ -257,6 +275,39 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
         <p>
           Goes out <AdminTime iso={broadcast.scheduledAt} />.
         </p>
+      )}
+      {broadcast.status === "overdue" && (
+        <div
+          className="space-y-3 rounded-md border border-destructive p-4"
+          data-testid="broadcast-overdue"
+        >
+          <p className="font-semibold">
+            Not sent: it was due
+            {broadcast.scheduledAt && (
+              <>
+                {" "}
+                <AdminTime iso={broadcast.scheduledAt} />
+              </>
+            )}
+            , while the site was down. Send it now, or choose a new time.
+          </p>
+          <div className="flex flex-wrap items-end gap-3">
+            <AdminForm>
+              <Button type="submit" name="intent" value="send-overdue">
+                Send now to {recipients} recipient{recipients === 1 ? "" : "s"}
+              </Button>
+            </AdminForm>
+            <AdminForm className="flex flex-wrap items-end gap-2">
+              <div className="space-y-2">
+                <Label htmlFor="rescheduleAt">New time (UTC)</Label>
+                <Input id="rescheduleAt" name="scheduledAt" type="datetime-local" required />
+              </div>
+              <Button type="submit" name="intent" value="reschedule" variant="outline">
+                Reschedule
+              </Button>
+            </AdminForm>
+          </div>
+        </div>
       )}
       {broadcast.status === "paused" && (
         <div

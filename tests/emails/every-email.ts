@@ -5,7 +5,10 @@ import {
   bookingHoldConfirmationEmail,
   bookingOwnerNotificationEmail,
 } from "~/.server/mail/templates/booking-emails";
-import { broadcastAttentionEmail } from "~/.server/mail/templates/broadcast-attention";
+import {
+  broadcastAttentionEmail,
+  broadcastOverdueEmail,
+} from "~/.server/mail/templates/broadcast-attention";
 import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
 import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
@@ -302,5 +305,24 @@ export const everyEmail: EmailSample[] = [
     subject: "Broadcast paused: Presence at the close <b>",
     links: [`${site}/admin/broadcasts/b-1`],
     text: ["550 5.7.1 sending limit exceeded", "Nobody was marked bounced"],
+  },
+  {
+    name: "broadcast-overdue",
+    template: "broadcast-attention",
+    render: () =>
+      broadcastOverdueEmail({
+        subject: "Monday's webinar <b>",
+        scheduledAt: new Date("2026-11-23T09:00:00Z"),
+        foundAt: new Date("2026-11-23T11:30:00Z"),
+        graceMinutes: 15,
+        consoleUrl: `${site}/admin/broadcasts/b-2`,
+      }),
+    subject: "Broadcast held: it is overdue: Monday's webinar <b>",
+    links: [`${site}/admin/broadcasts/b-2`],
+    text: [
+      "scheduled for 2026-11-23 09:00 UTC",
+      "150 minutes later, past the 15-minute grace",
+      "Nothing was sent.",
+    ],
   },
 ];

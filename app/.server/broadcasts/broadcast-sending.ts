@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../core/service-deps";
 import { batchEnd, countRecipients, recipientsBetween } from "./audience";
 import { personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
+import { holdOverdueBroadcasts, lateCutoff } from "./broadcast-overdue";
 
 /** What sending needs beyond a service's usual deps: a nudge to the queueing step. */
 export type BroadcastDeps = ServiceDeps & { broadcastQueue: { wake(): void } };
@@ -120,7 +121,7 @@ export async function cancelBroadcast(
       .updateTable("broadcasts")
       .set({ status: "cancelled", cancelled_at: nowIso, updated_at: nowIso })
       .where("id", "=", id)
-      .where("status", "in", ["scheduled", "queued", "sending", "paused"])
+      .where("status", "in", ["scheduled", "overdue", "queued", "sending", "paused"])
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) === 0) return "not-pending";
     const dropped = await cancelBulkBatch(trx, id, "Broadcast cancelled");
@@ -244,20 +245,24 @@ export async function queueBroadcast(
 }
 
 /**
- * The queue's round: scheduled broadcasts whose time has come are queued, queueing that stopped
+ * The queue's round: scheduled broadcasts whose time has come are queued (or held when the site
+ * was down past their time, see broadcast-overdue), queueing that stopped
  * is resumed, and broadcasts with nothing left to send are marked sent. Resolves with the number
  * of emails queued.
  */
 export async function runBroadcastQueue(
   deps: Pick<ServiceDeps, "db" | "clock" | "config" | "outbox">,
 ): Promise<number> {
-  const { db, clock } = deps;
-  const nowIso = clock.now().toISOString();
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  if ((await holdOverdueBroadcasts(deps)) > 0) deps.outbox.wake();
   await db
     .updateTable("broadcasts")
     .set({ status: "queued", updated_at: nowIso })
     .where("status", "=", "scheduled")
     .where("scheduled_at", "<=", nowIso)
+    .where("scheduled_at", ">=", lateCutoff(now, config.BROADCAST_LATE_GRACE_MINUTES))
     .execute();
   const waiting = await db
     .selectFrom("broadcasts")

@@ -134,6 +134,11 @@ const configSchema = z
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** Broadcast emails sent per minute, all instances together (a provider's limit); 0 lifts it. */
     BROADCAST_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    /**
+     * A scheduled broadcast found more than this late (the site was down at its time) is held and
+     * the owner asked to send it now or reschedule it; within it, it goes.
+     */
+    BROADCAST_LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(15),
     /** How often scheduled broadcasts are looked for and interrupted queueing is resumed. */
     BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /** The owner's IANA time zone: availability is wall-clock hours in it. */

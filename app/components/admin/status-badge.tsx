@@ -14,6 +14,7 @@ const variants = {
   queued: "secondary",
   // Waits for the owner: resume, send now or reschedule.
   paused: "destructive",
+  overdue: "destructive",
   held: "outline",
   uncertain: "destructive",
 } as const;

@@ -7,10 +7,11 @@ export interface BroadcastTables {
 /**
  * draft → (scheduled →) queued while its deliveries are written → sending → sent; cancelled from
  * any state before sent stops whatever has not gone out; paused (from queued or sending) when its
- * provider refused it, until the owner resumes it.
+ * provider refused it, until the owner resumes it; overdue (from scheduled) when its time passed
+ * while the site was down, until the owner sends it now or schedules it again.
  */
 export type BroadcastStatus =
-  "draft" | "scheduled" | "queued" | "sending" | "paused" | "sent" | "cancelled";
+  "draft" | "scheduled" | "overdue" | "queued" | "sending" | "paused" | "sent" | "cancelled";
 
 export type BroadcastList = "newsletter" | "waitlist";
 

@@ -29,3 +29,27 @@ export function BroadcastAttention(input: BroadcastAttentionInput) {
 export function broadcastAttentionEmail(input: BroadcastAttentionInput) {
   return renderEmail(`${input.headline}: ${input.subject}`, <BroadcastAttention {...input} />);
 }
+
+/** Tells the owner a scheduled broadcast was held: its time passed while the site was down. */
+export function broadcastOverdueEmail({
+  subject,
+  scheduledAt,
+  foundAt,
+  graceMinutes,
+  consoleUrl,
+}: {
+  subject: string;
+  scheduledAt: Date;
+  foundAt: Date;
+  graceMinutes: number;
+  consoleUrl: string;
+}) {
+  const lateMinutes = Math.round((foundAt.getTime() - scheduledAt.getTime()) / 60_000);
+  return broadcastAttentionEmail({
+    subject,
+    headline: "Broadcast held: it is overdue",
+    detail: `It was scheduled for ${scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC, but the site was down then; it came back ${lateMinutes} minutes later, past the ${graceMinutes}-minute grace.`,
+    next: "Nothing was sent. Open the broadcast to send it now or to choose a new time.",
+    consoleUrl,
+  });
+}
