@@ -5,6 +5,8 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedEmail = {
   envelopeTo: string[];
   envelopeFrom: string;
+  /** When the sink accepted it (ms since the epoch): what a provider's rate counter sees. */
+  receivedAt: number;
   raw: string;
   parsed: Email;
   header(name: string): string | undefined;
@@ -104,6 +106,7 @@ export class SmtpSink {
               this.received.push({
                 envelopeTo: session.envelope.rcptTo.map((address) => address.address),
                 envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                receivedAt: Date.now(),
                 raw,
                 parsed,
                 header: (name) =>

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { startNginx, type Nginx } from "../../support/nginx";
+import { SmtpSink } from "../../support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { broadcastServerEnv, receiptsByAddress, sendBroadcastToReaders } from "./broadcast-runs";
+import { duplicateMessageIds, until } from "./contact-leads";
+
+// Issue 21 point 4: two instances on one Postgres behind nginx share one throttle (the rate
+// limiter's token bucket): the provider never sees more than the rate, and sends come evenly.
+const ratePerMinute = 600;
+const recipients = 180;
+// What the worker allows at once (a second's worth) and how fast the bucket fills after that.
+const burst = ratePerMinute / 60;
+const fillPerMs = (ratePerMinute - burst) / 60_000;
+// The sink stamps receipt, not the grant: a send held up on a loaded machine (the pool's first
+// connection, a completion hook) arrives late and bunches with the next ones; so does, less, the
+// attempt's recorded start. That much lateness is allowed; the calendar-minute counter this
+// replaces let 340 of 600 through in ten seconds.
+const receiptJitterMs = 1_500;
+const attemptJitterMs = 500;
+
+let database: TestDatabase;
+let sink: SmtpSink;
+let servers: BuiltServer[] = [];
+let nginx: Nginx;
+
+beforeAll(async () => {
+  database = await createTestDatabase("postgres");
+  sink = await new SmtpSink().start();
+});
+afterAll(async () => {
+  await nginx?.stop();
+  await Promise.all(servers.map((server) => server.stop()));
+  await sink?.stop();
+  await database?.dispose();
+});
+
+/**
+ * The fullest rolling minute, and the worst window's count beyond what the bucket allows in it (a
+ * full bucket plus what filled meanwhile), over every window starting at one send.
+ */
+function windows(times: number[]) {
+  let excess = -Infinity;
+  let worst = "";
+  let fullestMinute = 0;
+  for (let first = 0; first < times.length; first++) {
+    for (let last = first; last < times.length; last++) {
+      const span = times[last]! - times[first]!;
+      const count = last - first + 1;
+      if (span < 60_000) fullestMinute = Math.max(fullestMinute, count);
+      const beyond = count - (burst + span * fillPerMs);
+      if (beyond > excess) {
+        excess = beyond;
+        worst = `${count} from the ${first + 1}th within ${span} ms`;
+      }
+    }
+  }
+  return { fullestMinute, excess, worst };
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+
+it("never passes the rate in any rolling window and spaces sends evenly across both instances", async () => {
+  const env = {
+    ...broadcastServerEnv(database.url, sink.url),
+    BROADCAST_RATE_PER_MINUTE: String(ratePerMinute),
+    TRUST_PROXY: "loopback",
+  };
+  servers = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
+  nginx = await startNginx({ upstreams: servers.map((server) => new URL(server.baseURL).host) });
+  expect((await fetch(`${nginx.baseURL}/healthz`)).status).toBe(200);
+
+  const { id, addresses } = await sendBroadcastToReaders(database.db, env, {
+    count: recipients,
+    tag: "throttle",
+  });
+  const subject = "The throttle letter";
+  await until(
+    () => receiptsByAddress(sink, subject).size >= recipients,
+    120_000,
+    "every reader's email",
+  );
+  const received = sink.received.filter((email) => email.parsed.subject === subject);
+  expect(received).toHaveLength(recipients);
+  expect(duplicateMessageIds(sink)).toEqual([]);
+  expect([...receiptsByAddress(sink, subject).keys()].sort()).toEqual([...addresses].sort());
+
+  // Both instances sent: the limit held because they drew from one bucket, not each its own.
+  const senders = await database.db
+    .selectFrom("outbox_attempts")
+    .innerJoin("outbox_emails", "outbox_emails.id", "outbox_attempts.email_id")
+    .select("outbox_attempts.worker_id")
+    .where("outbox_emails.broadcast_id", "=", id)
+    .where("outbox_attempts.outcome", "=", "sent")
+    .execute();
+  const perInstance = [...new Set(senders.map((row) => row.worker_id.split(":")[1]))];
+  expect(perInstance).toHaveLength(2);
+
+  const times = received.map((email) => email.receivedAt).sort((a, b) => a - b);
+  const grants = (
+    await database.db
+      .selectFrom("outbox_attempts")
+      .innerJoin("outbox_emails", "outbox_emails.id", "outbox_attempts.email_id")
+      .select("outbox_attempts.started_at")
+      .where("outbox_emails.broadcast_id", "=", id)
+      .execute()
+  )
+    .map((row) => Date.parse(row.started_at))
+    .sort((a, b) => a - b);
+  const atSink = windows(times);
+  const throttle = windows(grants);
+  const fullestMinute = atSink.fullestMinute;
+  const excess = atSink.excess;
+  const gaps = times
+    .slice(1)
+    .map((time, index) => time - times[index]!)
+    .sort((a, b) => a - b);
+  const evenGapMs = 60_000 / ratePerMinute;
+  const distribution = {
+    p10: percentile(gaps, 0.1),
+    p25: percentile(gaps, 0.25),
+    median: percentile(gaps, 0.5),
+    p75: percentile(gaps, 0.75),
+    p90: percentile(gaps, 0.9),
+    max: gaps.at(-1),
+    totalMs: times.at(-1)! - times[0]!,
+  };
+  console.info(
+    `two instances at ${ratePerMinute}/min, ${recipients} emails (even spacing ${evenGapMs.toFixed(0)} ms): ` +
+      `gaps (ms) ${JSON.stringify(distribution)}; fullest rolling minute ${fullestMinute}; ` +
+      `worst window beyond the bucket's bound: ${excess.toFixed(1)} emails at the sink (${atSink.worst}), ` +
+      `${throttle.excess.toFixed(1)} by the attempts' start (${throttle.worst})`,
+  );
+  expect(fullestMinute).toBeLessThanOrEqual(ratePerMinute);
+  // Spaced evenly: no window, however short, holds more than a full bucket (a second's worth)
+  // plus what filled meanwhile, give or take the sends' own lateness.
+  expect(excess).toBeLessThanOrEqual(receiptJitterMs * fillPerMs);
+  expect(throttle.excess).toBeLessThanOrEqual(attemptJitterMs * fillPerMs);
+}, 180_000);
