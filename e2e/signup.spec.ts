@@ -54,14 +54,44 @@ test("an invalid confirmation link says so", async ({ page }) => {
   );
 });
 
+test("with the token's fetch blocked, the page asks for one more click and that click subscribes", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: net::ERR_FAILED/);
+  await page.route("**/functions/v1/form-token", (route) => route.abort());
+  await gotoHydrated(page, "/signup");
+  const email = `blocked.${Date.now()}@example.com`;
+  await page.getByLabel("First name").fill("Noor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("One more click to subscribe");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("signup-submitted")).toBeVisible();
+  await waitForEmail(email, "Please confirm your subscription");
+});
+
 test.describe("signup without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form posts to the action and the page becomes the thank-you view", async ({ page }) => {
+  test("the prerendered form has no token: one more click on the page that answers subscribes", async ({
+    page,
+  }) => {
+    const email = `lin.${Date.now()}@example.com`;
     await page.goto("/signup");
     await page.getByLabel("First name").fill("Lin");
-    await page.getByLabel("Email").fill(`lin.${Date.now()}@example.com`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Weekly insights and practices").check();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("One more click to subscribe");
+    await expect(page.getByLabel("First name")).toHaveValue("Lin");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("heading", { name: "Welcome to the Journey" })).toBeVisible();
+    const confirmation = await waitForEmail(email, "Please confirm your subscription");
+    expect(confirmation.text).toMatch(/\/lists\/newsletter\/confirm\//);
   });
 });

@@ -48,6 +48,8 @@ export class SmtpSink {
   droppedOnDisconnect = 0;
   /** Every RCPT TO the server answered, accepted or not. */
   recipientsTried = 0;
+  /** Errors of client connections (a client killed mid-session resets its socket): kept, not thrown. */
+  readonly connectionErrors: Error[] = [];
   private server: SMTPServer | undefined;
   private stalled = false;
   private readonly closedSessions = new Set<string>();
@@ -123,6 +125,9 @@ export class SmtpSink {
         });
       },
     });
+    // smtp-server re-emits every connection's error on the server: without a listener for the
+    // whole life of the sink, a client killed mid-session (ECONNRESET) would crash the test run.
+    server.on("error", (error: Error) => this.connectionErrors.push(error));
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(this.port, "127.0.0.1", () => resolve());

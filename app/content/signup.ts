@@ -18,6 +18,12 @@ export const signupContent = {
     text: "Thank you for subscribing. We've sent a confirmation link to your inbox: open it to start receiving the newsletter. If it doesn't arrive in a few minutes, check your spam folder.",
     homeLabel: "Return to Home",
   },
+  /** A post that came without its form token (a page read without JavaScript): one more press. */
+  oneMoreClick: {
+    title: "One more click to subscribe",
+    text: "Please check your details and press Subscribe: this step keeps automated signups off the list.",
+    submitLabel: "Subscribe",
+  },
   benefits: {
     title: "What You'll Receive",
     items: [

@@ -1,11 +1,13 @@
 import { openInNewTab } from "~/lib/scheduling";
 import { trackVideoPlay } from "~/lib/analytics";
 import { videoEmbedUrl } from "~/components/video-dialog/video-embed-url";
+import { fetchFormTokensOnFocus } from "./form-tokens";
 
 /**
  * What reacts to a tap on a page that ships no framework (decision 077): the mobile menu, the
- * dialogs (video, audio notice) and the scheduling links. Listeners sit on the document, so the same
- * code serves the server's HTML and, on hydrated pages, whatever React renders later.
+ * dialogs (video, audio notice), the scheduling links and the newsletter boxes' form tokens.
+ * Listeners sit on the document, so the same code serves the server's HTML and, on hydrated pages,
+ * whatever React renders later.
  */
 export function startIslands() {
   const root = document.documentElement;
@@ -16,6 +18,7 @@ export function startIslands() {
   document.addEventListener("keydown", onKeydown);
   // `close` does not bubble; the capture phase still sees it.
   document.addEventListener("close", onDialogClose, true);
+  fetchFormTokensOnFocus();
 }
 
 /**

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { FormTokenField } from "~/components/forms/form-token-field";
+import { OneMoreClickFields, type ReturnedSignup } from "~/components/signup/one-more-click-form";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextField } from "~/components/forms/text-field";
 import { signupContent } from "~/content/signup";
@@ -36,24 +37,31 @@ export const meta = metaFromLoaderData;
 // A form page: React runs it, so the form answers in place (decision 077).
 export const handle: RouteHandle = { hydrate: true };
 
+/** The action's headers reach the page's response: a refusal's Retry-After, no-store on a token. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /** What the signup action answers (the page and every subscribe box read it). */
 export type SignupActionData =
   | { status: "subscribed" }
+  | { status: "confirm"; fields: ReturnedSignup; formToken: string }
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   | { status: "failed" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
+  const fields = {
+    firstName: form.get("firstName") ?? undefined,
+    email: form.get("email") ?? "",
+    interests: form.getAll("interests"),
+    source: form.get("source") || undefined,
+    attribution: form.get("attribution"),
+  };
   let received;
   try {
     received = await receiveNewsletterSignup(context, {
-      fields: {
-        firstName: form.get("firstName") ?? undefined,
-        email: form.get("email") ?? "",
-        interests: form.getAll("interests"),
-        source: form.get("source") || undefined,
-        attribution: form.get("attribution"),
-      },
+      fields,
       traps: {
         honeypot: form.get(spamTrapFields.honeypot),
         formToken: form.get(spamTrapFields.formToken),
@@ -71,6 +79,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SignupActionData>(
       { status: "failed" },
       { status: 429, headers: { "Retry-After": String(received.retryAfterSeconds) } },
+    );
+  }
+  if (received.outcome === "needs-click") {
+    return data<SignupActionData>(
+      {
+        status: "confirm",
+        fields: {
+          firstName: fields.firstName ?? "",
+          email: fields.email,
+          interests: fields.interests,
+          source: fields.source ?? "/signup",
+          attribution: fields.attribution ?? "",
+        },
+        formToken: received.formToken,
+      },
+      { headers: { "Cache-Control": "no-store" } },
     );
   }
   return data<SignupActionData>({ status: "subscribed" });
@@ -98,6 +122,14 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
               <Button asChild>
                 <Link to="/">{content.submitted.homeLabel}</Link>
               </Button>
+            </div>
+          ) : answer?.status === "confirm" ? (
+            <div className="flex flex-col gap-5 p-8" data-testid="signup-one-more-click">
+              <h1 className="font-serif text-3xl font-semibold">{content.oneMoreClick.title}</h1>
+              <p className="text-muted-foreground">{content.oneMoreClick.text}</p>
+              <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
+                <OneMoreClickFields fields={answer.fields} formToken={answer.formToken} />
+              </fetcher.Form>
             </div>
           ) : (
             <>

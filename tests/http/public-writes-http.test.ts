@@ -11,6 +11,7 @@ import { builtServerFormToken } from "../../support/form-token";
 import { membershipLinks } from "~/.server/audience/list-links";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { postAsNewVisitor } from "../../support/visitor-posts";
 
 const SITE = "http://writes.test";
 
@@ -35,9 +36,6 @@ const writtenTables = [
   "outbox_emails",
   "people",
 ] as const;
-
-let clientCounter = 0;
-const newClient = () => `198.51.100.${++clientCounter}`;
 
 for (const dialect of allDialects) {
   describe(`public writes over HTTP on ${dialect}`, () => {
@@ -78,14 +76,7 @@ for (const dialect of allDialects) {
     });
 
     const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>
-      fetch(`${server.baseURL}${pathname}`, {
-        method: "POST",
-        body,
-        headers: { "X-Forwarded-For": newClient(), ...headers },
-        redirect: "manual",
-        // Needed by fetch for a streamed request body.
-        duplex: "half",
-      } as RequestInit);
+      postAsNewVisitor(`${server.baseURL}${pathname}`, body, headers);
 
     async function expectNothingWritten() {
       for (const table of writtenTables) {

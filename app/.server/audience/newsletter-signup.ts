@@ -3,18 +3,22 @@ import { newsletterSignupSchema } from "~/lib/newsletter-schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
-import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
+import { checkSpamTraps, issueRefilledFormToken, type SpamTrapValues } from "../core/spam-traps";
 import { readVisitSource } from "../analytics";
 import { requestMembership } from "./list-memberships";
 
 export type NewsletterSignupOutcome =
-  InvalidInput | { outcome: "accepted" } | { outcome: "rate-limited"; retryAfterSeconds: number };
+  | InvalidInput
+  | { outcome: "accepted" }
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "needs-click"; formToken: string };
 
 /**
  * A signup from /signup or a subscribe box: the submitted fields as received. "accepted" whatever
  * the address's state, so the answer never tells who is on the list; a caught bot is accepted and
- * ignored. A post with no form token at all passes the time trap: the boxes sit on prerendered
- * pages, which carry none without JavaScript (decision 064).
+ * ignored. A post with no form token at all keeps nothing either: it comes from a prerendered page
+ * read without JavaScript (or a bot posting blind), and is handed back with a fresh token for one
+ * more click (decision 064).
  */
 export async function receiveNewsletterSignup(
   deps: ServiceDeps,
@@ -34,9 +38,10 @@ export async function receiveNewsletterSignup(
   if (!limited.allowed) {
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
-  // A box on a prerendered page has no token without JavaScript: with none at all only the
-  // honeypot is checked, and the confirmation email stays this list's gate (decision 064).
-  const verdict = checkSpamTraps(deps, "newsletter", traps, { tokenOptional: true });
+  const verdict = checkSpamTraps(deps, "newsletter", traps);
+  if (verdict === "missing-token") {
+    return { outcome: "needs-click", formToken: issueRefilledFormToken(deps) };
+  }
   if (verdict !== "passed") return { outcome: "accepted" };
   const signup = parsed.data;
   await requestMembership(deps, {

@@ -106,6 +106,8 @@ const configSchema = z
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+    /** Form tokens one visitor address may fetch per 10 minutes (/functions/v1/form-token); 0 lifts the limit. */
+    FORM_TOKEN_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
     CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
     NEWSLETTER_LINK_SECRET: z
       .string()

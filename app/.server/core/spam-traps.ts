@@ -1,4 +1,5 @@
 import { logger } from "./logger";
+import { checkRateLimits, type RateLimitDecision } from "./rate-limit";
 import { signLink, verifyLink } from "./signed-links";
 import type { ServiceDeps } from "./service-deps";
 
@@ -12,14 +13,40 @@ type TrapDeps = Pick<ServiceDeps, "clock" | "config">;
  * the client could choose. Rendered by server-rendered pages, fetched from
  * /functions/v1/form-token by forms on prerendered ones (a build-time token would be stale).
  */
-export function issueFormToken({ clock, config }: TrapDeps) {
+export function issueFormToken({ clock, config }: TrapDeps, { startedMsAgo = 0 } = {}) {
   const now = clock.now();
   return signLink(
     config.NEWSLETTER_LINK_SECRET,
     "form-start",
-    String(now.getTime()),
+    String(now.getTime() - startedMsAgo),
     new Date(now.getTime() + formTokenTtlMs),
   );
+}
+
+/**
+ * The token of a form handed back already filled in (the newsletter's "one more click" page): the
+ * visitor has typed the fields once, so one second to read and press the button is enough.
+ */
+export function issueRefilledFormToken(deps: TrapDeps) {
+  return issueFormToken(deps, {
+    startedMsAgo: Math.max(0, deps.config.CONTACT_MIN_FILL_SECONDS * 1000 - 1000),
+  });
+}
+
+/**
+ * A token for a form on a prerendered page or an API caller (/functions/v1/form-token), counted
+ * per client: it costs a signature and a row, so a loop asking for thousands is refused.
+ */
+export async function handOutFormToken(
+  deps: Pick<ServiceDeps, "clock" | "config" | "db">,
+  clientAddress: string,
+): Promise<{ token: string } | Extract<RateLimitDecision, { allowed: false }>> {
+  const limited = await checkRateLimits(deps, {
+    bucket: "form-token",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.FORM_TOKEN_RATE_LIMIT,
+  });
+  return limited.allowed ? { token: issueFormToken(deps) } : limited;
 }
 
 /** What a public form sends besides its fields, for the spam checks. */
@@ -45,12 +72,8 @@ export function checkSpamTraps(
   deps: TrapDeps,
   form: PublicForm,
   traps: SpamTrapValues,
-  { tokenOptional = false }: { tokenOptional?: boolean } = {},
 ): SpamTrapVerdict {
-  const verdict =
-    tokenOptional && !traps.formToken && !traps.honeypot?.trim()
-      ? "passed"
-      : spamTrapVerdict(deps, traps);
+  const verdict = spamTrapVerdict(deps, traps);
   if (verdict !== "passed")
     logger.info({ form, trap: verdict }, "form post dropped by a spam trap");
   return verdict;

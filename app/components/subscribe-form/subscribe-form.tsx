@@ -1,11 +1,11 @@
 import { useFetcher } from "react-router";
-import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { cn } from "~/lib/class-names";
+import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 export type SubscribeFormProps = {
   /** The page the box is on, stored with the subscriber. */
@@ -13,11 +13,13 @@ export type SubscribeFormProps = {
   className?: string;
 };
 
-type SignupAnswer = { status: "subscribed" | "invalid" | "failed" };
+type SignupAnswer = { status: "subscribed" | "invalid" | "failed" | "confirm"; formToken?: string };
 
 /**
  * A newsletter box: posts the address to the signup action, which sends the confirmation email.
- * With JavaScript it stays on the page and says what happens next; without, /signup answers.
+ * With JavaScript it stays on the page and says what happens next; without, /signup answers. Its
+ * form token is fetched by the island at the first focus (`data-form-token`, decision 064): the
+ * box sits on prerendered pages, which run no React.
  */
 export function SubscribeForm({ source, className }: SubscribeFormProps) {
   const fetcher = useFetcher<SignupAnswer>();
@@ -27,10 +29,17 @@ export function SubscribeForm({ source, className }: SubscribeFormProps) {
   const messageId = `${inputId}-message`;
   return (
     <div className={cn("flex flex-col gap-2", className)}>
-      <fetcher.Form method="post" action="/signup" className="flex flex-col gap-2 sm:flex-row">
+      <fetcher.Form
+        method="post"
+        action="/signup"
+        data-form-token=""
+        className="flex flex-col gap-2 sm:flex-row"
+      >
         <input type="hidden" name="source" value={source} />
         <HoneypotField />
-        <FormTokenField />
+        {fetcher.data?.formToken && (
+          <input type="hidden" name={spamTrapFields.formToken} value={fetcher.data.formToken} />
+        )}
         <Label htmlFor={inputId} className="sr-only">
           Email address
         </Label>
