@@ -30,6 +30,9 @@ export default [
     route("broadcasts/new", "routes/admin.broadcasts.new.tsx"),
     route("broadcasts/:id", "routes/admin.broadcasts.$id.tsx"),
     route("security", "routes/admin.security.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+    route("refused", "routes/admin.refused.tsx"),
+    route("*", "routes/admin.not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

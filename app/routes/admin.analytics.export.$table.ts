@@ -2,25 +2,28 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.analytics.export.$table";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { csvDownload } from "~/.server/admin/csv-export";
+import { consoleDownload } from "~/.server/admin/download-refusals";
 import { dayRangeFromQuery, reportTable, reportTables } from "~/.server/analytics";
 import { recordAdminAction } from "~/.server/core/audit-log";
 
 /** One table of the analytics page, for the range in the query, as CSV; audit-logged. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdminPage(request, context);
-  const table = reportTables.find((name) => name === params.table);
-  if (!table) throw data("No such analytics table", 404);
-  const range = dayRangeFromQuery(new URL(request.url).searchParams, context.clock.now());
-  const rows = await reportTable(context.db, range, table);
-  await recordAdminAction(context.db, {
-    actor: session.email,
-    action: `export.analytics.${table}`,
-    detail: range,
-    now: context.clock.now(),
+  return consoleDownload(request, context, "/admin/analytics", async () => {
+    const session = await requireAdminPage(request, context);
+    const table = reportTables.find((name) => name === params.table);
+    if (!table) throw data("No such analytics table", 404);
+    const range = dayRangeFromQuery(new URL(request.url).searchParams, context.clock.now());
+    const rows = await reportTable(context.db, range, table);
+    await recordAdminAction(context.db, {
+      actor: session.email,
+      action: `export.analytics.${table}`,
+      detail: range,
+      now: context.clock.now(),
+    });
+    async function* each() {
+      yield* rows as Record<string, string | number>[];
+    }
+    const columns = Object.keys(rows[0] ?? { key: "", views: 0, visitors: 0 });
+    return csvDownload(`analytics-${table}-${range.from}-${range.to}.csv`, columns, each());
   });
-  async function* each() {
-    yield* rows as Record<string, string | number>[];
-  }
-  const columns = Object.keys(rows[0] ?? { key: "", views: 0, visitors: 0 });
-  return csvDownload(`analytics-${table}-${range.from}-${range.to}.csv`, columns, each());
 }

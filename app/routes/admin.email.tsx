@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.email";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { StatCard } from "~/components/admin/stat-card";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
@@ -67,7 +68,10 @@ export default function AdminEmail({
                 className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
               >
                 <div className="min-w-0 space-y-1">
-                  <p className="font-medium">{email.subject}</p>
+                  <p className="flex flex-wrap items-center gap-2">
+                    <StatusBadge status="failed" />
+                    <span className="font-medium">{email.subject}</span>
+                  </p>
                   <p className="text-sm break-words text-muted-foreground">
                     To {email.to_address} · {email.purpose} · {email.attempts} attempts ·{" "}
                     <AdminTime iso={email.created_at} />

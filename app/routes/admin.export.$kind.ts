@@ -2,7 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.export.$kind";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { recordAdminAction } from "~/.server/core/audit-log";
+import {
+  auditEntriesForExport,
+  auditExportColumns,
+  auditFilterFromQuery,
+} from "~/.server/admin/audit-entries";
 import { csvDownload } from "~/.server/admin/csv-export";
+import { consoleDownload } from "~/.server/admin/download-refusals";
 import { messageExportColumns, messagesForExport } from "~/.server/admin/inbox";
 import { orderExportColumns, ordersForExport } from "~/.server/admin/orders";
 import { peopleFilterFromQuery } from "~/.server/admin/people-query";
@@ -16,8 +22,21 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((candidate) => candidate === value);
 }
 
-/** CSV exports of people, messages or orders for the filter in the query, streamed; audit-logged. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+const listPages: Record<string, string> = {
+  people: "/admin/people",
+  messages: "/admin/inbox",
+  orders: "/admin/orders",
+  audit: "/admin/audit",
+};
+
+/** CSV exports of people, messages, orders or audit entries for the filter in the query. */
+export async function loader(args: Route.LoaderArgs) {
+  const back = listPages[args.params.kind] ?? "/admin";
+  return consoleDownload(args.request, args.context, back, () => exportFor(args));
+}
+
+/** The export itself, streamed; audit-logged. */
+async function exportFor({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
   const day = context.clock.now().toISOString().slice(0, 10);
@@ -57,5 +76,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ordersForExport(context.db, { status: oneOf(orderStatuses, query.get("status")) }),
     );
   }
-  throw data("No such export", 404);
+  if (params.kind === "audit") {
+    const { filter } = auditFilterFromQuery(query);
+    await logged();
+    return csvDownload(
+      `audit-${day}.csv`,
+      auditExportColumns,
+      auditEntriesForExport(context.db, filter),
+    );
+  }
+  throw data(
+    "There is no export of that kind: the console exports people, messages, orders and the audit log.",
+    404,
+  );
 }

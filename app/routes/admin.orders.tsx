@@ -7,10 +7,16 @@ import { ExportLink } from "~/components/admin/export-link";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { Pagination } from "~/components/admin/pagination";
 import { ResultList } from "~/components/admin/result-list";
-import { Badge } from "~/components/ui/badge";
+import { SalesClosedNotice } from "~/components/admin/sales-closed-notice";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { listOrders, ordersPageSize, sendFreshDownloadLink } from "~/.server/admin/orders";
+import {
+  listOrders,
+  ordersPageSize,
+  salesState,
+  sendFreshDownloadLink,
+} from "~/.server/admin/orders";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Orders");
@@ -24,8 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: orderStatuses.find((status) => status === query.get("status")),
     page: Math.max(1, Math.floor(Number(query.get("page")) || 1)),
   };
-  const { orders, total } = await listOrders(context.db, filter);
-  return { filter, orders, total, pageSize: ordersPageSize, search: query.toString() };
+  const [{ orders, total }, sales] = await Promise.all([
+    listOrders(context.db, filter),
+    salesState(context),
+  ]);
+  return { filter, orders, total, sales, pageSize: ordersPageSize, search: query.toString() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,18 +58,12 @@ const money = (cents: number, currency: string) =>
     cents / 100,
   );
 
-const statusVariant = {
-  paid: "default",
-  pending: "outline",
-  refunded: "secondary",
-  failed: "destructive",
-} as const;
-
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, orders, total, pageSize, search } = loaderData;
+  const { filter, orders, total, sales, pageSize, search } = loaderData;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Orders</h1>
+      {!sales.open && <SalesClosedNotice waitlist={sales.waitlist} />}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <FilterSelect name="status" label="Status" value={filter.status} options={orderStatuses} />
         <Button type="submit" variant="outline">
@@ -92,7 +95,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   <span className="font-semibold">
                     {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
                   </span>
-                  <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+                  <StatusBadge status={order.status} />
                 </p>
                 <p className="text-sm">{order.items.join(", ")}</p>
                 <p className="text-sm break-words text-muted-foreground">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.people.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -96,9 +97,7 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
             <dt className="text-muted-foreground">Lists</dt>
             <dd className="flex flex-wrap gap-2" data-testid="person-lists">
               {memberships.map(({ list, status }) => (
-                <Badge key={list} variant={list === "newsletter" ? "secondary" : "outline"}>
-                  {list}: {status}
-                </Badge>
+                <StatusBadge key={list} label={list} status={status} />
               ))}
               {memberships.length === 0 && "none"}
             </dd>

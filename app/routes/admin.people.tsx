@@ -6,7 +6,7 @@ import { ExportLink } from "~/components/admin/export-link";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { Pagination } from "~/components/admin/pagination";
 import { ResultList } from "~/components/admin/result-list";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -108,9 +108,9 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   {person.newsletter && (
-                    <Badge variant="secondary">newsletter: {person.newsletter}</Badge>
+                    <StatusBadge label="newsletter" status={person.newsletter} />
                   )}
-                  {person.waitlist && <Badge variant="outline">waitlist: {person.waitlist}</Badge>}
+                  {person.waitlist && <StatusBadge label="waitlist" status={person.waitlist} />}
                   <span>
                     {person.source} · last seen <AdminTime iso={person.last_seen_at} />
                   </span>

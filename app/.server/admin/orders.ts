@@ -52,6 +52,20 @@ export async function listOrders(db: Db, filter: { status?: OrderStatus; page: n
 }
 
 /**
+ * Whether checkout takes orders (SALES_OPEN; the settings check makes the Stripe keys required
+ * with it) and how many confirmed waitlist members would be told when it opens.
+ */
+export async function salesState({ db, config }: Pick<ServiceDeps, "db" | "config">) {
+  const { count } = await db
+    .selectFrom("list_memberships")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("list", "=", "waitlist")
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return { open: config.SALES_OPEN, waitlist: Number(count) };
+}
+
+/**
  * Sends the buyer of a paid book order a new download link; earlier links stop working. The
  * link, its email and the audit entry commit together.
  */

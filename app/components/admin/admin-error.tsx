@@ -1,11 +1,18 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { sectionOf } from "./console-sections";
 
 /** The sentence a refused console request carries (`{ error }`, see admin-request.ts), if any. */
 function refusalOf(error: unknown) {
   return isRouteErrorResponse(error) && typeof error.data?.error === "string"
     ? error.data.error
     : null;
+}
+
+/** The console page a refused download came from (`{ back }`, see download-refusals.ts). */
+function backOf(error: unknown) {
+  const back: unknown = isRouteErrorResponse(error) ? error.data?.back : undefined;
+  return typeof back === "string" && /^\/admin(\/|$|\?)/.test(back) ? back : null;
 }
 
 /**
@@ -30,7 +37,7 @@ export function AdminError({ error }: { error: unknown }) {
             : "Something went wrong";
   const sentence =
     status === 404
-      ? "There is nothing at this address: it may have been erased or never existed."
+      ? (refusal ?? "There is nothing at this address: it may have been erased or never existed.")
       : stale
         ? "It was opened in an earlier session. The page reloads now with a fresh form: check what you entered and send it again."
         : status === 401
@@ -38,6 +45,10 @@ export function AdminError({ error }: { error: unknown }) {
           : (refusal ??
             "The console could not do this. Nothing was changed; try again, and if it happens again, the server's log says why.");
   const here = `${pathname}${search}`;
+  // Back to the page the request came from, else to the list of the section it belongs to.
+  const back = backOf(error);
+  const section = sectionOf(back ? new URL(back, "http://console").pathname : pathname);
+  const backTo = back ?? (section.to === pathname ? null : section.to);
   // A fresh load of the page brings a form with this session's token (a GET: nothing resent).
   // Without JavaScript the link below does the same.
   useEffect(() => {
@@ -61,9 +72,16 @@ export function AdminError({ error }: { error: unknown }) {
             Sign in
           </Link>
         ) : (
-          <a href={here} className="underline underline-offset-4">
-            Reload this page
-          </a>
+          !back && (
+            <a href={here} className="underline underline-offset-4">
+              Reload this page
+            </a>
+          )
+        )}
+        {backTo && section.to !== "/admin" && (
+          <Link to={backTo} className="underline underline-offset-4">
+            Back to {section.label}
+          </Link>
         )}
         <Link to="/admin" className="underline underline-offset-4">
           Back to the dashboard

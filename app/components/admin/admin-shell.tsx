@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { AdminForm } from "./admin-form";
 import type { AdminLayoutData } from "./admin-session";
+import { consoleSections } from "./console-sections";
 
 /** A section of the console, marked as the current page where it is. */
 function SectionLink({ to, children }: { to: string; children: React.ReactNode }) {
@@ -41,16 +42,10 @@ function Count({ value, label }: { value: number; label: string }) {
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const session = useRouteLoaderData<AdminLayoutData>("routes/admin");
   const { newMessages = 0, failedEmails = 0 } = session ?? {};
-  const sections = [
-    { to: "/admin", label: "Dashboard" },
-    { to: "/admin/people", label: "People" },
-    { to: "/admin/inbox", label: "Inbox", waiting: { count: newMessages, label: "new" } },
-    { to: "/admin/orders", label: "Orders" },
-    { to: "/admin/analytics", label: "Analytics" },
-    { to: "/admin/broadcasts", label: "Broadcasts" },
-    { to: "/admin/email", label: "Email", waiting: { count: failedEmails, label: "failed" } },
-    { to: "/admin/security", label: "Security" },
-  ];
+  const waiting: Partial<Record<string, { count: number; label: string }>> = {
+    "/admin/inbox": { count: newMessages, label: "new" },
+    "/admin/email": { count: failedEmails, label: "failed" },
+  };
   return (
     <div className="min-h-dvh bg-background">
       <div className="border-b border-border bg-card">
@@ -74,14 +69,14 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
         {/* Wrapped, not scrolled: on a phone every section stays in sight. */}
         <nav aria-label="Console" className="container-page -mt-1 pb-2">
           <ul className="flex flex-wrap gap-1">
-            {sections.map(({ to, label, waiting }) => (
+            {consoleSections.map(({ to, label }) => (
               <li key={to}>
                 <SectionLink to={to}>
                   {label}
-                  {waiting && (
+                  {waiting[to] && (
                     <>
                       {" "}
-                      <Count value={waiting.count} label={waiting.label} />
+                      <Count value={waiting[to].count} label={waiting[to].label} />
                     </>
                   )}
                 </SectionLink>

@@ -6,7 +6,7 @@ export function ExportLink({
   search,
   label,
 }: {
-  kind: "people" | "messages" | "orders";
+  kind: "people" | "messages" | "orders" | "audit";
   search: string;
   label: string;
 }) {

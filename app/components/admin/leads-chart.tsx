@@ -14,12 +14,6 @@ const series = [
   { key: "orders", label: "Paid orders", color: "var(--color-destructive)" },
 ] as const;
 
-const width = 600;
-const height = 220;
-const left = 28;
-const bottom = 24;
-const top = 8;
-
 const shortDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
     month: "short",
@@ -29,82 +23,66 @@ const shortDay = (day: string) =>
 
 /**
  * Stacked bars of new leads per day, drawn as plain SVG on the server (no chart library), with the
- * same figures in a table for screen readers.
+ * same figures in a table for screen readers. The bars stretch to any width; the axis labels are
+ * text beside and below them, so they stay readable on a phone and the chart never overflows.
  */
 export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
   const totals = days.map((day) => series.reduce((sum, { key }) => sum + day[key], 0));
   const max = Math.max(1, ...totals);
-  const step = (width - left) / days.length;
-  const barWidth = Math.max(2, step * 0.7);
-  const plotHeight = height - top - bottom;
-  const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
-  const ticks =
-    max <= 4 ? Array.from({ length: max + 1 }, (_, index) => index) : [0, Math.round(max / 2), max];
+  const dayLabels = [days[0], days[Math.floor(days.length / 2)], days.at(-1)];
   return (
     <figure className="space-y-3">
-      {/* Below 480 px the labels would be too small to read: the chart scrolls sideways instead. */}
-      <div
-        className="overflow-x-auto"
-        tabIndex={0}
-        role="region"
-        aria-label="Chart, scrolls sideways"
-      >
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          className="h-auto w-full min-w-[480px]"
-          aria-hidden="true"
-          data-testid="leads-chart"
-        >
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
-              <text
-                x={left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-                fontSize="11"
-                fill="var(--color-muted-foreground)"
-              >
-                {tick}
-              </text>
-            </g>
-          ))}
-          {days.map((day, index) => {
-            let stacked = 0;
-            const x = left + index * step + (step - barWidth) / 2;
-            return (
-              <g key={day.day}>
-                {series.map(({ key, color }) => {
-                  const value = day[key];
-                  if (value === 0) return null;
-                  const rect = (
-                    <rect
-                      key={key}
-                      x={x}
-                      y={y(stacked + value)}
-                      width={barWidth}
-                      height={y(stacked) - y(stacked + value)}
-                      fill={color}
-                    />
-                  );
-                  stacked += value;
-                  return rect;
-                })}
-                {index % 7 === 0 && (
-                  <text
-                    x={x + barWidth / 2}
-                    y={height - 6}
-                    textAnchor="middle"
-                    fontSize="11"
-                    fill="var(--color-muted-foreground)"
-                  >
-                    {shortDay(day.day)}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+      <div className="flex gap-2" aria-hidden="true">
+        <div className="flex h-48 flex-col justify-between text-right text-xs text-muted-foreground tabular-nums">
+          <span>{max}</span>
+          <span>{max % 2 === 0 ? max / 2 : ""}</span>
+          <span>0</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <svg
+            viewBox={`0 0 ${days.length} ${max}`}
+            preserveAspectRatio="none"
+            className="block h-48 w-full"
+            data-testid="leads-chart"
+          >
+            {[0, max / 2, max].map((level) => (
+              <line
+                key={level}
+                x1={0}
+                x2={days.length}
+                y1={level}
+                y2={level}
+                stroke="var(--color-border)"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {days.map((day, index) => {
+              let stacked = 0;
+              return (
+                <g key={day.day}>
+                  {series.map(({ key, color }) => {
+                    const value = day[key];
+                    if (value === 0) return null;
+                    stacked += value;
+                    return (
+                      <rect
+                        key={key}
+                        x={index + 0.15}
+                        y={max - stacked}
+                        width={0.7}
+                        height={value}
+                        fill={color}
+                      />
+                    );
+                  })}
+                </g>
+              );
+            })}
+          </svg>
+          <div className="mt-1 flex justify-between text-xs text-muted-foreground">
+            {dayLabels.map((day) => day && <span key={day.day}>{shortDay(day.day)}</span>)}
+          </div>
+        </div>
       </div>
       <table className="sr-only">
         <caption>New leads per day</caption>
