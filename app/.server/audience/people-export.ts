@@ -34,7 +34,7 @@ export const peopleExportColumns = [
 export type PeopleExportRow = Record<(typeof peopleExportColumns)[number], string | null>;
 
 function batchAfter(db: Db, filter: Omit<PeopleFilter, "page">, after: string, size: number) {
-  return filteredPeople(db, filter)
+  return filteredPeople(db, filter, { walking: true })
     .leftJoin("list_memberships as newsletter", (join) =>
       join.onRef("newsletter.person_id", "=", "people.id").on("newsletter.list", "=", "newsletter"),
     )
