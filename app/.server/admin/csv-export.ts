@@ -33,11 +33,16 @@ export function csvDownload<Row extends Record<string, string | number | null>>(
         if (next.done) break;
         chunk.push(next.value);
       }
-      const text = stringify(chunk, {
-        header,
-        columns: [...columns],
-        cast: { string: neutraliseFormula },
-      });
+      // Rows go in as arrays in column order: csv-stringify looks up an object's every cell by
+      // a path (lodash's get), which was half the time of a 100,000-row export.
+      const text = stringify(
+        chunk.map((row) => columns.map((column) => row[column])),
+        {
+          header,
+          columns: [...columns],
+          cast: { string: neutraliseFormula },
+        },
+      );
       header = false;
       if (text) controller.enqueue(encoder.encode(text));
       if (chunk.length < rowsPerChunk) controller.close();

@@ -1,7 +1,6 @@
-import type { ExpressionBuilder } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder } from "kysely";
 import type { Database, Db } from "../core/db/database";
 import { containsText } from "../core/db/contains-text";
-import { pageWithTotal } from "../core/db/page-with-total";
 import type { MembershipFilter } from "~/lib/audience-filters";
 import type { ListName, MembershipStatus } from "~/lib/lists";
 
@@ -21,43 +20,70 @@ export type PeopleFilter = {
   page: number;
 };
 
-export function filteredPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
-  let query = db.selectFrom("people");
-  if (filter.search) {
-    // What the owner types is matched literally: a % or _ in it is that character.
-    const text = filter.search.trim().toLowerCase();
-    query = query.where((eb) =>
-      eb.or([
-        containsText("people.email_key", text),
-        containsText("people.first_name", text),
-        containsText("people.last_name", text),
-      ]),
-    );
+/**
+ * People whose name or address holds `text` (lower case), `%` and `_` taken literally. SQLite asks
+ * its FTS5 trigram table for the text as one phrase, which matches it as a case-folded substring;
+ * a text shorter than a trigram cannot use it and is compared row by row. Postgres compares
+ * `lower(column) LIKE`, which its pg_trgm indexes serve (migration 208, decision 084).
+ */
+function matchingSearch(db: Db, text: string) {
+  if (!onPostgres(db) && [...text].length >= 3) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    return sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${phrase})`;
   }
-  // IN (not a correlated EXISTS): the list's matching people are gathered once, not per person.
+  return sql<boolean>`(${sql.join(
+    searchedColumns.map((column) => containsText(column, text)),
+    sql` or `,
+  )})`;
+}
+
+const searchedColumns = ["people.email_key", "people.first_name", "people.last_name"];
+
+/** What the filter asks of one list's membership: a status, an interest, or both. */
+type MembershipCondition = { status?: MembershipStatus; interest?: string };
+
+/** The filter's conditions on memberships, per list, so one list is read once. */
+function membershipConditions(filter: Omit<PeopleFilter, "page">) {
+  const conditions = new Map<ListName, MembershipCondition>();
   if (filter.membership) {
     const [list, status] = filter.membership.split(":") as [ListName, MembershipStatus];
-    query = query.where(
-      "people.id",
-      "in",
-      db
-        .selectFrom("list_memberships")
-        .select("list_memberships.person_id")
-        .where("list_memberships.list", "=", list)
-        .where("list_memberships.status", "=", status),
-    );
+    conditions.set(list, { status });
   }
-  if (filter.interest) {
+  if (filter.interest)
+    conditions.set("newsletter", { ...conditions.get("newsletter"), interest: filter.interest });
+  return conditions;
+}
+
+const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The people the filter picks. `walking` when the caller reads them in an indexed order and stops
+ * early (a page, an export batch) rather than counting them all.
+ */
+export function filteredPeople(
+  db: Db,
+  filter: Omit<PeopleFilter, "page">,
+  { walking = false }: { walking?: boolean } = {},
+) {
+  let query = db.selectFrom("people");
+  const search = filter.search?.trim().toLowerCase();
+  if (search) query = query.where(matchingSearch(db, search));
+  // IN (not a correlated EXISTS): the list's matching people are gathered once, not per person,
+  // from the index on (list, status, interests, person_id). When walking on SQLite, the unary `+`
+  // keeps the planner from looking each of them up by id and sorting them all (thousands for a
+  // common filter): it walks the people in order, checks each against the gathered set and stops
+  // at the page's end, at most one pass over an index however many match.
+  const personId =
+    walking && !onPostgres(db) ? sql`+${sql.ref("people.id")}` : sql.ref("people.id");
+  for (const [list, { status, interest }] of membershipConditions(filter)) {
+    let members = db
+      .selectFrom("list_memberships")
+      .select("list_memberships.person_id")
+      .where("list_memberships.list", "=", list);
+    if (status) members = members.where("list_memberships.status", "=", status);
     // Interests are a JSON array of keys: match the quoted key.
-    query = query.where(
-      "people.id",
-      "in",
-      db
-        .selectFrom("list_memberships")
-        .select("list_memberships.person_id")
-        .where("list_memberships.list", "=", "newsletter")
-        .where("list_memberships.interests", "like", `%"${filter.interest}"%`),
-    );
+    if (interest) members = members.where("list_memberships.interests", "like", `%"${interest}"%`);
+    query = query.where(personId, "in", members);
   }
   if (filter.source) query = query.where("people.source", "=", filter.source);
   if (filter.from)
@@ -87,19 +113,34 @@ const personColumns = [
   "people.last_seen_at",
 ] as const;
 
-/** One page of people, most recently seen first, and how many match in all. */
+/**
+ * One page of people, most recently seen first, and how many match in all. The page's ids are
+ * picked first from the index on (last_seen_at, id), so a deep page skips index entries, not
+ * rows; only its 50 people are then read whole. A page that is not full tells the total without
+ * counting (a search that finds few would otherwise be read twice).
+ */
 export async function listPeople(db: Db, filter: PeopleFilter) {
-  const { rows, total } = await pageWithTotal(
-    filteredPeople(db, filter),
-    (query) =>
-      query
-        .select(personColumns)
-        .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
-        .orderBy("people.last_seen_at", "desc")
-        .orderBy("people.id"),
-    { page: filter.page, pageSize: peoplePageSize },
-  );
-  return { people: rows, total };
+  const offset = (filter.page - 1) * peoplePageSize;
+  const pageIds = filteredPeople(db, filter, { walking: true })
+    .select("people.id")
+    .orderBy("people.last_seen_at", "desc")
+    .orderBy("people.id", "desc")
+    .limit(peoplePageSize)
+    .offset(offset);
+  const people = await db
+    .selectFrom("people")
+    .where("people.id", "in", pageIds)
+    .select(personColumns)
+    .select((eb) => [listStatus(eb, "newsletter"), listStatus(eb, "waitlist")])
+    .orderBy("people.last_seen_at", "desc")
+    .orderBy("people.id", "desc")
+    .execute();
+  if (people.length < peoplePageSize && (people.length > 0 || offset === 0))
+    return { people, total: offset + people.length };
+  const { count } = await filteredPeople(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return { people, total: Number(count) };
 }
 
 /** The pages people came from, for the source filter. */

@@ -10,6 +10,8 @@ import * as adminPasskeys from "./202_admin_passkeys";
 import * as people from "./203_people";
 import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
+import * as peopleSearch from "./208_people_search";
+import * as peopleListIndexes from "./209_people_list_indexes";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
@@ -36,6 +38,8 @@ export const migrations: Record<string, Migration> = {
   "203_people": people,
   "204_list_memberships": listMemberships,
   "205_people_imports": peopleImports,
+  "208_people_search": peopleSearch,
+  "209_people_list_indexes": peopleListIndexes,
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
