@@ -35,6 +35,10 @@ function lucideIconFiles(sources: string[]) {
   return [...files];
 }
 
+// The form pages' common parts (fields, labels, icons) travel together: one request, not a dozen.
+const formParts =
+  /app\/components\/(ui|forms|page)\/|node_modules\/lucide-react\/dist\/esm\/icons\//;
+
 const filesIn = (dir: string) =>
   readdirSync(fromRoot(dir))
     .filter((name) => !name.includes(".test."))
@@ -52,10 +56,6 @@ const shellIcons = lucideIconFiles([
 const shellModules = new RegExp(
   String.raw`app\/(lib\/(site|class-names|use-site-settings|route-meta)\.ts|components\/(ui\/(button|card|toaster|slot)\.tsx|layout\/|video-dialog\/video-dialog\.tsx))|node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared|icons\/(${shellIcons.join("|")}))\.mjs)`,
 );
-
-// The console's components (components/admin) stay out: no public page loads a byte of them.
-const sharedModules =
-  /app\/components\/(?!admin\/)|node_modules\/(lucide-react\/dist\/esm\/icons|@radix-ui)\//;
 
 /**
  * `virtual:site-islands`: the island script of pages that do not hydrate (decision 077), compiled
@@ -99,7 +99,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "shell", test: shellModules, priority: 2 },
-            { name: "shared", test: sharedModules, minShareCount: 2, priority: 1 },
+            { name: "form-parts", test: formParts, minShareCount: 2, priority: 1 },
           ],
         },
       },

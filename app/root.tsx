@@ -61,8 +61,8 @@ function useRouteHandles() {
 
 /**
  * The page's scripts. Content pages: the inline island script and the speculation rules, no
- * framework (decision 077). Form pages hydrate at the first interaction (decision 002); the
- * console hydrates as it loads. Once React runs in the browser it stays in charge: a client-side
+ * framework (decision 077). Form pages hydrate once they have loaded, or at an earlier first
+ * interaction (decisions 002 and 077); the console hydrates as it loads. Once React runs in the browser it stays in charge: a client-side
  * navigation from a hydrated page keeps its scripts.
  */
 function PageScripts({ hydrates }: { hydrates: boolean }) {

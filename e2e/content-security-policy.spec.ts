@@ -46,7 +46,9 @@ for (const path of paths) {
       await expect(page.getByRole("dialog").locator("iframe")).toBeAttached();
     }
     if (path === "/contact") {
-      // An empty submit builds the form's zod schema: zod's `Function('')` probe must not run.
+      // An empty submit: the action's field errors show in the form (zod runs on the server only,
+      // issue 22); the browser logs the 400 they come with.
+      allowConsoleErrors(/Failed to load resource: .* 400/);
       await page.getByRole("button", { name: "Send Message" }).last().click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     }

@@ -1,15 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { contactInterests, defaultContactInterest } from "./contact-interests";
 import { z } from "./zod";
 import { isLinkFree, isSingleLine, linkFreeMessage, singleLineMessage } from "./single-line";
-
-/** The interests a visitor may pick; the spec's default is the last. */
-export const contactInterests = [
-  "Keynote Speaking",
-  "Corporate Training",
-  "Private Consulting",
-  "General Inquiry",
-] as const;
-export type ContactInterest = (typeof contactInterests)[number];
-export const defaultContactInterest: ContactInterest = "General Inquiry";
 
 /** Markup has no place in a lead: refusing it keeps stored text and owner emails inert. */
 const markupPattern = /<\s*\/?\s*[a-z!][^>]*>|javascript:/i;
@@ -40,8 +32,8 @@ function requiredText(label: string, max: number, { multiline = false } = {}) {
 }
 
 /**
- * One contact message (the spec's payload). The same schema checks the form in the browser,
- * the /contact action and POST /functions/v1/send-contact-email.
+ * One contact message (the spec's payload). The same schema checks the /contact action (the form
+ * shows its answers, with or without JavaScript) and POST /functions/v1/send-contact-email.
  */
 export const contactMessageSchema = z.object({
   firstName: requiredText("First name", 100),
@@ -68,17 +60,15 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** Decodes `?interest=` (the /about link sends `Private Consulting`) into a known interest. */
-export function interestFromQuery(value: string | null): ContactInterest {
-  if (!value) return defaultContactInterest;
-  let decoded = value;
-  try {
-    decoded = decodeURIComponent(value.replace(/\+/g, " "));
-  } catch {
-    // Not valid percent-encoding: use it as it is.
-  }
-  const match = contactInterests.find(
-    (interest) => interest.toLowerCase() === decoded.trim().toLowerCase(),
-  );
-  return match ?? defaultContactInterest;
-}
+/**
+ * The schema's limits as the fields' native attributes (required, maxLength...), for the server to
+ * hand to the form: the browser gets them without zod.
+ */
+export const contactMessageConstraint = getZodConstraint(contactMessageSchema);
+
+export {
+  contactInterests,
+  defaultContactInterest,
+  interestFromQuery,
+  type ContactInterest,
+} from "./contact-interests";

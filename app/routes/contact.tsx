@@ -19,7 +19,7 @@ import { logFailure } from "~/.server/core/logger";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { eventsAsOf } from "~/.server/leads/upcoming-events";
-import { interestFromQuery } from "~/lib/contact-message-schema";
+import { contactMessageConstraint, interestFromQuery } from "~/lib/contact-message-schema";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Links from other pages (Request Information) may start the message for the visitor.
       prefilledMessage: query.get("message")?.slice(0, 5000) ?? "",
       formToken: issueFormToken(context),
+      constraint: contactMessageConstraint,
       meta: pageSeo({
         title: "Contact — Speaking, Training and Consulting",
         description: `Book ${siteConfig.author.name} for a keynote, corporate sales training or private consulting, schedule a call, or send a message. We reply within 48 hours.`,
@@ -152,7 +153,7 @@ function EventEntry({ event, pastLabel }: { event: EventItem; pastLabel?: string
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { content, events, interest, prefilledMessage, formToken, toast } = loaderData;
+  const { content, events, interest, prefilledMessage, formToken, constraint, toast } = loaderData;
   const { contactEmail, contactPhone } = useSiteSettings();
   const toForm = { pathname: "/contact", hash: "#contact-form" };
   // The spec scrolls to the form 100 ms after these links.
@@ -224,6 +225,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               defaultInterest={interest}
               defaultMessage={prefilledMessage}
               formToken={formToken}
+              constraint={constraint}
               copy={content.form}
             />
           </CardContent>

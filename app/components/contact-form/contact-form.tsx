@@ -6,7 +6,6 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -16,11 +15,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/components/ui/toaster";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { cn } from "~/lib/class-names";
-import {
-  contactInterests,
-  contactMessageSchema,
-  type ContactInterest,
-} from "~/lib/contact-message-schema";
+import { contactInterests, type ContactInterest } from "~/lib/contact-interests";
+import type { ContactMessage } from "~/lib/contact-message-schema";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
@@ -39,7 +35,6 @@ export type ContactFormCopy = {
 };
 
 const subscribeToNothing = () => () => {};
-const constraint = getZodConstraint(contactMessageSchema);
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
@@ -61,17 +56,21 @@ function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
 /**
  * The contact form (the spec's fields and states). It posts to the /contact action: with
  * JavaScript through a fetcher (toasts, reset on success), without it as a plain form whose
- * answer is a redirect carrying the toast.
+ * answer is a redirect carrying the toast. The server's schema checks it either way and the form
+ * shows its field errors: zod stays off the page (issue 22's budget), and `constraint` (the
+ * schema's limits, from the loader) gives the fields their native attributes.
  */
 export function ContactForm({
   defaultInterest,
   defaultMessage,
   formToken,
+  constraint,
   copy,
 }: {
   defaultInterest: ContactInterest;
   defaultMessage?: string;
   formToken: string;
+  constraint: Record<string, { required?: boolean; maxLength?: number; pattern?: string }>;
   copy: ContactFormCopy;
 }) {
   const { contactEmail } = useSiteSettings();
@@ -86,14 +85,15 @@ export function ContactForm({
   const sending = fetcher.state !== "idle";
   const failureDescription = copy.failure.description.replace("{email}", contactEmail);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ContactMessage>({
     id: "contact-form",
     lastResult: sending ? undefined : answer?.result,
     constraint,
     defaultValue: { interest: defaultInterest, message: defaultMessage || undefined },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
+    // Without `onValidate` conform would send a blur to the action as a "validate" intent: only a
+    // submit asks the server.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 
   // One toast per answer: the loaders revalidate after the send and hand `copy` over anew.

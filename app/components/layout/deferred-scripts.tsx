@@ -6,9 +6,11 @@ import { useScriptNonce } from "./script-nonce";
 const deferredType = "text/x-deferred-module";
 
 /**
- * Runs the deferred module script on the visitor's first sign of interaction (a pointer moving or
- * pressing, a key, a touch, a focus). A button pressed before React arrived is pressed again once it
- * has hydrated, so the first tap is not lost; links and forms work natively meanwhile. Inline (under
+ * Runs the deferred module script once the page has loaded (its styles, fonts and images first, so
+ * the first paint does not wait for JavaScript), or earlier at the visitor's first sign of
+ * interaction (a pointer moving or pressing, a key, a touch, a focus): the first tap after the load
+ * is answered by a hydrated form. A button pressed before React arrived is pressed again once it
+ * has hydrated, so an early tap is not lost; links and forms work natively meanwhile. Inline (under
  * 1 KB) so it costs no request.
  */
 const loader = `(() => {
@@ -42,6 +44,8 @@ const loader = `(() => {
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   for (const type of events) addEventListener(type, start, { capture: true, passive: true });
   addEventListener("click", remember, true);
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
 })();`;
 
 /** React Router's scripts without the module preloads, the module script made inert. */
@@ -57,9 +61,9 @@ function deferModules(node: ReactNode): ReactNode {
 }
 
 /**
- * `<Scripts />` for pages that paint before any script: the browser fetches no JavaScript while the
- * page loads; React and the route modules arrive at the first interaction (decision 002). The
- * page's HTML, links and forms work before that.
+ * `<Scripts />` for form pages that paint before any script: the browser fetches no JavaScript
+ * until the page has loaded; React and the route modules arrive then, or at an earlier first
+ * interaction (decisions 002 and 077). The page's HTML, links and forms work before that.
  */
 export function DeferredScripts() {
   const nonce = useScriptNonce();

@@ -1,10 +1,10 @@
-import * as LabelPrimitive from "@radix-ui/react-label";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/class-names";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A native label, styled. */
+export function Label({ className, ...props }: ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       className={cn("text-sm leading-none font-medium text-foreground", className)}
       {...props}
     />
