@@ -93,6 +93,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
                   </span>
                   <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+                  {order.awaitingSession && (
+                    <Link to="/admin/booking" data-testid="awaiting-session-badge">
+                      <Badge variant="destructive">session not booked</Badge>
+                    </Link>
+                  )}
                 </p>
                 <p className="text-sm">{order.items.join(", ")}</p>
                 <p className="text-sm break-words text-muted-foreground">

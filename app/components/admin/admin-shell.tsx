@@ -46,6 +46,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     { to: "/admin/people", label: "People" },
     { to: "/admin/inbox", label: "Inbox", waiting: { count: newMessages, label: "new" } },
     { to: "/admin/orders", label: "Orders" },
+    { to: "/admin/booking", label: "Booking" },
     { to: "/admin/analytics", label: "Analytics" },
     { to: "/admin/broadcasts", label: "Broadcasts" },
     { to: "/admin/email", label: "Email", waiting: { count: failedEmails, label: "failed" } },
