@@ -60,11 +60,11 @@ export function personTimeline(record: PersonRecord): TimelineEvent[] {
     });
   }
   for (const booking of record.bookings) {
-    const session = booking.kind === "breakthrough" ? "Sales Breakthrough Hour" : "intro call";
+    const session = booking.kind === "breakthrough" ? "a Sales Breakthrough Hour" : "an intro call";
     events.push({
       at: booking.created_at,
       kind: "booking",
-      title: `Booked a ${session} for ${booking.starts_at.slice(0, 16).replace("T", " ")} UTC (${booking.status.replace("_", "-")})`,
+      title: `Booked ${session} for ${booking.starts_at.slice(0, 16).replace("T", " ")} UTC (${booking.status.replace("_", "-")})`,
       detail: booking.cancelled_at
         ? `Cancelled ${booking.cancelled_at.slice(0, 16).replace("T", " ")} UTC`
         : undefined,

@@ -11,8 +11,7 @@ export type CalendarDay = {
 };
 
 /**
- * The coming weeks, drawn on the server: seven columns from a tablet up, one day under another
- * on a phone. Each day shows its open hours and the sessions on it.
+ * The coming weeks, drawn on the server: seven columns from a tablet up, two on a phone. Each day shows its open hours and the sessions on it.
  */
 export function OwnerCalendar({ weeks, timeZone }: { weeks: CalendarDay[][]; timeZone: string }) {
   return (
@@ -22,14 +21,14 @@ export function OwnerCalendar({ weeks, timeZone }: { weeks: CalendarDay[][]; tim
           <h3 className="mb-2 text-sm font-semibold text-muted-foreground">
             Week of {days[0]!.label}
           </h3>
-          <ol className="grid gap-2 md:grid-cols-7">
+          <ol className="grid grid-cols-2 gap-2 md:grid-cols-7">
             {days.map((day) => (
               <li
                 key={day.date}
                 data-date={day.date}
                 className={cn(
                   "min-w-0 rounded-md border bg-card p-2 text-sm",
-                  day.past && "opacity-70",
+                  day.past && "border-dashed",
                 )}
               >
                 <p className="font-medium">{day.label}</p>
