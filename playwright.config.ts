@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 
 /** The console specs, which also run against a server on PostgreSQL. */
-const consoleSpecs = /admin(-passkey)?\.spec\.ts/;
+const consoleSpecs = /admin(-passkey|-booking)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
 
 export default defineConfig({

@@ -24,6 +24,8 @@ export default [
     route("inbox", "routes/admin.inbox.tsx"),
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("orders", "routes/admin.orders.tsx"),
+    route("booking", "routes/admin.booking.tsx"),
+    route("booking/:id", "routes/admin.booking.$id.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("email", "routes/admin.email.tsx"),
     route("broadcasts", "routes/admin.broadcasts.tsx"),

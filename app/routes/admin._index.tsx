@@ -7,17 +7,21 @@ import { LeadsChart } from "~/components/admin/leads-chart";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { leadsPerDay, leadTotals, type ListStanding } from "~/.server/admin/dashboard";
+import { nextSessions, ordersAwaitingSession } from "~/.server/booking";
+import { SessionList } from "~/components/admin/booking/session-list";
 import { formatPrice } from "~/lib/catalog";
 
 export const meta = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const [days, totals] = await Promise.all([
+  const [days, totals, sessions, awaiting] = await Promise.all([
     leadsPerDay(context.db, context.clock.now()),
     leadTotals(context.db, context.clock.now()),
+    nextSessions(context),
+    ordersAwaitingSession(context.db),
   ]);
-  return { days, totals };
+  return { days, totals, sessions, unbookedSessions: awaiting.length };
 }
 
 /** "12 of 20 signups subscribed · this week +3 new, -1 left (last week +1, -0): up on last week" */
@@ -30,7 +34,9 @@ function standingDetail({ signups, subscribed, week, lastWeek }: ListStanding) {
   return `${subscribed} of ${signups} signups subscribed · this week +${week.new} new, -${week.lost} left (last week +${lastWeek.new}, -${lastWeek.lost}): ${trend}`;
 }
 
-export default function AdminDashboard({ loaderData: { days, totals } }: Route.ComponentProps) {
+export default function AdminDashboard({
+  loaderData: { days, totals, sessions, unbookedSessions },
+}: Route.ComponentProps) {
   const { newMessages, failedEmails } = useAdminSession();
   const lastThirty = days.reduce(
     (sum, day) => sum + day.messages + day.subscribers + day.waitlist + day.orders,
@@ -59,7 +65,25 @@ export default function AdminDashboard({ loaderData: { days, totals } }: Route.C
               failed {failedEmails === 1 ? "email" : "emails"}
             </Link>
           </li>
+          <li>
+            <Link
+              to="/admin/booking"
+              className="block rounded-lg border bg-card p-4 hover:bg-muted"
+              data-testid="unbooked-sessions"
+            >
+              <span className="font-serif text-2xl font-semibold text-primary">
+                {unbookedSessions}
+              </span>{" "}
+              paid {unbookedSessions === 1 ? "session" : "sessions"} not booked
+            </Link>
+          </li>
         </ul>
+      </section>
+      <section aria-labelledby="next-sessions" className="space-y-3">
+        <h2 id="next-sessions" className="text-lg font-semibold">
+          Next sessions
+        </h2>
+        <SessionList sessions={sessions} emptyText="Nothing booked." testId="next-sessions" />
       </section>
       <Card>
         <CardHeader>

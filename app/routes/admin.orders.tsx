@@ -9,6 +9,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { ResultList } from "~/components/admin/result-list";
 import { SalesClosedNotice } from "~/components/admin/sales-closed-notice";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import {
@@ -96,6 +97,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     {money(order.amount_paid_cents ?? order.amount_total_cents, order.currency)}
                   </span>
                   <StatusBadge status={order.status} />
+                  {order.awaitingSession && (
+                    <Link to="/admin/booking" data-testid="awaiting-session-badge">
+                      <Badge variant="destructive">session not booked</Badge>
+                    </Link>
+                  )}
                 </p>
                 <p className="text-sm">{order.items.join(", ")}</p>
                 <p className="text-sm break-words text-muted-foreground">

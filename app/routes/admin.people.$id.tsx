@@ -59,7 +59,13 @@ const unsubscribeLabels = {
   waitlist: "Remove from the waitlist",
 } as const;
 
-const kindLabels = { list: "Lists", message: "Message", order: "Order", email: "Email" } as const;
+const kindLabels = {
+  list: "Lists",
+  message: "Message",
+  order: "Order",
+  email: "Email",
+  booking: "Session",
+} as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
   const { person, memberships, timeline, sources } = loaderData;

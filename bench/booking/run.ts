@@ -14,7 +14,7 @@ const distinctSlots = Number(process.env.BENCH_SLOTS ?? 20);
 const minute = 60_000;
 const now = Date.parse("2026-06-01T12:00:00.000Z");
 const rules = {
-  ...defaultAvailabilityRules("America/Denver"),
+  ...defaultAvailabilityRules("America/Denver", 20),
   horizonDays: 60,
   maxSessionsPerDay: 12,
   minimumNoticeMinutes: 0,

@@ -1,9 +1,11 @@
 import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
 import { adminSignInLink } from "~/.server/mail/templates/admin-sign-in-link";
 import {
+  bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingHoldConfirmationEmail,
   bookingOwnerNotificationEmail,
+  bookingRescheduledEmail,
 } from "~/.server/mail/templates/booking-emails";
 import {
   broadcastAttentionEmail,
@@ -227,6 +229,40 @@ export const everyEmail: EmailSample[] = [
       "New booking: Intro call with Ada <b>, Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
     links: ["https://meet.jit.si/PresenceSelling-room", `${site}/booking/invite/invite.token-3`],
     text: ["Ada <b> <ada@example.com>", "Order order-1", "9:00 AM (America/Denver)"],
+  },
+  {
+    name: "booking-rescheduled",
+    template: "booking-emails",
+    render: () =>
+      bookingRescheduledEmail({
+        title: "Sales Breakthrough Hour",
+        minutes: 60,
+        when: "Thursday, June 4, 2026 at 10:30 PM (Asia/Kolkata)",
+        name: "Ada <b>",
+        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+        inviteUrl: `${site}/booking/invite/invite.token-3`,
+        contactEmail: "hello@presence.example",
+      }),
+    subject: "New time: Sales Breakthrough Hour, Thursday, June 4, 2026 at 10:30 PM (Asia/Kolkata)",
+    links: ["https://meet.jit.si/PresenceSelling-room", `${site}/booking/invite/invite.token-3`],
+    text: ["Hi Ada <b>,", "Sales Breakthrough Hour, 60 minutes", "10:30 PM (Asia/Kolkata)"],
+  },
+  {
+    name: "booking-cancelled",
+    template: "booking-emails",
+    render: () =>
+      bookingCancelledEmail({
+        title: "Intro call",
+        minutes: 20,
+        when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
+        name: "Ada <b>",
+        inviteUrl: `${site}/booking/invite/invite.token-3`,
+        bookAgainUrl: `${site}/booking`,
+        contactEmail: "hello@presence.example",
+      }),
+    subject: "Cancelled: Intro call, Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
+    links: [`${site}/booking/invite/invite.token-3`, `${site}/booking`],
+    text: ["Hi Ada <b>,", "Cancelled: Intro call, 20 minutes", "8:30 PM (Asia/Kolkata)"],
   },
   {
     name: "sale-notification",

@@ -19,6 +19,7 @@ const rules: AvailabilityRules = {
   horizonDays: 30,
   maxSessionsPerDay: 0,
   slotIntervalMinutes: 20,
+  introCallMinutes: 20,
 };
 
 for (const dialect of allDialects) {

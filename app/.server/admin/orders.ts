@@ -2,6 +2,7 @@ import type { OrderStatus } from "../core/db/checkout-tables";
 import type { Db } from "../core/db/database";
 import { inBatches } from "../core/db/in-batches";
 import { pageWithTotal } from "../core/db/page-with-total";
+import { ordersAwaitingSession } from "../booking";
 import { parseOrderItems, replaceDownloadLink } from "../sales";
 import type { ServiceDeps } from "../core/service-deps";
 import { recordAdminAction } from "../core/audit-log";
@@ -40,12 +41,15 @@ export async function listOrders(db: Db, filter: { status?: OrderStatus; page: n
         .orderBy("id", "desc"),
     { page: filter.page, pageSize: ordersPageSize },
   );
+  const awaiting = new Set((await ordersAwaitingSession(db)).map((order) => order.id));
   const orders = rows.map(({ items, ...order }) => {
     const parsed = parseOrderItems(items);
     return {
       ...order,
       items: parsed.map((item) => item.name),
       hasBook: parsed.some((item) => item.id === "pdf"),
+      // Paid for the session and not booked it: the owner may want to nudge the buyer.
+      awaitingSession: awaiting.has(order.id),
     };
   });
   return { orders, total };

@@ -2,14 +2,14 @@ import { attributionsOfPerson } from "../analytics";
 import type { Db } from "../core/db/database";
 
 /**
- * Everything held about one person: their record, list memberships, messages, orders and every
- * email addressed to them, and where their leads and sales came from. What the person page shows
- * and an access request exports.
+ * Everything held about one person: their record, list memberships, messages, orders, booked
+ * sessions, every email addressed to them, and where their leads and sales came from. What the
+ * person page shows and an access request exports.
  */
 export async function findPersonRecord(db: Db, id: string) {
   const person = await db.selectFrom("people").selectAll().where("id", "=", id).executeTakeFirst();
   if (!person) return undefined;
-  const [memberships, messages, orders, emails, attributions] = await Promise.all([
+  const [memberships, messages, orders, emails, attributions, bookings] = await Promise.all([
     db
       .selectFrom("list_memberships")
       .selectAll()
@@ -39,8 +39,24 @@ export async function findPersonRecord(db: Db, id: string) {
       .orderBy("created_at")
       .execute(),
     attributionsOfPerson(db, id),
+    db
+      .selectFrom("bookings")
+      .select([
+        "id",
+        "kind",
+        "status",
+        "starts_at",
+        "ends_at",
+        "time_zone",
+        "order_id",
+        "created_at",
+        "cancelled_at",
+      ])
+      .where("person_id", "=", id)
+      .orderBy("created_at")
+      .execute(),
   ]);
-  return { person, memberships, messages, orders, emails, attributions };
+  return { person, memberships, messages, orders, emails, attributions, bookings };
 }
 
 export type PersonRecord = NonNullable<Awaited<ReturnType<typeof findPersonRecord>>>;

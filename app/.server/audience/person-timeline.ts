@@ -3,7 +3,7 @@ import type { PersonRecord } from "./person-record";
 /** One thing that happened with a person, for their page. */
 export type TimelineEvent = {
   at: string;
-  kind: "list" | "message" | "order" | "email";
+  kind: "list" | "message" | "order" | "email" | "booking";
   title: string;
   detail?: string;
   /** Where the record of it is, when it has a page of its own. */
@@ -57,6 +57,18 @@ export function personTimeline(record: PersonRecord): TimelineEvent[] {
       kind: "order",
       title: `Order ${order.status}: ${cents(order.amount_total_cents, order.currency)}`,
       detail: items.join(", ") || undefined,
+    });
+  }
+  for (const booking of record.bookings) {
+    const session = booking.kind === "breakthrough" ? "a Sales Breakthrough Hour" : "an intro call";
+    events.push({
+      at: booking.created_at,
+      kind: "booking",
+      title: `Booked ${session} for ${booking.starts_at.slice(0, 16).replace("T", " ")} UTC (${booking.status.replace("_", "-")})`,
+      detail: booking.cancelled_at
+        ? `Cancelled ${booking.cancelled_at.slice(0, 16).replace("T", " ")} UTC`
+        : undefined,
+      href: `/admin/booking/${booking.id}`,
     });
   }
   for (const email of record.emails) {

@@ -27,12 +27,17 @@ export type AvailabilityRules = {
   maxSessionsPerDay: number;
   /** Slots start this many minutes apart within a range. */
   slotIntervalMinutes: number;
+  /** Length of the free intro call (INTRO_CALL_MINUTES until the owner sets it). */
+  introCallMinutes: number;
 };
 
 const weekdayHours: DayRange[] = [{ start: 9 * 60, end: 17 * 60 }];
 
 /** Until the owner sets availability: weekdays 9 to 5, a day's notice, eight weeks ahead. */
-export function defaultAvailabilityRules(timeZone: string): AvailabilityRules {
+export function defaultAvailabilityRules(
+  timeZone: string,
+  introCallMinutes: number,
+): AvailabilityRules {
   return {
     timeZone,
     weeklyHours: [[], weekdayHours, weekdayHours, weekdayHours, weekdayHours, weekdayHours, []],
@@ -44,6 +49,7 @@ export function defaultAvailabilityRules(timeZone: string): AvailabilityRules {
     horizonDays: 56,
     maxSessionsPerDay: 4,
     slotIntervalMinutes: 30,
+    introCallMinutes,
   };
 }
 

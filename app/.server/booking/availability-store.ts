@@ -9,16 +9,22 @@ const ownerRow = "owner";
 /** The owner's rules as last saved, or the defaults until they are; in BOOKING_TIME_ZONE. */
 export async function loadAvailabilityRules(
   db: Kysely<Database>,
-  config: Pick<AppConfig, "BOOKING_TIME_ZONE">,
+  config: Pick<AppConfig, "BOOKING_TIME_ZONE" | "INTRO_CALL_MINUTES">,
 ): Promise<AvailabilityRules> {
   const row = await db
     .selectFrom("booking_availability")
     .select("rules")
     .where("id", "=", ownerRow)
     .executeTakeFirst();
-  if (!row) return defaultAvailabilityRules(config.BOOKING_TIME_ZONE);
-  // The zone is a setting of the server, not of the saved hours.
-  return { ...(JSON.parse(row.rules) as AvailabilityRules), timeZone: config.BOOKING_TIME_ZONE };
+  const defaults = defaultAvailabilityRules(config.BOOKING_TIME_ZONE, config.INTRO_CALL_MINUTES);
+  if (!row) return defaults;
+  // The zone is a setting of the server, not of the saved hours; rules saved before a field
+  // existed take its default.
+  return {
+    ...defaults,
+    ...(JSON.parse(row.rules) as Partial<AvailabilityRules>),
+    timeZone: config.BOOKING_TIME_ZONE,
+  };
 }
 
 export async function saveAvailabilityRules(

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { loadAvailabilityRules } from "./availability-store";
+import { queueBookingCancelled, queueBookingRescheduled } from "./booking-emails";
 import { blockedMinutes, heldTimes, takeBookingLock } from "./claim-slot";
 import { freeSlots, type Slot } from "./slots";
 
@@ -10,14 +11,21 @@ export type RescheduleOutcome =
   | { outcome: "not-found" }
   | { outcome: "taken" | "unavailable"; slots: Slot[] };
 
+type ChangeDeps = Pick<ServiceDeps, "db" | "clock" | "config">;
+/** More writes of the change's transaction (the owner's audit entry). */
+type AfterChange = (trx: Kysely<Database>) => Promise<void>;
+
 /**
  * Moves a confirmed session to another free slot of the same length, under the booking lock like
- * a claim. Its invite keeps the UID and its SEQUENCE rises, so calendars replace the event.
+ * a claim. Its invite keeps the UID and its SEQUENCE rises, so calendars replace the event; the
+ * booker is emailed the new time in the same transaction.
  */
 export async function rescheduleBooking(
-  { db, clock, config }: Pick<ServiceDeps, "db" | "clock" | "config">,
+  deps: ChangeDeps,
   { bookingId, start }: { bookingId: string; start: number },
+  afterChange: AfterChange = async () => {},
 ): Promise<RescheduleOutcome> {
+  const { db, clock, config } = deps;
   const now = clock.now();
   const rules = await loadAvailabilityRules(db, config);
   return db.transaction().execute(async (trx) => {
@@ -44,28 +52,44 @@ export async function rescheduleBooking(
       })
       .where("id", "=", bookingId)
       .execute();
+    await queueBookingRescheduled(trx, deps, bookingId);
+    await afterChange(trx);
     return { outcome: "rescheduled" } as const;
   });
 }
 
-/** Cancels a session: its time is free again, and its invite becomes a CANCEL with a higher SEQUENCE. */
+/**
+ * Cancels a session: its time is free again, and its invite becomes a CANCEL with a higher
+ * SEQUENCE. A confirmed session's booker is emailed; an unconfirmed hold was never theirs.
+ */
 export async function cancelBooking(
-  { db, clock }: Pick<ServiceDeps, "db" | "clock">,
+  deps: ChangeDeps,
   bookingId: string,
+  afterChange: AfterChange = async () => {},
 ): Promise<{ outcome: "cancelled" | "not-found" }> {
-  const at = clock.now().toISOString();
-  const result = await db
-    .updateTable("bookings")
-    .set({
-      status: "cancelled",
-      cancelled_at: at,
-      updated_at: at,
-      invite_sequence: sql<number>`invite_sequence + 1`,
-    })
-    .where("id", "=", bookingId)
-    .where("status", "in", ["held", "confirmed"])
-    .executeTakeFirst();
-  return { outcome: Number(result.numUpdatedRows) === 1 ? "cancelled" : "not-found" };
+  const at = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("bookings")
+      .select("status")
+      .where("id", "=", bookingId)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable("bookings")
+      .set({
+        status: "cancelled",
+        cancelled_at: at,
+        updated_at: at,
+        invite_sequence: sql<number>`invite_sequence + 1`,
+      })
+      .where("id", "=", bookingId)
+      .where("status", "in", ["held", "confirmed"])
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return { outcome: "not-found" } as const;
+    if (before?.status === "confirmed") await queueBookingCancelled(trx, deps, bookingId);
+    await afterChange(trx);
+    return { outcome: "cancelled" } as const;
+  });
 }
 
 function confirmedBooking(trx: Kysely<Database>, bookingId: string) {

@@ -3,12 +3,14 @@ import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import {
+  bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingHoldConfirmationEmail,
   bookingOwnerNotificationEmail,
+  bookingRescheduledEmail,
 } from "../mail/templates/booking-emails";
-import { confirmationUrl, inviteUrl } from "./booking-links";
-import { sessionKind } from "./session-kinds";
+import { confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
+import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel } from "./slot-labels";
 
 type EmailDeps = Pick<ServiceDeps, "config" | "clock">;
@@ -28,7 +30,7 @@ export async function queueHoldConfirmation(
   bookingId: string,
 ) {
   const booking = await bookingOf(trx, bookingId);
-  const kind = sessionKind(booking.kind, config);
+  const kind = bookedSession(booking);
   const content = await bookingHoldConfirmationEmail({
     title: kind.title,
     minutes: kind.minutes,
@@ -51,7 +53,7 @@ export async function queueBookingConfirmed(
   bookingId: string,
 ) {
   const booking = await bookingOf(trx, bookingId);
-  const kind = sessionKind(booking.kind, config);
+  const kind = bookedSession(booking);
   const start = new Date(booking.starts_at);
   const shared = {
     title: kind.title,
@@ -87,5 +89,58 @@ export async function queueBookingConfirmed(
       ...toOwner,
     },
     now,
+  );
+}
+
+/** The booker's email when the session moves: the new time, and the invite that replaces the old. */
+export async function queueBookingRescheduled(
+  trx: Kysely<Database>,
+  { config, clock }: EmailDeps,
+  bookingId: string,
+) {
+  const booking = await bookingOf(trx, bookingId);
+  const kind = bookedSession(booking);
+  const content = await bookingRescheduledEmail({
+    title: kind.title,
+    minutes: kind.minutes,
+    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+    name: booking.name,
+    meetingUrl: booking.meeting_url,
+    inviteUrl: inviteUrl(config, booking.id),
+    contactEmail: config.CONTACT_EMAIL,
+  });
+  await enqueueEmail(
+    trx,
+    { purpose: "booking.rescheduled", to: booking.email, from: config.MAIL_FROM, ...content },
+    { now: clock.now() },
+  );
+}
+
+/**
+ * The booker's email when the session is cancelled: the invite link now removes the event, and
+ * a paid session's buyer gets their own booking link back to choose another time.
+ */
+export async function queueBookingCancelled(
+  trx: Kysely<Database>,
+  { config, clock }: EmailDeps,
+  bookingId: string,
+) {
+  const booking = await bookingOf(trx, bookingId);
+  const kind = bookedSession(booking);
+  const content = await bookingCancelledEmail({
+    title: kind.title,
+    minutes: kind.minutes,
+    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+    name: booking.name,
+    inviteUrl: inviteUrl(config, booking.id),
+    bookAgainUrl: booking.order_id
+      ? orderBookingUrl(config, booking.order_id)
+      : `${config.SITE_URL}/booking`,
+    contactEmail: config.CONTACT_EMAIL,
+  });
+  await enqueueEmail(
+    trx,
+    { purpose: "booking.cancelled", to: booking.email, from: config.MAIL_FROM, ...content },
+    { now: clock.now() },
   );
 }

@@ -1,5 +1,6 @@
 import type { BookingKind } from "../core/db/booking-tables";
 import type { ServiceDeps } from "../core/service-deps";
+import { loadAvailabilityRules } from "./availability-store";
 import { openSlots } from "./open-slots";
 import { sessionKind } from "./session-kinds";
 import { slotDays, type SlotDay } from "./slot-labels";
@@ -24,7 +25,8 @@ export async function bookingPageData(
 ): Promise<BookingPageData> {
   const unknownZone = zoneParam !== null && !isTimeZone(zoneParam);
   const zone = zoneParam && !unknownZone ? zoneParam : deps.config.BOOKING_TIME_ZONE;
-  const minutes = sessionKind(kind, deps.config).minutes;
+  const rules = await loadAvailabilityRules(deps.db, deps.config);
+  const minutes = sessionKind(kind, rules.introCallMinutes).minutes;
   const slots = await openSlots(deps, minutes);
   return {
     days: slotDays(slots, zone),

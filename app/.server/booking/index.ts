@@ -6,8 +6,18 @@ export { currentInvite } from "./invite-file";
 export { openSlots } from "./open-slots";
 export { bookPaidSession, paidSessionState } from "./paid-sessions";
 export type { PaidSessionOutcome, PaidSessionState } from "./paid-sessions";
-export { sessionKind } from "./session-kinds";
 export { sessionTimeLabel, slotDays, type SlotDay } from "./slot-labels";
 export { isTimeZone } from "./zoned-time";
 export { bookingPageData, type BookingPageData } from "./booking-page";
 export { cancelBooking, rescheduleBooking } from "./booking-changes";
+export { saveAvailability } from "./availability-settings";
+export { bookingConsole } from "./booking-console";
+export { ownerCalendar, type CalendarDay } from "./owner-calendar";
+export {
+  nextSessions,
+  ordersAwaitingSession,
+  ownerSession,
+  ownerSessions,
+  type OwnerSession,
+} from "./owner-sessions";
+export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";

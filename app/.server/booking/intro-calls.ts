@@ -45,7 +45,7 @@ export async function requestIntroCall(
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const now = deps.clock.now();
   const rules = await loadAvailabilityRules(deps.db, deps.config);
-  const kind = sessionKind("intro", deps.config);
+  const kind = sessionKind("intro", rules.introCallMinutes);
   const claimed = await claimSlot(
     deps.db,
     { rules, busy: [], now },

@@ -1,7 +1,7 @@
 import type { ServiceDeps } from "../core/service-deps";
 import { readBookingLink } from "./booking-links";
 import { calendarInvite } from "./calendar-invite";
-import { sessionKind } from "./session-kinds";
+import { bookedSession } from "./session-kinds";
 
 /**
  * The booking's invite as it stands: a REQUEST with the current time and SEQUENCE, or a CANCEL
@@ -20,7 +20,7 @@ export async function currentInvite(
     .where("id", "=", link.subject)
     .executeTakeFirst();
   if (!booking || booking.status === "held" || booking.status === "expired") return undefined;
-  const kind = sessionKind(booking.kind, config);
+  const kind = bookedSession(booking);
   return calendarInvite(
     {
       bookingId: booking.id,

@@ -105,7 +105,7 @@ export async function bookPaidSession(
     {
       kind: "breakthrough",
       start: parsed.data.start,
-      durationMinutes: sessionKind("breakthrough", deps.config).minutes,
+      durationMinutes: sessionKind("breakthrough", rules.introCallMinutes).minutes,
       name: state.name,
       email: state.email,
       timeZone: parsed.data.timeZone,

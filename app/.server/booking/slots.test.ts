@@ -24,6 +24,7 @@ function rulesFor(
     horizonDays: 14,
     maxSessionsPerDay: 0,
     slotIntervalMinutes: 60,
+    introCallMinutes: 20,
     ...changes,
   };
 }

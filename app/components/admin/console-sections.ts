@@ -4,6 +4,7 @@ export const consoleSections = [
   { to: "/admin/people", label: "People" },
   { to: "/admin/inbox", label: "Inbox" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/booking", label: "Booking" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/broadcasts", label: "Broadcasts" },
   { to: "/admin/email", label: "Email" },

@@ -93,3 +93,57 @@ export function bookingOwnerNotificationEmail(props: OwnerNotificationProps) {
     <BookingOwnerNotification {...props} />,
   );
 }
+
+type RescheduledProps = SessionFacts & {
+  name: string;
+  meetingUrl: string;
+  inviteUrl: string;
+  contactEmail: string;
+};
+
+/** The booker's session moved: the new time, and the invite that updates their calendar. */
+export function BookingRescheduled(props: RescheduledProps) {
+  return (
+    <EmailLayout preview={`New time: ${props.when}`}>
+      <EmailHeading>{`Your ${props.title} has a new time`}</EmailHeading>
+      <Paragraph text={`Hi ${props.name},`} />
+      <Panel text={`${props.title}, ${props.minutes} minutes\n${props.when}`} />
+      <Paragraph text="The video call link stays the same:" />
+      <ActionButton href={props.meetingUrl} label="Join the call" />
+      <Paragraph text="Open the invite again to move the event in your calendar:" />
+      <ActionButton href={props.inviteUrl} label="Update my calendar" />
+      <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export function bookingRescheduledEmail(props: RescheduledProps) {
+  return renderEmail(`New time: ${props.title}, ${props.when}`, <BookingRescheduled {...props} />);
+}
+
+type CancelledProps = SessionFacts & {
+  name: string;
+  inviteUrl: string;
+  bookAgainUrl: string;
+  contactEmail: string;
+};
+
+/** The booker's session is cancelled: the invite removes the event, and a way to book again. */
+export function BookingCancelled(props: CancelledProps) {
+  return (
+    <EmailLayout preview={`Cancelled: ${props.when}`}>
+      <EmailHeading>{`Your ${props.title} is cancelled`}</EmailHeading>
+      <Paragraph text={`Hi ${props.name},`} />
+      <Panel text={`Cancelled: ${props.title}, ${props.minutes} minutes\n${props.when}`} />
+      <Paragraph text="Open the invite again to remove the event from your calendar:" />
+      <ActionButton href={props.inviteUrl} label="Update my calendar" />
+      <Paragraph text="Choose another time whenever it suits you:" />
+      <ActionButton href={props.bookAgainUrl} label="Book another time" />
+      <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export function bookingCancelledEmail(props: CancelledProps) {
+  return renderEmail(`Cancelled: ${props.title}, ${props.when}`, <BookingCancelled {...props} />);
+}

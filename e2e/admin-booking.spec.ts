@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { linkPath, waitForEmail } from "./support/captured-mail";
+import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+
+/**
+ * A visitor books a free intro call on the public page and confirms it from the email: the
+ * session the console then shows. Tests running side by side pick different slots. Returns the
+ * booker's address.
+ */
+async function bookIntroCall(page: Page, name: string, slot: number) {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
+  await page.goto("/booking?tz=America/Denver");
+  await page.locator("input[name=start]").nth(slot).check();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Hold this time" }).click();
+  await expect(page.getByTestId("booking-held")).toBeVisible();
+  const confirmation = await waitForEmail(email, "Please confirm your intro call");
+  await page.goto(linkPath(confirmation, "/booking/confirm"));
+  await page.getByRole("button", { name: "Confirm my booking" }).click();
+  await waitForEmail(email, "Booked: Intro call");
+  return email;
+}
+
+async function fitsTheWidth(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Screenshots a console page at a phone's and a desktop's width and checks it fits; axe too when
+ * the page runs scripts (axe is one: the pages without JavaScript are the same HTML).
+ */
+async function lookAt(page: Page, name: string, axe: boolean) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await fitsTheWidth(page, `${name} at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (axe) await expectNoAxeViolations(page);
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`the console's booking page with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("sets availability, sees the session in the calendar, moves it, then cancels it", async ({
+      page,
+      allowConsoleErrors,
+    }) => {
+      // A booking, a sign-in, four forms and four axe passes: minutes on a loaded machine.
+      test.setTimeout(240_000);
+      // The refused availability form answers 400, which the browser logs when it fetched it.
+      allowConsoleErrors(/status of 400/);
+      const booker = javaScript ? "Grace Booker" : "Ada Nojs";
+      const bookerEmail = await bookIntroCall(page, booker, javaScript ? 0 : 6);
+      await signInThroughEmail(
+        page,
+        javaScript ? "booking@console-e2e.test" : "booking-js-off@console-e2e.test",
+      );
+      await page
+        .getByRole("navigation", { name: "Console" })
+        .getByRole("link", { name: "Booking" })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: "Booking" })).toBeVisible();
+      if (javaScript) await hydrate(page);
+
+      // The session is listed with its person, and shows in the coming weeks.
+      const upcoming = page.getByTestId("upcoming-sessions");
+      await expect(upcoming.getByRole("link", { name: booker })).toHaveAttribute(
+        "href",
+        /\/admin\/people\//,
+      );
+      await expect(page.getByTestId("owner-calendar").getByText(booker)).toBeVisible();
+      await lookAt(page, `booking-js-${javaScript ? "on" : "off"}`, javaScript);
+
+      // A bad range is refused with its sentence, and what was typed stays.
+      const form = page.getByTestId("availability-form");
+      await form.getByLabel("Saturday").fill("10:00-09:00");
+      await form.getByRole("button", { name: "Save availability" }).click();
+      await expect(page.getByTestId("availability-result")).toHaveText(
+        "Saturday: 10:00-09:00 ends before it starts.",
+      );
+      await expect(form.getByLabel("Saturday")).toHaveValue("10:00-09:00");
+      await expect(form.getByLabel("Saturday")).toHaveAttribute("aria-invalid", "true");
+      if (javaScript) await expectNoAxeViolations(page);
+      await form.getByLabel("Saturday").fill("");
+      await form.getByLabel("Sunday").fill("");
+      await form.getByRole("button", { name: "Save availability" }).click();
+      await expect(page.getByTestId("availability-result")).toHaveText(
+        "Saved: the booking page offers these hours now.",
+      );
+
+      // The session's own page: move it to the last time offered, with a note.
+      await upcoming
+        .getByRole("listitem")
+        .filter({ hasText: booker })
+        .getByRole("link")
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Intro call with ${booker}`);
+      if (javaScript) await hydrate(page);
+      await lookAt(page, `session-js-${javaScript ? "on" : "off"}`, javaScript);
+      const reschedule = page.getByTestId("reschedule-session");
+      // The two tests run side by side: each moves to a time of its own.
+      const option = reschedule.locator("option").nth(javaScript ? -1 : -5);
+      const newTime = (await option.textContent())!;
+      await reschedule.getByLabel("New time").selectOption({ label: newTime });
+      await reschedule.getByLabel(/Note/).fill("Moved at the booker's request");
+      await reschedule.getByRole("button", { name: "Move the session" }).click();
+      await expect(page.getByTestId("session-result")).toContainText("Moved");
+      await expect(page.getByTestId("session-summary")).toContainText(
+        "Note: Moved at the booker's request",
+      );
+      await waitForEmail(bookerEmail, "New time: Intro call");
+
+      const cancel = page.getByTestId("cancel-session");
+      await cancel.getByLabel(/Note/).fill("Owner away");
+      await cancel.getByRole("button", { name: "Cancel the session" }).click();
+      await expect(page.getByTestId("session-result")).toContainText("Cancelled");
+      await expect(page.getByTestId("session-summary")).toContainText("cancelled");
+      await expect(page.getByTestId("cancel-session")).toHaveCount(0);
+      const cancelled = await waitForEmail(bookerEmail, "Cancelled: Intro call");
+      expect(linkPath(cancelled, "/booking/invite")).toMatch(/^\/booking\/invite\//);
+
+      // The person's timeline shows the booking.
+      await page.getByTestId("session-summary").getByRole("link", { name: booker }).click();
+      await expect(page.getByTestId("person-timeline")).toContainText("Booked an intro call");
+    });
+  });
+}
