@@ -25,6 +25,7 @@ export default [
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
+    route("analytics/delete", "routes/admin.analytics.delete.tsx"),
     route("email", "routes/admin.email.tsx"),
     route("broadcasts", "routes/admin.broadcasts.tsx"),
     route("broadcasts/new", "routes/admin.broadcasts.new.tsx"),

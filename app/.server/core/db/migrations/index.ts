@@ -16,6 +16,7 @@ import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as bookings from "./401_bookings";
 import * as analytics from "./501_analytics";
+import * as analyticsRollups from "./502_analytics_rollups";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "304_send_token_buckets": sendTokenBuckets,
   "401_bookings": bookings,
   "501_analytics": analytics,
+  "502_analytics_rollups": analyticsRollups,
 };
