@@ -27,6 +27,7 @@ export default [
     route("booking", "routes/admin.booking.tsx"),
     route("booking/:id", "routes/admin.booking.$id.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
+    route("analytics/delete", "routes/admin.analytics.delete.tsx"),
     route("email", "routes/admin.email.tsx"),
     route("broadcasts", "routes/admin.broadcasts.tsx"),
     route("broadcasts/new", "routes/admin.broadcasts.new.tsx"),

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.analytics.export.$table";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { csvDownload } from "~/.server/admin/csv-export";
 import { consoleDownload } from "~/.server/admin/download-refusals";
-import { dayRangeFromQuery, reportTable, reportTables } from "~/.server/analytics";
+import { dayRangeFromQuery, reportColumns, reportTable, reportTables } from "~/.server/analytics";
 import { recordAdminAction } from "~/.server/core/audit-log";
 
 /** One table of the analytics page, for the range in the query, as CSV; audit-logged. */
@@ -21,9 +21,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now: context.clock.now(),
     });
     async function* each() {
-      yield* rows as Record<string, string | number>[];
+      yield* rows as Record<string, string | number | null>[];
     }
-    const columns = Object.keys(rows[0] ?? { key: "", views: 0, visitors: 0 });
-    return csvDownload(`analytics-${table}-${range.from}-${range.to}.csv`, columns, each());
+    return csvDownload(
+      `analytics-${table}-${range.from}-${range.to}.csv`,
+      reportColumns[table],
+      each(),
+    );
   });
 }

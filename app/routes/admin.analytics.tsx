@@ -1,51 +1,56 @@
-import { Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.analytics";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { PageViewsChart } from "~/components/admin/page-views-chart";
+import { AdminForm } from "~/components/admin/admin-form";
+import { ReportTable, type ReportColumn } from "~/components/admin/report-table";
 import { Button } from "~/components/ui/button";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import {
-  dailyPageViews,
   dayRangeFromQuery,
   previousRange,
-  rangeSummary,
-  reportTable,
+  rangeReport,
+  readAnalyticsSettings,
+  saveAnalyticsSettings,
   visitorsNow,
+  type ReportTable as ReportTableName,
 } from "~/.server/analytics";
+import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Analytics");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const now = context.clock.now();
-  const range = dayRangeFromQuery(new URL(request.url).searchParams, now);
-  const before = previousRange(range);
+  const url = new URL(request.url);
+  const range = dayRangeFromQuery(url.searchParams, now);
   const { db } = context;
-  const [summary, previous, days, live, pages, referrers, campaigns, devices] = await Promise.all([
-    rangeSummary(db, range),
-    rangeSummary(db, before),
-    dailyPageViews(db, range),
+  const [report, previous, live, settings] = await Promise.all([
+    rangeReport(db, range),
+    rangeReport(db, previousRange(range)),
     visitorsNow(db, now),
-    reportTable(db, range, "pages"),
-    reportTable(db, range, "referrers"),
-    reportTable(db, range, "campaigns"),
-    reportTable(db, range, "devices"),
-  ]);
-  const [byReferrer, byCampaign, byLanding] = await Promise.all([
-    reportTable(db, range, "conversions-by-referrer"),
-    reportTable(db, range, "conversions-by-campaign"),
-    reportTable(db, range, "conversions-by-landing-page"),
+    readAnalyticsSettings(db),
   ]);
   return {
     range,
-    previousRange: before,
-    summary,
-    previous,
-    days,
+    report,
+    previous: previous.summary,
     live,
-    visitTables: { pages, referrers, campaigns, devices },
-    conversionTables: { byReferrer, byCampaign, byLanding },
+    settings,
+    deleted: url.searchParams.get("deleted") === "1",
   };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  const outcome = await saveAnalyticsSettings(context, {
+    retentionDays: formData.get("retentionDays"),
+    excludedPaths: formData.get("excludedPaths") ?? "",
+    actor: session.email,
+  });
+  if (outcome.outcome === "invalid") return data({ error: outcome.error }, 400);
+  return { saved: true as const };
 }
 
 const money = (cents: number) =>
@@ -62,67 +67,7 @@ function Change({ now, before }: { now: number; before: number }) {
   );
 }
 
-type Row = Record<string, string | number>;
-
-function ReportTable({
-  title,
-  table,
-  search,
-  rows,
-  columns,
-}: {
-  title: string;
-  table: string;
-  search: string;
-  rows: Row[];
-  columns: { key: string; label: string; format?: (value: number) => string }[];
-}) {
-  return (
-    <section className="space-y-2 rounded-md border bg-card p-4" aria-label={title}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <a
-          href={`/admin/analytics/export/${table}?${search}`}
-          className="text-sm underline underline-offset-4"
-          download
-        >
-          CSV<span className="sr-only"> of {title}</span>
-        </a>
-      </div>
-      {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing in this range.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="py-1 pr-3 font-medium">
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={String(row.key)} className="border-t">
-                  {columns.map((column) => {
-                    const value = row[column.key];
-                    return (
-                      <td key={column.key} className="py-1 pr-3 break-all">
-                        {typeof value === "number" && column.format ? column.format(value) : value}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
+const percent = (value: number) => `${value}%`;
 
 const visitColumns = (label: string) => [
   { key: "key", label },
@@ -131,12 +76,56 @@ const visitColumns = (label: string) => [
 ];
 const conversionColumns = (label: string) => [
   { key: "key", label },
+  { key: "visits", label: "Visits" },
   { key: "conversions", label: "Conversions" },
+  { key: "conversionRatePercent", label: "Rate", format: percent },
   { key: "revenueCents", label: "Revenue", format: money },
 ];
 
-export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
-  const { range, summary, previous, days, live, visitTables, conversionTables } = loaderData;
+/** Every table of the page, in the order shown; each is also a CSV download. */
+const tables: { table: ReportTableName; title: string; columns: ReportColumn[] }[] = [
+  {
+    table: "funnel",
+    title: "Funnel",
+    columns: [
+      { key: "step", label: "Step" },
+      { key: "count", label: "Count" },
+      { key: "dropOffPercent", label: "Drop-off", format: percent },
+    ],
+  },
+  {
+    table: "conversions-by-referrer",
+    title: "Conversions by referrer",
+    columns: conversionColumns("Referrer"),
+  },
+  {
+    table: "conversions-by-campaign",
+    title: "Conversions by campaign",
+    columns: conversionColumns("Campaign"),
+  },
+  {
+    table: "conversions-by-landing-page",
+    title: "Conversions by landing page",
+    columns: conversionColumns("Landing page"),
+  },
+  { table: "pages", title: "Top pages", columns: visitColumns("Page") },
+  {
+    table: "entry-pages",
+    title: "Entry pages",
+    columns: [
+      { key: "key", label: "Entry page" },
+      { key: "visits", label: "Visits" },
+      { key: "visitors", label: "Visitors" },
+    ],
+  },
+  { table: "referrers", title: "Referrers", columns: visitColumns("Referrer") },
+  { table: "campaigns", title: "Campaigns", columns: visitColumns("Campaign") },
+  { table: "devices", title: "Devices", columns: visitColumns("Screen") },
+];
+
+export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
+  const { range, report, previous, live, settings, deleted } = loaderData;
+  const { summary } = report;
   const search = new URLSearchParams(range).toString();
   const figures = [
     { label: "Visitors", now: summary.visitors, before: previous.visitors },
@@ -151,6 +140,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Analytics</h1>
+      {deleted && (
+        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+          All analytics data was deleted.
+        </p>
+      )}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           From
@@ -187,58 +181,70 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <PageViewsChart days={days} />
+      <PageViewsChart days={report.days} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <ReportTable
-          title="Conversions by referrer"
-          table="conversions-by-referrer"
-          search={search}
-          rows={conversionTables.byReferrer}
-          columns={conversionColumns("Referrer")}
-        />
-        <ReportTable
-          title="Conversions by campaign"
-          table="conversions-by-campaign"
-          search={search}
-          rows={conversionTables.byCampaign}
-          columns={conversionColumns("Campaign")}
-        />
-        <ReportTable
-          title="Conversions by landing page"
-          table="conversions-by-landing-page"
-          search={search}
-          rows={conversionTables.byLanding}
-          columns={conversionColumns("Landing page")}
-        />
-        <ReportTable
-          title="Top pages"
-          table="pages"
-          search={search}
-          rows={visitTables.pages}
-          columns={visitColumns("Page")}
-        />
-        <ReportTable
-          title="Referrers"
-          table="referrers"
-          search={search}
-          rows={visitTables.referrers}
-          columns={visitColumns("Referrer")}
-        />
-        <ReportTable
-          title="Campaigns"
-          table="campaigns"
-          search={search}
-          rows={visitTables.campaigns}
-          columns={visitColumns("Campaign")}
-        />
-        <ReportTable
-          title="Devices"
-          table="devices"
-          search={search}
-          rows={visitTables.devices}
-          columns={visitColumns("Screen")}
-        />
+        {tables.map(({ table, title, columns }) => (
+          <ReportTable
+            key={table}
+            title={title}
+            csvHref={`/admin/analytics/export/${table}?${search}`}
+            rows={report.tables[table]}
+            columns={columns}
+          />
+        ))}
       </div>
+      <section
+        aria-labelledby="analytics-settings"
+        className="space-y-3 rounded-md border bg-card p-4"
+      >
+        <h2 id="analytics-settings" className="text-lg font-semibold">
+          Settings
+        </h2>
+        <AdminForm className="space-y-3">
+          <label className="flex flex-col gap-1 text-sm">
+            Keep raw events for (days)
+            <input
+              type="number"
+              name="retentionDays"
+              min={1}
+              max={3650}
+              required
+              defaultValue={settings.retentionDays}
+              className="w-32 rounded-md border bg-background px-2 py-1"
+            />
+          </label>
+          <p className="text-sm text-muted-foreground">
+            Older events are deleted; their daily totals stay, so past figures do not change.
+          </p>
+          <label className="flex flex-col gap-1 text-sm">
+            Paths not counted (one a line, e.g. /drafts)
+            <textarea
+              name="excludedPaths"
+              rows={3}
+              defaultValue={settings.excludedPaths.join("\n")}
+              className="max-w-md rounded-md border bg-background px-2 py-1 font-mono"
+            />
+          </label>
+          {actionData && (
+            <p role={"error" in actionData ? "alert" : "status"} className="text-sm">
+              {"error" in actionData
+                ? actionData.error
+                : "Saved. Every instance applies it within 30 seconds."}
+            </p>
+          )}
+          <Button type="submit" variant="outline">
+            Save settings
+          </Button>
+        </AdminForm>
+        <p className="text-sm">
+          <Link
+            to="/admin/analytics/delete"
+            className="text-destructive underline underline-offset-4"
+          >
+            Delete all analytics data
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BeaconIngestion, type BeaconRequest } from "~/.server/analytics";
+import { BeaconIngestion, saveAnalyticsSettings, type BeaconRequest } from "~/.server/analytics";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -41,6 +41,7 @@ for (const dialect of allDialects) {
     beforeEach(async () => {
       await database.db.deleteFrom("analytics_events").execute();
       await database.db.deleteFrom("analytics_salts").execute();
+      await database.db.deleteFrom("analytics_settings").execute();
       clock = new ManualClock("2026-11-21T12:00:00.000Z");
       ingestion = new BeaconIngestion({ db: database.db, clock, config: settings() });
     });
@@ -156,6 +157,22 @@ for (const dialect of allDialects) {
         });
       await ingestion.receiveBeacon(pageview("/draftsman"), visit());
       expect((await stored()).map((row) => row.path)).toEqual(["/draftsman"]);
+    });
+
+    it("does not count a path the owner excluded in the console, once the setting is read again", async () => {
+      await ingestion.receiveBeacon(pageview("/thank-you"), visit());
+      await saveAnalyticsSettings(
+        { db: database.db, clock },
+        { retentionDays: "90", excludedPaths: "/thank-you", actor: "owner@example.com" },
+      );
+      // Read at most every 30 seconds: each instance picks the change up within that.
+      clock.advance(31_000);
+      expect(await ingestion.receiveBeacon(pageview("/thank-you"), visit())).toEqual({
+        status: 202,
+        counted: false,
+      });
+      await ingestion.receiveBeacon(pageview("/method"), visit());
+      expect((await stored()).map((row) => row.path)).toEqual(["/thank-you", "/method"]);
     });
 
     it("drops a visit referred by a domain on the referrer-spam list", async () => {

@@ -106,12 +106,36 @@ for (const dialect of allDialects) {
         at,
       });
       expect(await reportTable(database.db, range, "conversions-by-campaign")).toEqual([
-        { key: "spring", conversions: 2, revenueCents: 31499 },
-        { key: "(direct)", conversions: 1, revenueCents: 0 },
+        {
+          key: "spring",
+          visits: 0,
+          conversions: 2,
+          conversionRatePercent: null,
+          revenueCents: 31499,
+        },
+        {
+          key: "(direct)",
+          visits: 0,
+          conversions: 1,
+          conversionRatePercent: null,
+          revenueCents: 0,
+        },
       ]);
       expect(await reportTable(database.db, range, "conversions-by-landing-page")).toEqual([
-        { key: "/landingpage", conversions: 2, revenueCents: 31499 },
-        { key: "(direct)", conversions: 1, revenueCents: 0 },
+        {
+          key: "/landingpage",
+          visits: 0,
+          conversions: 2,
+          conversionRatePercent: null,
+          revenueCents: 31499,
+        },
+        {
+          key: "(direct)",
+          visits: 0,
+          conversions: 1,
+          conversionRatePercent: null,
+          revenueCents: 0,
+        },
       ]);
     });
   });

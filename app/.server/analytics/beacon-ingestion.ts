@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../core/clock";
 import type { AppConfig } from "../core/config";
 import type { Db } from "../core/db/database";
+import { readAnalyticsSettings } from "./analytics-settings";
 import { readBeacon, type Beacon } from "./beacon";
 import { notCounted, type VisitRequest } from "./counting-rules";
 import { DailySalts, type Salt } from "./daily-salts";
@@ -14,6 +15,8 @@ export const reloadWindowMs = 10_000;
 const rateWindowMs = 60_000;
 /** Unwritten events held at most (about 5 MB) while the database does not answer. */
 const maxPendingEvents = 20_000;
+/** The owner's excluded paths are read again after this long: a change applies within it. */
+const settingsTtlMs = 30_000;
 
 export type BeaconRequest = VisitRequest & {
   clientAddress: string;
@@ -47,6 +50,7 @@ export class BeaconIngestion {
   private readonly lastView = new Map<string, number>();
   private readonly beaconsInWindow = new Map<string, number>();
   private rateWindow = 0;
+  private ownerExcluded: { paths: string[]; readAt: number } = { paths: [], readAt: -Infinity };
 
   constructor(private readonly deps: IngestionDeps) {
     this.salts = new DailySalts(deps.db);
@@ -97,6 +101,16 @@ export class BeaconIngestion {
     );
   }
 
+  /** The paths the owner excluded in the console, read at most every 30 seconds. */
+  private async ownerExcludedPaths() {
+    const nowMs = this.deps.clock.now().getTime();
+    if (nowMs - this.ownerExcluded.readAt > settingsTtlMs) {
+      const { excludedPaths } = await readAnalyticsSettings(this.deps.db);
+      this.ownerExcluded = { paths: excludedPaths, readAt: nowMs };
+    }
+    return this.ownerExcluded.paths;
+  }
+
   private sameSite({ origin, fetchSite, host }: BeaconRequest) {
     if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
     if (!origin) return true;
@@ -111,7 +125,10 @@ export class BeaconIngestion {
   private async count(beacon: Beacon, request: BeaconRequest): Promise<BeaconOutcome> {
     const settings = {
       honorGlobalPrivacyControl: this.deps.config.ANALYTICS_HONOR_GPC,
-      excludedPaths: this.deps.config.ANALYTICS_EXCLUDED_PATHS,
+      excludedPaths: [
+        ...this.deps.config.ANALYTICS_EXCLUDED_PATHS,
+        ...(await this.ownerExcludedPaths()),
+      ],
     };
     if (notCounted(request, beacon.path, settings)) return { status: 202, counted: false };
     const source = referrerSource(beacon.referrer, this.siteHost);

@@ -1,172 +1,275 @@
-import { sql } from "kysely";
 import type { Db } from "../core/db/database";
-import { sessionQuietMs } from "./sessions";
+import {
+  dayStart,
+  figuresOfDays,
+  type ConversionDimension,
+  type CountDimension,
+  type DayTotals,
+} from "./day-figures";
 
 /** A range of whole UTC days, both ends included. */
 export type DayRange = { from: string; to: string };
 
-const startOf = (day: string) => `${day}T00:00:00.000Z`;
-const endOf = (day: string) => `${day}T23:59:59.999Z`;
-
 export type CountRow = { key: string; views: number; visitors: number };
-export type ConversionRow = { key: string; conversions: number; revenueCents: number };
+export type EntryRow = { key: string; visits: number; visitors: number };
+export type ConversionRow = {
+  key: string;
+  visits: number;
+  conversions: number;
+  /** Conversions per 100 visits from this source; null when none came from it. */
+  conversionRatePercent: number | null;
+  revenueCents: number;
+};
+export type FunnelRow = { step: string; count: number; dropOffPercent: number | null };
 
-/** The tables of the console's analytics page, each also a CSV download. */
-export const reportTables = [
-  "pages",
-  "referrers",
-  "campaigns",
-  "devices",
-  "conversions-by-referrer",
-  "conversions-by-campaign",
-  "conversions-by-landing-page",
-] as const;
-export type ReportTable = (typeof reportTables)[number];
+/** The tables of the console's analytics page, each also a CSV download, with their columns. */
+export const reportColumns = {
+  pages: ["key", "views", "visitors"],
+  "entry-pages": ["key", "visits", "visitors"],
+  referrers: ["key", "views", "visitors"],
+  campaigns: ["key", "views", "visitors"],
+  devices: ["key", "views", "visitors"],
+  "conversions-by-referrer": [
+    "key",
+    "visits",
+    "conversions",
+    "conversionRatePercent",
+    "revenueCents",
+  ],
+  "conversions-by-campaign": [
+    "key",
+    "visits",
+    "conversions",
+    "conversionRatePercent",
+    "revenueCents",
+  ],
+  "conversions-by-landing-page": [
+    "key",
+    "visits",
+    "conversions",
+    "conversionRatePercent",
+    "revenueCents",
+  ],
+  funnel: ["step", "count", "dropOffPercent"],
+} as const;
+export type ReportTable = keyof typeof reportColumns;
+export const reportTables = Object.keys(reportColumns) as ReportTable[];
 
-async function pageViewsBy(
-  db: Db,
-  range: DayRange,
-  column: "path" | "referrer_domain" | "utm_campaign" | "screen",
-): Promise<CountRow[]> {
-  const rows = await db
-    .selectFrom("analytics_events")
-    .select([
-      `${column} as key`,
-      (eb) => eb.fn.countAll<number>().as("views"),
-      (eb) => eb.fn.count<number>("visitor").distinct().as("visitors"),
-    ])
-    .where("name", "=", "pageview")
-    .where("occurred_at", ">=", startOf(range.from))
-    .where("occurred_at", "<=", endOf(range.to))
-    .where(column, "is not", null)
-    .groupBy(column)
-    .orderBy("views", "desc")
-    .orderBy(column)
-    .limit(50)
-    .execute();
-  return rows.map((row) => ({
-    key: String(row.key),
-    views: Number(row.views),
-    visitors: Number(row.visitors),
-  }));
-}
+export type ReportRows = {
+  pages: CountRow[];
+  "entry-pages": EntryRow[];
+  referrers: CountRow[];
+  campaigns: CountRow[];
+  devices: CountRow[];
+  "conversions-by-referrer": ConversionRow[];
+  "conversions-by-campaign": ConversionRow[];
+  "conversions-by-landing-page": ConversionRow[];
+  funnel: FunnelRow[];
+};
 
-async function conversionsBy(
-  db: Db,
-  range: DayRange,
-  column: "referrer_domain" | "utm_campaign" | "landing_path",
-): Promise<ConversionRow[]> {
-  const rows = await db
-    .selectFrom("analytics_attributions")
-    .select([
-      sql<string>`coalesce(${sql.ref(column)}, '(direct)')`.as("key"),
-      (eb) => eb.fn.countAll<number>().as("conversions"),
-      (eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), sql<number>`0`).as("revenue"),
-    ])
-    .where("converted_at", ">=", startOf(range.from))
-    .where("converted_at", "<=", endOf(range.to))
-    .groupBy(sql`coalesce(${sql.ref(column)}, '(direct)')`)
-    .orderBy("conversions", "desc")
-    .orderBy("key")
-    .limit(50)
-    .execute();
-  return rows.map((row) => ({
-    key: row.key,
-    conversions: Number(row.conversions),
-    revenueCents: Number(row.revenue),
-  }));
-}
+export type RangeReport = {
+  summary: { visitors: number; pageViews: number; visits: number; meanVisitSeconds: number };
+  days: { day: string; views: number }[];
+  tables: ReportRows;
+};
 
-/** One report table's rows, for the page and its CSV download. */
-export function reportTable(db: Db, range: DayRange, table: ReportTable) {
-  switch (table) {
-    case "pages":
-      return pageViewsBy(db, range, "path");
-    case "referrers":
-      return pageViewsBy(db, range, "referrer_domain");
-    case "campaigns":
-      return pageViewsBy(db, range, "utm_campaign");
-    case "devices":
-      return pageViewsBy(db, range, "screen");
-    case "conversions-by-referrer":
-      return conversionsBy(db, range, "referrer_domain");
-    case "conversions-by-campaign":
-      return conversionsBy(db, range, "utm_campaign");
-    case "conversions-by-landing-page":
-      return conversionsBy(db, range, "landing_path");
+/** Rows shown per table. */
+const tableLength = 50;
+
+const daysOf = (range: DayRange) => {
+  const days: string[] = [];
+  for (
+    let at = Date.parse(dayStart(range.from));
+    at <= Date.parse(dayStart(range.to));
+    at += 86_400_000
+  )
+    days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+};
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+/** Sums rows by key. */
+class Sums<Row extends object> {
+  readonly rows = new Map<string, Row>();
+  constructor(private readonly empty: () => Row) {}
+  add(key: string, values: Partial<Record<keyof Row, number>>) {
+    let row = this.rows.get(key);
+    if (!row) this.rows.set(key, (row = this.empty()));
+    const sums = row as Record<string, number>;
+    for (const [name, value] of Object.entries(values) as [string, number][])
+      sums[name] = (sums[name] ?? 0) + value;
   }
 }
 
 /**
- * Visitors, page views, visits and their mean length over the range. Visits are worked out from
- * each visitor's events: a gap of more than 30 minutes starts a new one.
+ * The figures of the console's analytics page for a range: past days from their daily rollups,
+ * days not rolled up yet (today) from the raw events. Visitors are counted per day (each day's
+ * salt makes a new hash) and summed, the same whether a day is rolled up or not.
  */
-export async function rangeSummary(db: Db, range: DayRange) {
-  const events = await db
-    .selectFrom("analytics_events")
-    .select(["visitor", "occurred_at"])
-    .where("visitor", "is not", null)
-    .where("occurred_at", ">=", startOf(range.from))
-    .where("occurred_at", "<=", endOf(range.to))
-    .orderBy("visitor")
-    .orderBy("occurred_at")
+export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport> {
+  const rolled = await db
+    .selectFrom("analytics_daily_totals")
+    .selectAll()
+    .where("day", ">=", range.from)
+    .where("day", "<=", range.to)
     .execute();
-  const pageViews = await db
-    .selectFrom("analytics_events")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("name", "=", "pageview")
-    .where("occurred_at", ">=", startOf(range.from))
-    .where("occurred_at", "<=", endOf(range.to))
-    .executeTakeFirstOrThrow();
-  const visitors = new Set<string>();
-  let visits = 0;
-  let visitMs = 0;
-  let current: { visitor: string; start: number; last: number } | undefined;
-  const close = () => {
-    if (current) visitMs += current.last - current.start;
+  const rolledDays = new Set(rolled.map((row) => row.day));
+  const [computed, storedCounts, storedConversions] = await Promise.all([
+    figuresOfDays(
+      db,
+      daysOf(range).filter((day) => !rolledDays.has(day)),
+    ),
+    db
+      .selectFrom("analytics_daily_counts")
+      .select([
+        "dimension",
+        "key",
+        (eb) => eb.fn.sum<number>("views").as("views"),
+        (eb) => eb.fn.sum<number>("visitors").as("visitors"),
+      ])
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .groupBy(["dimension", "key"])
+      .execute(),
+    db
+      .selectFrom("analytics_daily_conversions")
+      .select([
+        "dimension",
+        "key",
+        (eb) => eb.fn.sum<number>("conversions").as("conversions"),
+        (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
+      ])
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .groupBy(["dimension", "key"])
+      .execute(),
+  ]);
+
+  const perDay = new Map<string, DayTotals>();
+  for (const row of rolled) perDay.set(row.day, row);
+  for (const figures of computed) perDay.set(figures.day, figures.totals);
+  const total = (name: keyof DayTotals) =>
+    [...perDay.values()].reduce((sum, totals) => sum + Number(totals[name]), 0);
+
+  const counts = new Map<CountDimension, Sums<{ views: number; visitors: number }>>();
+  const countsOf = (dimension: CountDimension) => {
+    let sums = counts.get(dimension);
+    if (!sums) counts.set(dimension, (sums = new Sums(() => ({ views: 0, visitors: 0 }))));
+    return sums;
   };
-  for (const event of events) {
-    const at = Date.parse(event.occurred_at);
-    visitors.add(event.visitor!);
-    if (!current || current.visitor !== event.visitor || at - current.last > sessionQuietMs) {
-      close();
-      visits += 1;
-      current = { visitor: event.visitor!, start: at, last: at };
-    } else {
-      current.last = at;
-    }
+  const conversions = new Map<
+    ConversionDimension,
+    Sums<{ conversions: number; revenue: number }>
+  >();
+  const conversionsOf = (dimension: ConversionDimension) => {
+    let sums = conversions.get(dimension);
+    if (!sums)
+      conversions.set(dimension, (sums = new Sums(() => ({ conversions: 0, revenue: 0 }))));
+    return sums;
+  };
+  for (const row of storedCounts)
+    countsOf(row.dimension as CountDimension).add(row.key, {
+      views: Number(row.views),
+      visitors: Number(row.visitors),
+    });
+  for (const row of storedConversions)
+    conversionsOf(row.dimension as ConversionDimension).add(row.key, {
+      conversions: Number(row.conversions),
+      revenue: Number(row.revenue),
+    });
+  for (const figures of computed) {
+    for (const row of figures.counts)
+      countsOf(row.dimension).add(row.key, { views: row.views, visitors: row.visitors });
+    for (const row of figures.conversions)
+      conversionsOf(row.dimension).add(row.key, {
+        conversions: row.conversions,
+        revenue: row.revenue_cents,
+      });
   }
-  close();
-  return {
-    visitors: visitors.size,
-    pageViews: Number(pageViews.n),
-    visits,
-    meanVisitSeconds: visits === 0 ? 0 : Math.round(visitMs / visits / 1000),
+
+  const countRows = (dimension: CountDimension): CountRow[] =>
+    [...countsOf(dimension).rows]
+      .map(([key, sums]) => ({ key, ...sums }))
+      .sort((a, b) => b.views - a.views || (a.key < b.key ? -1 : 1))
+      .slice(0, tableLength);
+  const conversionRows = (
+    dimension: ConversionDimension,
+    visitsFrom: CountDimension,
+  ): ConversionRow[] => {
+    const visits = countsOf(visitsFrom).rows;
+    return [...conversionsOf(dimension).rows]
+      .map(([key, sums]) => {
+        const from = visits.get(key)?.views ?? 0;
+        return {
+          key,
+          visits: from,
+          conversions: sums.conversions,
+          conversionRatePercent: percent(sums.conversions, from),
+          revenueCents: sums.revenue,
+        };
+      })
+      .sort((a, b) => b.conversions - a.conversions || (a.key < b.key ? -1 : 1))
+      .slice(0, tableLength);
   };
+
+  const visits = total("visits");
+  const steps = [
+    { step: "Visits (landing page)", count: visits },
+    { step: "Viewed /buy-now", count: total("buy_now_visits") },
+    { step: "Checkout started", count: total("checkout_starts") },
+    { step: "Paid", count: total("purchases") },
+  ];
+  return {
+    summary: {
+      visitors: total("visitors"),
+      pageViews: total("page_views"),
+      visits,
+      meanVisitSeconds: visits === 0 ? 0 : Math.round(total("visit_seconds") / visits),
+    },
+    days: daysOf(range).map((day) => ({ day, views: Number(perDay.get(day)?.page_views ?? 0) })),
+    tables: {
+      pages: countRows("page"),
+      "entry-pages": countRows("entry").map(({ key, views, visitors }) => ({
+        key,
+        visits: views,
+        visitors,
+      })),
+      referrers: countRows("referrer"),
+      campaigns: countRows("campaign"),
+      devices: countRows("device"),
+      "conversions-by-referrer": conversionRows("referrer", "visit-referrer"),
+      "conversions-by-campaign": conversionRows("campaign", "visit-campaign"),
+      "conversions-by-landing-page": conversionRows("landing", "entry"),
+      funnel: steps.map((step, index) => ({
+        ...step,
+        dropOffPercent:
+          index === 0
+            ? null
+            : percent(steps[index - 1]!.count - step.count, steps[index - 1]!.count),
+      })),
+    },
+  };
+}
+
+/** Visitors, page views, visits and their mean length over the range. */
+export async function rangeSummary(db: Db, range: DayRange) {
+  return (await rangeReport(db, range)).summary;
 }
 
 /** Page views per day of the range (days without any are zero), for the chart. */
 export async function dailyPageViews(db: Db, range: DayRange) {
-  const day = sql<string>`substr(occurred_at, 1, 10)`;
-  const rows = await db
-    .selectFrom("analytics_events")
-    .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("views")])
-    .where("name", "=", "pageview")
-    .where("occurred_at", ">=", startOf(range.from))
-    .where("occurred_at", "<=", endOf(range.to))
-    .groupBy(day)
-    .execute();
-  const byDay = new Map(rows.map((row) => [row.day, Number(row.views)]));
-  const days: { day: string; views: number }[] = [];
-  for (
-    let at = Date.parse(startOf(range.from));
-    at <= Date.parse(startOf(range.to));
-    at += 86_400_000
-  ) {
-    const key = new Date(at).toISOString().slice(0, 10);
-    days.push({ day: key, views: byDay.get(key) ?? 0 });
-  }
-  return days;
+  return (await rangeReport(db, range)).days;
+}
+
+/** One report table's rows, for its CSV download. */
+export async function reportTable<Table extends ReportTable>(
+  db: Db,
+  range: DayRange,
+  table: Table,
+): Promise<ReportRows[Table]> {
+  return (await rangeReport(db, range)).tables[table];
 }
 
 /** Visitors seen in the last five minutes. */

@@ -17,11 +17,21 @@ export {
 } from "./attributions";
 export {
   dailyPageViews,
+  rangeReport,
   rangeSummary,
+  reportColumns,
   reportTable,
   reportTables,
   visitorsNow,
   type DayRange,
+  type RangeReport,
   type ReportTable,
 } from "./dashboard";
+export { analyticsHousekeeping } from "./analytics-housekeeping";
+export {
+  deleteAllAnalyticsData,
+  readAnalyticsSettings,
+  saveAnalyticsSettings,
+  type AnalyticsSettings,
+} from "./analytics-settings";
 export { dayRangeFromQuery, previousRange } from "./day-range";

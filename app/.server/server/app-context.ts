@@ -1,6 +1,6 @@
 import { systemClock } from "../core/clock";
 import { dkimSigning, type AppConfig } from "../core/config";
-import { logger } from "../core/logger";
+import { logFailure, logger } from "../core/logger";
 import { backgroundDatabase, createDatabase, pingDatabase } from "../core/db/database";
 import { broadcastOutboxHooks } from "../broadcasts/broadcast-outbox-hooks";
 import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
@@ -9,7 +9,8 @@ import { startOutboxWorker } from "../mail/outbox-worker";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
-import { BeaconIngestion } from "../analytics";
+import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
+import { startPollLoop } from "../core/poll-loop";
 
 export type AppRuntime = {
   services: AppServices;
@@ -75,6 +76,17 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
   if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
   const analytics = new BeaconIngestion({ db: database.db, clock, config });
+  // Rolls up ended days and applies the owner's retention; on the background connection.
+  const analyticsJob = startPollLoop({
+    intervalMs: config.ANALYTICS_HOUSEKEEPING_INTERVAL_MS,
+    round: async () => {
+      const { rolledUp, deleted } = await analyticsHousekeeping(workerDatabase.db, clock.now());
+      if (rolledUp.length > 0 || deleted > 0)
+        logger.info({ rolledUp: rolledUp.length, deleted }, "analytics: rolled up, expired");
+      return false;
+    },
+    onError: (error) => logFailure("analytics housekeeping failed", error),
+  });
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
     analytics,
@@ -82,6 +94,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     async close() {
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
+      await analyticsJob.stop();
       await broadcastQueue.stop();
       await worker.stop();
       transport.close();

@@ -39,8 +39,51 @@ export interface AnalyticsAttributionTable {
   converted_at: string;
 }
 
+/** The owner's analytics settings (migration 502): one row, 'site'. */
+export interface AnalyticsSettingsTable {
+  id: string;
+  retention_days: number;
+  /** JSON array of path prefixes that are not counted. */
+  excluded_paths: string;
+  updated_at: string;
+}
+
+/** A rolled-up day's figures; the row's presence marks the day as rolled up. */
+export interface AnalyticsDailyTotalsTable {
+  day: string;
+  visitors: number;
+  page_views: number;
+  visits: number;
+  visit_seconds: number;
+  buy_now_visits: number;
+  checkout_starts: number;
+  purchases: number;
+  revenue_cents: number;
+  rolled_at: string;
+}
+
+export interface AnalyticsDailyCountsTable {
+  day: string;
+  dimension: string;
+  key: string;
+  views: number;
+  visitors: number;
+}
+
+export interface AnalyticsDailyConversionsTable {
+  day: string;
+  dimension: string;
+  key: string;
+  conversions: number;
+  revenue_cents: number;
+}
+
 export interface AnalyticsTables {
   analytics_salts: AnalyticsSaltTable;
   analytics_events: AnalyticsEventTable;
   analytics_attributions: AnalyticsAttributionTable;
+  analytics_settings: AnalyticsSettingsTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
+  analytics_daily_counts: AnalyticsDailyCountsTable;
+  analytics_daily_conversions: AnalyticsDailyConversionsTable;
 }

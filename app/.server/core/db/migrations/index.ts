@@ -19,6 +19,7 @@ import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as rateLimitBuckets from "./305_rate_limit_buckets";
 import * as bookings from "./401_bookings";
 import * as analytics from "./501_analytics";
+import * as analyticsRollups from "./502_analytics_rollups";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "305_rate_limit_buckets": rateLimitBuckets,
   "401_bookings": bookings,
   "501_analytics": analytics,
+  "502_analytics_rollups": analyticsRollups,
 };

@@ -1,0 +1,14 @@
+import type { Db } from "../core/db/database";
+import { readAnalyticsSettings } from "./analytics-settings";
+import { deleteExpiredEvents, rollUpFinishedDays } from "./daily-rollups";
+
+/**
+ * The periodic job: rolls up the days that have ended, then deletes raw events past the owner's
+ * retention (only days already rolled up). Every instance may run it: both steps are idempotent.
+ */
+export async function analyticsHousekeeping(db: Db, now: Date) {
+  const rolledUp = await rollUpFinishedDays(db, now);
+  const { retentionDays } = await readAnalyticsSettings(db);
+  const deleted = await deleteExpiredEvents(db, now, retentionDays);
+  return { rolledUp, deleted };
+}

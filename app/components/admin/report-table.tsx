@@ -1,0 +1,69 @@
+export type ReportCell = string | number | null;
+
+export type ReportColumn = {
+  key: string;
+  label: string;
+  format?: (value: number) => string;
+};
+
+/**
+ * One titled table of figures with its CSV download: the console's analytics page draws every
+ * table through it, from a list of tables and their columns.
+ */
+export function ReportTable({
+  title,
+  csvHref,
+  rows,
+  columns,
+}: {
+  title: string;
+  csvHref: string;
+  rows: Record<string, ReportCell>[];
+  columns: readonly ReportColumn[];
+}) {
+  return (
+    <section className="min-w-0 space-y-2 rounded-md border bg-card p-4" aria-label={title}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <a href={csvHref} className="text-sm underline underline-offset-4" download>
+          CSV<span className="sr-only"> of {title}</span>
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing in this range.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left">
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className="py-1 pr-3 font-medium">
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index} className="border-t">
+                  {columns.map((column) => {
+                    const value = row[column.key] ?? null;
+                    return (
+                      <td key={column.key} className="py-1 pr-3 break-all">
+                        {value === null
+                          ? "-"
+                          : typeof value === "number" && column.format
+                            ? column.format(value)
+                            : value}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
