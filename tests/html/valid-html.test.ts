@@ -152,6 +152,7 @@ describe("valid HTML", () => {
         "/admin/broadcasts",
         "/admin/broadcasts/new",
         `/admin/broadcasts/${ids.broadcast}`,
+        "/admin/audit",
       ];
       const errors: string[] = [];
       for (const pathname of paths) {

@@ -1,8 +1,8 @@
 import { cn } from "~/lib/class-names";
 
 /**
- * How a status sits with the owner, each a colour of its own. Every pair is a 100-shade ground
- * under 900-shade text (or white on red-700): contrast 7:1 or more, above WCAG AA's 4.5:1.
+ * How a status sits with the owner, each a colour of its own. Light grounds under 800 or 900 text
+ * (7:1 or more), white on red-700 (about 6.5:1): all above WCAG AA's 4.5:1.
  */
 const tones = {
   draft: "border-slate-400 bg-white text-slate-900",
