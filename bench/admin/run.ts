@@ -172,7 +172,13 @@ async function measure(target: BenchDatabase) {
         "filter (newsletter confirmed, interest book)",
         { membership: "newsletter:confirmed", interest: "book", page: 1 },
       ],
+      ["filter (interest training)", { interest: "training", page: 1 }],
+      ["filter (source /contact, page 600)", { source: "/contact", page: 600 }],
+      ["filter (first seen in March 2025)", { from: "2025-03-01", to: "2025-03-31", page: 1 }],
       ["search 'surname4242'", { search: "surname4242", page: 1 }],
+      ["search 'ada' (12,500 match)", { search: "ada", page: 1 }],
+      ["search '42' (shorter than a trigram)", { search: "42", page: 1 }],
+      ["search '%_' (literal, no match)", { search: "%_", page: 1 }],
       ["page 1000 of the list", { page: 1000 }],
     ];
     for (const [label, filter] of queries) {
