@@ -196,6 +196,16 @@ for (const dialect of allDialects) {
       ).toEqual(["reader@example.net"]);
     });
 
+    it("counts a filtered list past its last page, one list alone or with other filters", async () => {
+      const total = async (filter: Omit<PeopleFilter, "page">) =>
+        (await listPeople(database.db, { ...filter, page: 2 })).total;
+      expect(await total({ interest: "book" })).toBe(2);
+      expect(await total({ membership: "newsletter:confirmed", interest: "book" })).toBe(1);
+      expect(await total({ membership: "waitlist:confirmed", interest: "training" })).toBe(1);
+      expect(await total({ interest: "book", source: "/signup" })).toBe(1);
+      expect(await total({ search: "crowd" })).toBe(120);
+    });
+
     it("follows a renamed person and forgets a deleted one", async () => {
       await database.db
         .updateTable("people")
