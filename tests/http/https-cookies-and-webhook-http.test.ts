@@ -95,7 +95,9 @@ for (const dialect of allDialects) {
 
       expect((await browse("/admin/sign-in", { email: admin })).status).toBe(200);
       await expect
-        .poll(() => sink.received.find((email) => email.envelopeTo.includes(admin)))
+        .poll(() => sink.received.find((email) => email.envelopeTo.includes(admin)), {
+          timeout: 10_000,
+        })
         .toBeTruthy();
       const link = sink.received.find((email) => email.envelopeTo.includes(admin))!;
       const token = /\/admin\/sign-in\/verify\?token=([\w-]+)/.exec(link.parsed.text ?? "")?.[1];

@@ -3,6 +3,7 @@ import { adminSignInLink } from "../mail/templates/admin-sign-in-link";
 import { enqueueEmail } from "../mail";
 import { emailKey } from "../core/email-key";
 import { hitRateLimit } from "../core/rate-limit";
+import { whenAnswered } from "../core/after-answer";
 import type { ServiceDeps } from "../core/service-deps";
 import { createAdminSession, isAdminEmail, revokeAdminSession } from "./admin-sessions";
 import { recordAdminAction } from "../core/audit-log";
@@ -16,12 +17,14 @@ export type SignInRequestResult =
 
 /**
  * Emails a one-time link when `email` is an admin's. The caller answers the same either way and
- * sets `browserNonce` in a cookie: the link signs in only the browser holding it.
+ * sets `browserNonce` in a cookie: the link signs in only the browser holding it. The link is
+ * rendered and stored after the answer, so its time does not tell an owner's address (issue 20).
  */
 export async function requestAdminSignInLink(
-  { db, clock, config, outbox }: ServiceDeps,
+  deps: ServiceDeps,
   { email, clientAddress }: { email: string; clientAddress: string },
 ): Promise<SignInRequestResult> {
+  const { db, clock, config } = deps;
   const now = clock.now();
   if (config.ADMIN_SIGN_IN_RATE_LIMIT > 0) {
     const decision = await hitRateLimit(db, {
@@ -34,8 +37,18 @@ export async function requestAdminSignInLink(
     if (!decision.allowed) return { outcome: "rate-limited", ...decision };
   }
   const browserNonce = newSecretToken();
-  if (!isAdminEmail(config, email)) return { outcome: "accepted", browserNonce };
+  if (isAdminEmail(config, email)) {
+    await whenAnswered(deps, "sign-in link", () =>
+      emailSignInLink(deps, { email, browserNonce, now }),
+    );
+  }
+  return { outcome: "accepted", browserNonce };
+}
 
+async function emailSignInLink(
+  { db, config, outbox }: ServiceDeps,
+  { email, browserNonce, now }: { email: string; browserNonce: string; now: Date },
+) {
   const token = newSecretToken();
   const link = `${config.SITE_URL}${signInVerifyPath}?token=${token}`;
   const content = await adminSignInLink({ link, validMinutes: config.ADMIN_LINK_TTL_MINUTES });
@@ -58,7 +71,6 @@ export async function requestAdminSignInLink(
     );
   });
   outbox.wake();
-  return { outcome: "accepted", browserNonce };
 }
 
 export type RedeemResult = { outcome: "signed-in"; sessionToken: string } | { outcome: "refused" };

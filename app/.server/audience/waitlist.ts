@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readVisitSource } from "../analytics";
 import { requestMembership } from "./list-memberships";
+import { whenAnswered } from "../core/after-answer";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
@@ -44,12 +45,15 @@ export async function joinWaitlist(
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
   if (checkSpamTraps(deps, "waitlist", traps) !== "passed") return { outcome: "accepted" };
-  await requestMembership(deps, {
-    list: "waitlist",
-    email: parsed.data,
-    source: "/buy-now",
-    consentText: buyNowContent.waitlist.consent,
-    visitSource: readVisitSource(fields.attribution, config.SITE_URL),
-  });
+  // As the newsletter's: what only a new address costs happens after the answer (issue 20).
+  await whenAnswered(deps, "waitlist signup", () =>
+    requestMembership(deps, {
+      list: "waitlist",
+      email: parsed.data,
+      source: "/buy-now",
+      consentText: buyNowContent.waitlist.consent,
+      visitSource: readVisitSource(fields.attribution, config.SITE_URL),
+    }),
+  );
   return { outcome: "accepted" };
 }

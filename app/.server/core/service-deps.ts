@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { AfterAnswer } from "./after-answer";
 import type { Clock } from "./clock";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/database";
@@ -22,6 +23,8 @@ export type RequestContext = AppServices & {
   clientAddress: string;
   /** The nonce this response's Content-Security-Policy allows inline scripts by. */
   scriptNonce?: string;
+  /** Work to start once this request is answered (core/after-answer.ts). */
+  afterAnswer?: AfterAnswer;
 };
 
 declare module "react-router" {
@@ -32,7 +35,8 @@ declare module "react-router" {
  * What every service works with. The request context of every loader and action satisfies it,
  * so a route hands in `context`; `outbox.wake()` is the service's to call after a commit.
  */
-export type ServiceDeps = Pick<AppServices, "db" | "clock" | "config" | "outbox">;
+export type ServiceDeps = Pick<AppServices, "db" | "clock" | "config" | "outbox"> &
+  Pick<RequestContext, "afterAnswer">;
 
 /** Services that talk to Stripe (only when STRIPE_SECRET_KEY is set). */
 export type PaymentDeps = ServiceDeps & { stripe: Stripe };

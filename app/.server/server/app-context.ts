@@ -6,6 +6,7 @@ import { broadcastOutboxHooks } from "../broadcasts/broadcast-outbox-hooks";
 import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
 import { createMailTransport } from "../mail/mail-transport";
 import { startOutboxWorker } from "../mail/outbox-worker";
+import { startAfterAnswerQueue } from "../core/after-answer";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
@@ -16,6 +17,8 @@ export type AppRuntime = {
   services: AppServices;
   /** The analytics beacons' batching receiver (the Express endpoints use it). */
   analytics: BeaconIngestion;
+  /** Work each request hands off until it is answered (a signup for a new address). */
+  afterAnswers: ReturnType<typeof startAfterAnswerQueue>;
   /** Throws when a dependency (the database, say) cannot serve requests. */
   checkHealth(): Promise<void>;
   /** Stops background work and closes connections. */
@@ -87,11 +90,15 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     onError: (error) => logFailure("analytics housekeeping failed", error),
   });
+  const afterAnswers = startAfterAnswerQueue();
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
     analytics,
+    afterAnswers,
     checkHealth: () => pingDatabase(database.db),
     async close() {
+      // Signups answered before the stop are written (and their emails queued) before it ends.
+      await afterAnswers.settle();
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();

@@ -22,9 +22,8 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
-    // Style elements inline: sonner's sheet and the dialogs' scroll lock are written at run time,
-    // the lock's with measured widths no hash can name. No page has a style attribute but the
-    // console's (decision 080).
+    // Style elements inline: sonner writes its sheet when the first toast loads (form pages and the
+    // console). No page has a style attribute but the console's (decision 080).
     "style-src 'self' 'unsafe-inline'",
     ...(styleAttributes ? [] : ["style-src-attr 'none'"]),
     // A broadcast's images are given by URL (its archive page and the console's preview).

@@ -128,6 +128,7 @@ export async function startSiteServer(options: SiteServerOptions) {
       getLoadContext: (request, response) => ({
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+        afterAnswer: runtime.afterAnswers.forResponse(response),
         scriptNonce: grantScriptNonce(response, {
           development,
           styleAttributes: request.path.startsWith("/admin"),
