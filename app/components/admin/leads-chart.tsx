@@ -1,3 +1,4 @@
+import { axisTicks, ChartAxis } from "./chart-axis";
 /** One day's new leads by kind; `day` is YYYY-MM-DD. */
 export type LeadsChartDay = {
   day: string;
@@ -38,8 +39,7 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
   const barWidth = Math.max(2, step * 0.7);
   const plotHeight = height - top - bottom;
   const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
-  const ticks =
-    max <= 4 ? Array.from({ length: max + 1 }, (_, index) => index) : [0, Math.round(max / 2), max];
+  const ticks = axisTicks(max);
   return (
     <figure className="space-y-3">
       {/* Below 480 px the labels would be too small to read: the chart scrolls sideways instead. */}
@@ -55,20 +55,7 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           aria-hidden="true"
           data-testid="leads-chart"
         >
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
-              <text
-                x={left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-                fontSize="11"
-                fill="var(--color-muted-foreground)"
-              >
-                {tick}
-              </text>
-            </g>
-          ))}
+          <ChartAxis ticks={ticks} left={left} right={width} y={y} />
           {days.map((day, index) => {
             let stacked = 0;
             const x = left + index * step + (step - barWidth) / 2;
