@@ -80,6 +80,22 @@ for (const dialect of allDialects) {
       expect(response.headers.get("content-type")).toBe("image/gif");
     });
 
+    it("serves a guide as before, counting a browser's download but not a crawler's or a later piece", async () => {
+      const guide = `${server.baseURL}/downloads/method-overview.pdf`;
+      const downloads: Record<string, string>[] = [
+        { "user-agent": browser },
+        {
+          "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        },
+        { "user-agent": browser, range: "bytes=100-199" },
+      ];
+      for (const headers of downloads) {
+        const response = await fetch(guide, { headers });
+        expect(response.ok).toBe(true);
+        expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
+    });
+
     it("writes every accepted event when the server stops gracefully", async () => {
       for (const path of ["/book", "/about", "/training"]) {
         expect((await beacon(JSON.stringify({ n: "pageview", u: path }))).status).toBe(202);
@@ -90,8 +106,26 @@ for (const dialect of allDialects) {
         .select("path")
         .orderBy("path")
         .execute();
-      // The first test's page view, the noscript visit and these three; nothing refused.
-      expect(rows.map((row) => row.path)).toEqual(["/", "/about", "/book", "/method", "/training"]);
+      // The first test's page view, the noscript visit, one guide download and these three;
+      // nothing refused.
+      expect(rows.map((row) => row.path)).toEqual([
+        "/",
+        "/about",
+        "/book",
+        "/downloads/method-overview.pdf",
+        "/method",
+        "/training",
+      ]);
+      const download = await database.db
+        .selectFrom("analytics_events")
+        .select(["name", "visitor", "item"])
+        .where("path", "=", "/downloads/method-overview.pdf")
+        .executeTakeFirstOrThrow();
+      expect(download).toEqual({
+        name: "guide_download",
+        visitor: null,
+        item: "method-overview.pdf",
+      });
     });
   });
 }

@@ -42,6 +42,7 @@ for (const dialect of allDialects) {
       await database.db.deleteFrom("analytics_events").execute();
       await database.db.deleteFrom("analytics_salts").execute();
       await database.db.deleteFrom("analytics_settings").execute();
+      await database.db.deleteFrom("rate_limit_windows").execute();
       clock = new ManualClock("2026-11-21T12:00:00.000Z");
       ingestion = new BeaconIngestion({ db: database.db, clock, config: settings() });
     });
@@ -261,6 +262,41 @@ for (const dialect of allDialects) {
       ])
         expect((await ingestion.receiveBeacon(pageview("/"), forged)).status).toBe(403);
       expect(await stored()).toHaveLength(0);
+    });
+
+    it("shares the per-visitor limit between instances through the database", async () => {
+      const config = settings({ ANALYTICS_VISITOR_RATE_LIMIT: "3" });
+      ingestion = new BeaconIngestion({ db: database.db, clock, config });
+      const other = new BeaconIngestion({ db: database.db, clock, config });
+      try {
+        // Each instance alone allows these; together they are one over the limit.
+        for (const path of ["/a", "/b"])
+          expect((await ingestion.receiveBeacon(pageview(path), visit())).status).toBe(202);
+        await ingestion.flush();
+        for (const path of ["/c", "/d"])
+          expect((await other.receiveBeacon(pageview(path), visit())).status).toBe(202);
+        await other.flush();
+        expect((await stored()).map((row) => row.path)).toEqual(["/a", "/b", "/c"]);
+      } finally {
+        await other.stop();
+      }
+    });
+
+    it("drops a reload that lands on another instance within seconds, not a later view", async () => {
+      const other = new BeaconIngestion({ db: database.db, clock, config: settings() });
+      try {
+        await ingestion.receiveBeacon(pageview("/method"), visit());
+        await ingestion.flush();
+        clock.advance(3_000);
+        await other.receiveBeacon(pageview("/method"), visit());
+        await other.flush();
+        clock.advance(15_000);
+        await other.receiveBeacon(pageview("/method"), visit());
+        await other.flush();
+        expect(await stored()).toHaveLength(2);
+      } finally {
+        await other.stop();
+      }
     });
 
     it("limits the beacons of one visitor per minute, and not the others'", async () => {

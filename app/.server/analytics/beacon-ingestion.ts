@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isbot } from "isbot";
 import type { Clock } from "../core/clock";
 import type { AppConfig } from "../core/config";
 import type { Db } from "../core/db/database";
@@ -7,7 +8,8 @@ import { readBeacon, type Beacon } from "./beacon";
 import { notCounted, type VisitRequest } from "./counting-rules";
 import { DailySalts, type Salt } from "./daily-salts";
 import { sessionQuietMs } from "./sessions";
-import { EventBuffer } from "./event-buffer";
+import { EventBuffer, type EventRow } from "./event-buffer";
+import { hitRateLimitBatch } from "../core/rate-limit";
 import { referrerSource } from "./referrer-source";
 
 /** A second view of the same page by the same visitor within this time is a reload. */
@@ -60,6 +62,7 @@ export class BeaconIngestion {
     this.buffer = new EventBuffer(deps.db, {
       flushIntervalMs: deps.config.ANALYTICS_FLUSH_INTERVAL_MS,
       maxPending: maxPendingEvents,
+      beforeWrite: (rows) => this.sharedChecks(rows),
       afterFlush: () => this.sweep(),
     });
   }
@@ -109,6 +112,31 @@ export class BeaconIngestion {
       this.ownerExcluded = { paths: excludedPaths, readAt: nowMs };
     }
     return this.ownerExcluded.paths;
+  }
+
+  /**
+   * A guide's file served (GET `/downloads/...`): recorded as a `guide_download` server event,
+   * without a visitor, since the file is fetched without the page script. Bots are not counted, nor
+   * the second part of a ranged download (an audio player asks for a file in pieces).
+   */
+  receiveDownload(request: VisitRequest & { range: string | undefined }, path: string) {
+    if (!request.userAgent || isbot(request.userAgent)) return false;
+    if (request.purpose && /prefetch|prerender/i.test(request.purpose)) return false;
+    if (request.range && !/^bytes=0-/.test(request.range.trim())) return false;
+    return this.buffer.add({
+      occurred_at: this.deps.clock.now().toISOString(),
+      name: "guide_download",
+      visitor: null,
+      path,
+      referrer_domain: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      screen: null,
+      label: null,
+      item: path.slice(path.lastIndexOf("/") + 1),
+      amount_cents: null,
+    });
   }
 
   private sameSite({ origin, fetchSite, host }: BeaconRequest) {
@@ -207,6 +235,76 @@ export class BeaconIngestion {
     const sent = (this.beaconsInWindow.get(visitor) ?? 0) + 1;
     this.beaconsInWindow.set(visitor, sent);
     return sent <= this.deps.config.ANALYTICS_VISITOR_RATE_LIMIT;
+  }
+
+  /**
+   * The rate limit and the reload check across instances, once per batch: each instance checks
+   * its own beacons at once in memory (and answers 429 from it); here a visitor's beacons spread
+   * over instances count against one shared limit (`core/rate-limit`), and a page view repeating
+   * within seconds one another instance has written is dropped.
+   */
+  private async sharedChecks(rows: EventRow[]): Promise<EventRow[]> {
+    // Counted in the minute each event arrived in (a batch may straddle two).
+    const windowOf = (row: EventRow) =>
+      Math.floor(Date.parse(row.occurred_at) / rateWindowMs) * rateWindowMs;
+    const perWindow = new Map<number, Map<string, number>>();
+    for (const row of rows) {
+      if (!row.visitor) continue;
+      const window = windowOf(row);
+      let hits = perWindow.get(window);
+      if (!hits) perWindow.set(window, (hits = new Map()));
+      hits.set(row.visitor, (hits.get(row.visitor) ?? 0) + 1);
+    }
+    const allowance = new Map<string, number>();
+    for (const [window, hits] of perWindow) {
+      const within = await hitRateLimitBatch(this.deps.db, {
+        bucket: "analytics-beacons",
+        hits,
+        limit: this.deps.config.ANALYTICS_VISITOR_RATE_LIMIT,
+        windowMs: rateWindowMs,
+        now: new Date(window),
+      });
+      for (const [visitor, allowed] of within) allowance.set(`${window} ${visitor}`, allowed);
+    }
+    const written = await this.recentViews(
+      rows.filter((row) => row.visitor && row.name === "pageview"),
+    );
+    return rows.filter((row) => {
+      if (!row.visitor) return true;
+      const key = `${windowOf(row)} ${row.visitor}`;
+      const left = allowance.get(key) ?? 0;
+      allowance.set(key, left - 1);
+      if (left <= 0) return false;
+      if (row.name !== "pageview") return true;
+      const at = Date.parse(row.occurred_at);
+      return !(written.get(`${row.visitor} ${row.path}`) ?? []).some(
+        (before) => before < at && at - before < reloadWindowMs,
+      );
+    });
+  }
+
+  /** When the batch's visitors' page views of the last seconds were written, by visitor and path. */
+  private async recentViews(views: EventRow[]) {
+    const seen = new Map<string, number[]>();
+    if (views.length === 0) return seen;
+    const since = new Date(
+      Math.min(...views.map((row) => Date.parse(row.occurred_at))) - reloadWindowMs,
+    ).toISOString();
+    const visitors = [...new Set(views.map((row) => row.visitor!))];
+    for (let start = 0; start < visitors.length; start += 500) {
+      const found = await this.deps.db
+        .selectFrom("analytics_events")
+        .select(["visitor", "path", "occurred_at"])
+        .where("visitor", "in", visitors.slice(start, start + 500))
+        .where("occurred_at", ">=", since)
+        .where("name", "=", "pageview")
+        .execute();
+      for (const row of found) {
+        const key = `${row.visitor} ${row.path}`;
+        seen.set(key, [...(seen.get(key) ?? []), Date.parse(row.occurred_at)]);
+      }
+    }
+    return seen;
   }
 
   /** Forgets visitors quiet for longer than a session, and deletes salts no visit can use. */

@@ -24,6 +24,11 @@ export class EventBuffer {
       flushIntervalMs: number;
       /** Past this many unwritten rows (the database is down) new events are refused. */
       maxPending: number;
+      /**
+       * Checks shared by every instance, made once per batch just before it is written: returns
+       * the rows to write (the others are dropped).
+       */
+      beforeWrite?: (rows: EventRow[]) => Promise<EventRow[]>;
       /** Work done after each flush (sweeping memory of recent visitors, old salts). */
       afterFlush?: () => Promise<void> | void;
     },
@@ -53,12 +58,14 @@ export class EventBuffer {
     const rows = this.rows;
     this.rows = [];
     try {
-      if (rows.length > 0) {
+      const written =
+        rows.length > 0 && this.options.beforeWrite ? await this.options.beforeWrite(rows) : rows;
+      if (written.length > 0) {
         await this.db.transaction().execute(async (trx) => {
-          for (let start = 0; start < rows.length; start += rowsPerInsert) {
+          for (let start = 0; start < written.length; start += rowsPerInsert) {
             await trx
               .insertInto("analytics_events")
-              .values(rows.slice(start, start + rowsPerInsert))
+              .values(written.slice(start, start + rowsPerInsert))
               .execute();
           }
         });

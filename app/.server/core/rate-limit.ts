@@ -61,6 +61,62 @@ export async function hitRateLimit(
 }
 
 /**
+ * Counts a batch's hits per key at once in the current shared window (one upsert), and says how
+ * many of each key's hits were within `limit`: the first ones of the batch are, the rest are not.
+ */
+export async function hitRateLimitBatch(
+  db: Db,
+  {
+    bucket,
+    hits,
+    limit,
+    windowMs,
+    now,
+  }: { bucket: string; hits: Map<string, number>; limit: number; windowMs: number; now: Date },
+): Promise<Map<string, number>> {
+  const within = new Map<string, number>();
+  if (hits.size === 0) return within;
+  const windowStartMs = Math.floor(now.getTime() / windowMs) * windowMs;
+  const windowStart = new Date(windowStartMs).toISOString();
+  const keys = [...hits.keys()].sort();
+  // Chunks keep each statement far below either database's parameter limit.
+  for (let start = 0; start < keys.length; start += 500) {
+    const counted = await db
+      .insertInto("rate_limit_windows")
+      .values(
+        keys.slice(start, start + 500).map((key) => ({
+          bucket,
+          client_key: key,
+          window_start: windowStart,
+          hits: hits.get(key)!,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["bucket", "client_key", "window_start"]).doUpdateSet((eb) => ({
+          hits: eb("rate_limit_windows.hits", "+", eb.ref("excluded.hits")),
+        })),
+      )
+      .returning(["client_key", "hits"])
+      .execute();
+    for (const { client_key, hits: total } of counted) {
+      const before = total - hits.get(client_key)!;
+      within.set(client_key, Math.max(0, Math.min(hits.get(client_key)!, limit - before)));
+    }
+  }
+  let swept = sweptWindows.get(db);
+  if (!swept) sweptWindows.set(db, (swept = new Map()));
+  if (swept.get(bucket) !== windowStartMs) {
+    swept.set(bucket, windowStartMs);
+    await db
+      .deleteFrom("rate_limit_windows")
+      .where("bucket", "=", bucket)
+      .where("window_start", "<", new Date(windowStartMs - windowMs).toISOString())
+      .execute();
+  }
+  return within;
+}
+
+/**
  * One hit for each key (a client address, a sender address…) in `bucket`, in the shared window;
  * refused when any key is over `limit`. A limit of 0 lifts it (a setting for private deployments).
  */

@@ -1,7 +1,9 @@
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response as ExpressResponse } from "express";
 import type { BeaconIngestion, BeaconOutcome, BeaconRequest } from "../analytics";
 import { maxBeaconBytes } from "../analytics";
 import { readSmallTextBody } from "../http/request-body";
+import { downloadTargets } from "~/lib/download-targets";
 
 /** Where the page script sends its beacons, and the `<noscript>` image it falls back to. */
 export const beaconPath = "/beacon";
@@ -81,4 +83,35 @@ export function pixelEndpoint(ingestion: BeaconIngestion): RequestHandler {
       .set({ "Content-Type": "image/gif", "Cache-Control": "no-store" })
       .send(transparentGif);
   };
+}
+
+/** The guides and audio files a download is counted for (not the logo). */
+const countedDownloads = new Set(
+  Object.values(downloadTargets).flatMap((target) =>
+    target.kind === "file" && target.format !== "png" ? [target.href] : [],
+  ),
+);
+
+/**
+ * Called for every request before anything answers it (a guide is usually served from memory):
+ * a guide's download is recorded server-side, so it counts without JavaScript and no browser can
+ * forge it, and the file is then served as usual.
+ */
+export function countGuideDownload(ingestion: BeaconIngestion, request: IncomingMessage) {
+  if (request.method !== "GET") return;
+  const path = (request.url ?? "").split("?")[0]!;
+  if (!countedDownloads.has(path)) return;
+  const headerOf = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  ingestion.receiveDownload(
+    {
+      userAgent: headerOf("user-agent"),
+      globalPrivacyControl: headerOf("sec-gpc"),
+      purpose: headerOf("sec-purpose") ?? headerOf("purpose"),
+      range: headerOf("range"),
+    },
+    path,
+  );
 }

@@ -11,7 +11,13 @@ import express, {
 import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../core/config";
-import { beaconEndpoint, beaconPath, pixelEndpoint, pixelPath } from "./analytics-endpoint";
+import {
+  beaconEndpoint,
+  beaconPath,
+  countGuideDownload,
+  pixelEndpoint,
+  pixelPath,
+} from "./analytics-endpoint";
 import { contactFunction } from "./contact-function";
 import { logFailure, logger } from "../core/logger";
 import { inMemoryFiles } from "./in-memory-files";
@@ -175,6 +181,7 @@ export async function startSiteServer(options: SiteServerOptions) {
       unfinished.add(response);
       response.once("close", () => unfinished.delete(response));
     }
+    countGuideDownload(runtime.analytics, request);
     const answered = heldFiles && heldFiles(request, response);
     if (!answered) return app(request, response);
     metrics.recordAnswer({

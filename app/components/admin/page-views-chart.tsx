@@ -1,3 +1,4 @@
+import { axisTicks, ChartAxis } from "./chart-axis";
 const width = 600;
 const height = 200;
 const left = 36;
@@ -28,20 +29,7 @@ export function PageViewsChart({ days }: { days: { day: string; views: number }[
           aria-hidden="true"
           data-testid="page-views-chart"
         >
-          {[0, max].map((tick) => (
-            <g key={tick}>
-              <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
-              <text
-                x={left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-                fontSize="11"
-                fill="var(--color-muted-foreground)"
-              >
-                {tick}
-              </text>
-            </g>
-          ))}
+          <ChartAxis ticks={axisTicks(max)} left={left} right={width} y={y} />
           {days.map((day, index) => (
             <rect
               key={day.day}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { navigation } from "~/content/navigation";
+import { analyticsNotice } from "~/content/privacy";
 import { siteConfig } from "~/lib/site";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import { Logo } from "./logo";
@@ -47,9 +48,12 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-primary-foreground/15">
-        <p className="container-page py-5 text-xs text-primary-foreground/75">
-          © {new Date().getFullYear()} {siteConfig.brand}. All rights reserved.
-        </p>
+        <div className="container-page space-y-2 py-5 text-xs text-primary-foreground/75">
+          <p className="max-w-3xl">{analyticsNotice}</p>
+          <p>
+            © {new Date().getFullYear()} {siteConfig.brand}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );
