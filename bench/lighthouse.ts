@@ -16,6 +16,7 @@ import {
   hydrationJavaScript,
   prerenderedPaths,
 } from "../support/prerendered-pages";
+import { phoneThrottling } from "../support/phone-profile";
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -111,6 +112,10 @@ async function audit(pagePath: string, attempts = 3): Promise<Result> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...categories],
+      // Lighthouse's own mobile profile, named here as bench:first-tap applies it.
+      formFactor: "mobile",
+      throttlingMethod: "simulate",
+      throttling: phoneThrottling,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const error = result.lhr.runtimeError;
