@@ -188,10 +188,10 @@ const below = rows.filter(
     row.accessibility < 100 ||
     row["best-practices"] < 100 ||
     row.seo < 100 ||
-    row.fcp > 1.3 * row.fcpWithoutScripts,
+    row.fcp > 1.1 * row.fcpWithoutScripts,
 );
 console.log(
   below.length
     ? `Below budget: ${below.map((row) => row.path).join(", ")}`
-    : "Every page meets the budget (100 / 100 / 100 / 100, FCP within 1.3× of the page without scripts).",
+    : "Every page meets the budget (100 / 100 / 100 / 100, FCP within 1.1× (issue 22) of the page without scripts).",
 );
