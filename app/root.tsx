@@ -69,10 +69,25 @@ function PageScripts({ hydrates }: { hydrates: boolean }) {
   const nonce = useScriptNonce();
   const pathname = useLocation().pathname;
   if (pathname.startsWith("/admin")) return <Scripts />;
-  if (hydrates || !import.meta.env.SSR) return <DeferredScripts />;
+  // The islands run before React on a form page too: its menu answers while React loads. (The
+  // browser build's island text is empty: hydration keeps the server's script as it is.)
+  const islands = (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: islandScript }}
+    />
+  );
+  if (hydrates || !import.meta.env.SSR)
+    return (
+      <>
+        {islands}
+        <DeferredScripts />
+      </>
+    );
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandScript }} />
+      {islands}
       <script
         type="speculationrules"
         nonce={nonce}

@@ -16,6 +16,7 @@ import {
   hydrationJavaScript,
   prerenderedPaths,
 } from "../support/prerendered-pages";
+import { phoneThrottling } from "../support/phone-profile";
 
 const runs = Number(process.env.RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -111,6 +112,10 @@ async function audit(pagePath: string, attempts = 3): Promise<Result> {
       output: "json",
       logLevel: "error",
       onlyCategories: [...categories],
+      // Lighthouse's own mobile profile, named here as bench:first-tap applies it.
+      formFactor: "mobile",
+      throttlingMethod: "simulate",
+      throttling: phoneThrottling,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const error = result.lhr.runtimeError;
@@ -183,10 +188,10 @@ const below = rows.filter(
     row.accessibility < 100 ||
     row["best-practices"] < 100 ||
     row.seo < 100 ||
-    row.fcp > 1.3 * row.fcpWithoutScripts,
+    row.fcp > 1.1 * row.fcpWithoutScripts,
 );
 console.log(
   below.length
     ? `Below budget: ${below.map((row) => row.path).join(", ")}`
-    : "Every page meets the budget (100 / 100 / 100 / 100, FCP within 1.3× of the page without scripts).",
+    : "Every page meets the budget (100 / 100 / 100 / 100, FCP within 1.1× (issue 22) of the page without scripts).",
 );

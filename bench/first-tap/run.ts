@@ -1,5 +1,5 @@
 // The first tap as a visitor on a mid-range phone feels it: Debian's Chromium at 390×844 with touch,
-// CPU slowed 4× and the network at 150 ms round trip, 1.6 Mbps down (CDP). Per page, median of RUNS
+// CPU slowed 4× and the network at 150 ms round trip, 1.6 Mbps down (CDP; support/phone-profile.ts). Per page, median of RUNS
 // fresh loads: from tapping the menu button to the menu's links being visible, the Event Timing
 // duration of that tap, and the bytes fetched after it; on /contact also from the first tap into
 // the form to a sent message's confirmation. Targets (issue 22): menu within 200 ms, tap under 100 ms.
@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
+import { phoneScreen, throttleLikeAPhone } from "../../support/phone-profile";
 
 const runs = Number(process.env.RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3902);
@@ -81,24 +82,13 @@ async function byteCounter(cdp: CDPSession) {
 }
 
 async function phonePage() {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(phoneScreen);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await throttleLikeAPhone(cdp);
   // Records every tap's start and the Event Timing entries, from the page's first moment.
   await page.addInitScript(() => {
     const state = {

@@ -25,6 +25,13 @@ const loader = `(() => {
     for (const type of events) removeEventListener(type, start, true);
     const deferred = document.querySelector('script[type="${deferredType}"]');
     if (!deferred) return;
+    // Every module at once: the module script alone would find them import by import.
+    for (const href of JSON.parse(deferred.dataset.modules || "[]")) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
     const script = document.createElement("script");
     script.type = "module";
     if (nonce) script.nonce = nonce;
@@ -48,14 +55,32 @@ const loader = `(() => {
   else addEventListener("load", start, { once: true });
 })();`;
 
-/** React Router's scripts without the module preloads, the module script made inert. */
-function deferModules(node: ReactNode): ReactNode {
+type ScriptProps = { children?: ReactNode; type?: string; href?: string };
+
+/** The module preloads' addresses among React Router's scripts. */
+function preloadedModules(node: ReactNode): string[] {
+  return (Children.toArray(node) as ReactNode[]).flatMap((child) => {
+    if (!isValidElement<ScriptProps>(child)) return [];
+    if (child.type === Fragment) return preloadedModules(child.props.children);
+    return child.type === "link" && child.props.href ? [child.props.href] : [];
+  });
+}
+
+/**
+ * React Router's scripts without the module preloads, the module script made inert and carrying
+ * the preloads' addresses for the loader.
+ */
+function deferModules(node: ReactNode, modules: string[]): ReactNode {
   return Children.map(node, (child) => {
-    if (!isValidElement<{ children?: ReactNode; type?: string }>(child)) return child;
-    if (child.type === Fragment) return deferModules(child.props.children);
+    if (!isValidElement<ScriptProps>(child)) return child;
+    if (child.type === Fragment) return deferModules(child.props.children, modules);
     if (child.type === "link") return null;
     if (child.type === "script" && child.props.type === "module")
-      return cloneElement(child, { type: deferredType, async: undefined } as object);
+      return cloneElement(child, {
+        type: deferredType,
+        async: undefined,
+        "data-modules": JSON.stringify(modules),
+      } as object);
     return child;
   });
 }
@@ -68,7 +93,8 @@ function deferModules(node: ReactNode): ReactNode {
 export function DeferredScripts() {
   const nonce = useScriptNonce();
   // Called as a function so its output can be rewritten; its hooks run as this component's.
-  const scripts = deferModules(Scripts({}));
+  const routerScripts = Scripts({});
+  const scripts = deferModules(routerScripts, preloadedModules(routerScripts));
   if (!scripts) return null;
   return (
     <>
