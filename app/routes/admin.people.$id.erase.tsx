@@ -24,6 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lists: record.memberships.length,
       emails: record.emails.length,
       orders: record.orders.length,
+      bookings: record.bookings.length,
     },
   };
 }
@@ -53,6 +54,10 @@ export default function AdminErasePerson({ loaderData, actionData }: Route.Compo
             <li>{counts.messages} contact messages are deleted.</li>
             <li>{counts.lists} list memberships (newsletter, waitlist) are deleted.</li>
             <li>{counts.emails} emails addressed to them are deleted from the outbox.</li>
+            <li>
+              {counts.bookings} booked sessions are deleted; a coming one frees its time, and they
+              are not told.
+            </li>
             <li>
               {counts.orders} orders are kept for the accounts, with the name, address and email
               blanked.

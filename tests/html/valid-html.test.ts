@@ -147,6 +147,7 @@ describe("valid HTML", () => {
         "/admin/inbox",
         `/admin/inbox/${ids.message}`,
         "/admin/orders",
+        "/admin/booking",
         "/admin/email",
         "/admin/security",
         "/admin/broadcasts",

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { eraseAttributionsOfPerson } from "../analytics";
+import { eraseBookingsOf } from "../booking";
 import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import { containsText } from "../core/db/contains-text";
@@ -67,6 +68,11 @@ export const erasureSteps: ErasureStep[] = [
   {
     name: "attributions",
     erase: (trx, { personId }) => eraseAttributionsOfPerson(trx, personId),
+  },
+  {
+    // Booked sessions, coming ones included (their time is free again).
+    name: "bookings",
+    erase: (trx, { personId, emailKey }) => eraseBookingsOf(trx, { personId, emailKey }),
   },
   {
     // The broadcasts' counts lose this reader; their emails go with the outbox step.

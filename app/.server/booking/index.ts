@@ -21,3 +21,4 @@ export {
   type OwnerSession,
 } from "./owner-sessions";
 export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";
+export { eraseBookingsOf } from "./booking-erasure";

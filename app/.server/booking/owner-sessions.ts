@@ -152,21 +152,25 @@ export async function ownerSession({ db, clock, config }: Deps, bookingId: strin
  * (or their session was cancelled). Oldest payment first.
  */
 export async function ordersAwaitingSession(db: Db) {
-  return db
-    .selectFrom("orders")
-    .select(["id", "email", "first_name", "last_name", "person_id", "paid_at"])
-    .where("status", "=", "paid")
-    .where("items", "like", '%"breakthrough-session"%')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("bookings")
-            .select("bookings.id")
-            .whereRef("bookings.order_id", "=", "orders.id")
-            .where("bookings.status", "not in", ["cancelled", "expired"]),
+  return (
+    db
+      .selectFrom("orders")
+      .select(["id", "email", "first_name", "last_name", "person_id", "paid_at"])
+      .where("status", "=", "paid")
+      // An erased buyer's order stays for the accounts; nobody is left to book it.
+      .where("email", "<>", "erased")
+      .where("items", "like", '%"breakthrough-session"%')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("bookings")
+              .select("bookings.id")
+              .whereRef("bookings.order_id", "=", "orders.id")
+              .where("bookings.status", "not in", ["cancelled", "expired"]),
+          ),
         ),
-      ),
-    )
-    .orderBy("paid_at")
-    .execute();
+      )
+      .orderBy("paid_at")
+      .execute()
+  );
 }

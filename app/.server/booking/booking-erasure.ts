@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../core/db/schema";
+
+/**
+ * A person's erasure, booking's part: every session they booked goes, past and coming (a coming
+ * one frees its time). Nothing about a session is needed for the accounts: a paid session's
+ * order stays, blanked, with the orders.
+ */
+export async function eraseBookingsOf(
+  trx: Kysely<Database>,
+  { personId, emailKey }: { personId: string; emailKey: string },
+): Promise<number> {
+  const deleted = await trx
+    .deleteFrom("bookings")
+    .where((eb) =>
+      eb.or([eb("person_id", "=", personId), eb(eb.fn("lower", ["email"]), "=", emailKey)]),
+    )
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

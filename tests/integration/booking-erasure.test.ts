@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erasePerson } from "~/.server/audience/erasure";
+import { personDataExport } from "~/.server/audience/person-data-export";
+import {
+  bookPaidSession,
+  bookingConsole,
+  openSlots,
+  orderBookingUrl,
+  requestIntroCall,
+} from "~/.server/booking";
+import { parseConfig } from "~/.server/core/config";
+import type { ServiceDeps } from "~/.server/core/service-deps";
+import { orderItemsFromCatalog } from "~/.server/sales/order-items";
+import { formTokenIssuedAgo } from "../../support/form-token";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const mailDir = mkdtempSync(path.join(tmpdir(), "booking-erasure-mail-"));
+afterAll(() => rmSync(mailDir, { recursive: true, force: true }));
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  OWNER_EMAIL: "owner@presence.example",
+  BOOKING_TIME_ZONE: "America/Denver",
+  MAIL_DIR: mailDir,
+});
+
+for (const dialect of allDialects) {
+  describe(`a person's bookings in their export and erasure on ${dialect}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(() => database.dispose());
+
+    it("exports every session booked, and erasure removes them all and frees their time", async () => {
+      // Monday 1 June 2026, 06:00 in Denver.
+      const clock = new ManualClock("2026-06-01T12:00:00.000Z");
+      const deps: ServiceDeps = { db: database.db, clock, config, outbox: { wake() {} } };
+      const email = "Erin.Erased@Example.com";
+      const orderId = "order-erased";
+      const at = clock.now().toISOString();
+      await database.db
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          status: "paid",
+          items: JSON.stringify(orderItemsFromCatalog(["breakthrough-session"])),
+          amount_total_cents: 29500,
+          currency: "usd",
+          email,
+          first_name: "Erin",
+          last_name: "Erased",
+          billing_address: null,
+          stripe_session_id: null,
+          stripe_payment_intent_id: null,
+          amount_paid_cents: 29500,
+          created_at: at,
+          updated_at: at,
+          paid_at: at,
+          refunded_at: null,
+          person_id: null,
+        })
+        .execute();
+      const [first, second] = await openSlots(deps, 60);
+      const token = orderBookingUrl(config, orderId).split("/booking/session/")[1]!;
+      expect(
+        await bookPaidSession(deps, {
+          token,
+          fields: { start: new Date(first!.start).toISOString(), timeZone: "Europe/London" },
+          clientAddress: "203.0.113.40",
+        }),
+      ).toEqual({ outcome: "booked" });
+      expect(
+        await requestIntroCall(deps, {
+          fields: {
+            start: new Date(second!.start + 2 * 3_600_000).toISOString(),
+            timeZone: "Europe/London",
+            name: "Erin",
+            email: email.toLowerCase(),
+          },
+          traps: { formToken: formTokenIssuedAgo(config, clock, 60_000) },
+          clientAddress: "203.0.113.41",
+        }),
+      ).toEqual({ outcome: "held" });
+      // One person booked both, whatever the case of the address.
+      const people = await database.db
+        .selectFrom("bookings")
+        .select("person_id")
+        .distinct()
+        .execute();
+      expect(people).toHaveLength(1);
+      const personId = people[0]!.person_id;
+      const startsAt = async () => (await openSlots(deps, 60)).map((slot) => slot.start);
+      expect(await startsAt()).not.toContain(first!.start);
+
+      const exported = await personDataExport(database.db, personId!);
+      expect(exported!.bookings.map((booking) => [booking.kind, booking.status]).sort()).toEqual([
+        ["breakthrough", "confirmed"],
+        ["intro", "held"],
+      ]);
+
+      expect(
+        await erasePerson(deps, { personId: personId!, actor: "owner@presence.example" }),
+      ).toBe("erased");
+      expect(await database.db.selectFrom("bookings").selectAll().execute()).toEqual([]);
+      expect(await startsAt()).toContain(first!.start);
+      // The order stays for the accounts, blanked, and is not shown as waiting for a booking.
+      expect((await bookingConsole(deps)).awaiting).toEqual([]);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("detail")
+        .where("action", "=", "person.erase")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.detail)).toMatchObject({ bookings: 2 });
+    });
+  });
+}
