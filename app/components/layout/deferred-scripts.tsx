@@ -6,25 +6,23 @@ import { useScriptNonce } from "./script-nonce";
 const deferredType = "text/x-deferred-module";
 
 /**
- * Runs the deferred module script once the page has loaded (its styles, fonts and images first, so
- * the first paint does not wait for JavaScript), or earlier at the visitor's first sign of
- * interaction (a pointer moving or pressing, a key, a touch, a focus): the first tap after the load
- * is answered by a hydrated form. A button pressed before React arrived is pressed again once it
- * has hydrated, so an early tap is not lost; links and forms work natively meanwhile. Inline (under
- * 1 KB) so it costs no request.
+ * Fetches the page's modules once it has loaded (its styles, fonts and images first, so the first
+ * paint does not wait for JavaScript), and runs them at the visitor's first sign of interaction (a
+ * pointer moving or pressing, a key, a touch, a focus): the first tap finds every module in the
+ * cache, and a page that is only read never spends a phone's main thread on hydration. A button
+ * pressed before React arrived is pressed again once it has hydrated, so an early tap is not lost;
+ * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request.
  */
 const loader = `(() => {
   const nonce = document.currentScript && document.currentScript.nonce;
   const events = ["pointermove", "pointerdown", "keydown", "touchstart", "focusin"];
   const root = document.documentElement;
   let started = false;
-  let pressed = null;
-  function start() {
-    if (started) return;
-    started = true;
-    for (const type of events) removeEventListener(type, start, true);
-    const deferred = document.querySelector('script[type="${deferredType}"]');
-    if (!deferred) return;
+  let preloaded = false;
+  const deferred = document.querySelector('script[type="${deferredType}"]');
+  function preload() {
+    if (preloaded || !deferred) return;
+    preloaded = true;
     // Every module at once: the module script alone would find them import by import.
     for (const href of JSON.parse(deferred.dataset.modules || "[]")) {
       const link = document.createElement("link");
@@ -32,6 +30,13 @@ const loader = `(() => {
       link.href = href;
       document.head.append(link);
     }
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of events) removeEventListener(type, start, true);
+    if (!deferred) return;
+    preload();
     const script = document.createElement("script");
     script.type = "module";
     if (nonce) script.nonce = nonce;
@@ -51,8 +56,8 @@ const loader = `(() => {
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   for (const type of events) addEventListener(type, start, { capture: true, passive: true });
   addEventListener("click", remember, true);
-  if (document.readyState === "complete") start();
-  else addEventListener("load", start, { once: true });
+  if (document.readyState === "complete") preload();
+  else addEventListener("load", preload, { once: true });
 })();`;
 
 type ScriptProps = { children?: ReactNode; type?: string; href?: string };
@@ -87,7 +92,7 @@ function deferModules(node: ReactNode, modules: string[]): ReactNode {
 
 /**
  * `<Scripts />` for form pages that paint before any script: the browser fetches no JavaScript
- * until the page has loaded; React and the route modules arrive then, or at an earlier first
+ * until the page has loaded; React and the route modules arrive then and run at the first
  * interaction (decisions 002 and 077). The page's HTML, links and forms work before that.
  */
 export function DeferredScripts() {
