@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -657,10 +658,11 @@ for (const dialect of allDialects) {
       const confirmations = () =>
         database.db
           .selectFrom("outbox_emails")
-          .select("text_body")
+          .select(["text_body", "template", "template_data"])
           .where("to_address", "=", "pat@example.com")
           .where("purpose", "=", "waitlist.confirmation")
-          .execute();
+          .execute()
+          .then((rows) => Promise.all(rows.map(withRenderedBodies)));
 
       const browser = await signedIn();
       const page = await (await browser.request(`/admin/people/${personId}`)).text();

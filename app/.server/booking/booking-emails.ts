@@ -29,7 +29,7 @@ export async function queueHoldConfirmation(
 ) {
   const booking = await bookingOf(trx, bookingId);
   const kind = sessionKind(booking.kind, config);
-  const content = await bookingHoldConfirmationEmail({
+  const content = bookingHoldConfirmationEmail({
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
@@ -61,7 +61,7 @@ export async function queueBookingConfirmed(
     inviteUrl: inviteUrl(config, booking.id),
   };
   const now = { now: clock.now() };
-  const toBooker = await bookingConfirmedEmail({
+  const toBooker = bookingConfirmedEmail({
     ...shared,
     when: sessionTimeLabel(start, booking.time_zone),
     contactEmail: config.CONTACT_EMAIL,
@@ -71,7 +71,7 @@ export async function queueBookingConfirmed(
     { purpose: "booking.confirmed", to: booking.email, from: config.MAIL_FROM, ...toBooker },
     now,
   );
-  const toOwner = await bookingOwnerNotificationEmail({
+  const toOwner = bookingOwnerNotificationEmail({
     ...shared,
     when: sessionTimeLabel(start, config.BOOKING_TIME_ZONE),
     email: booking.email,

@@ -14,6 +14,7 @@ import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 import * as sendTokenBuckets from "./304_send_token_buckets";
+import * as outboxTemplates from "./310_outbox_templates";
 import * as bookings from "./401_bookings";
 import * as analytics from "./501_analytics";
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
   "304_send_token_buckets": sendTokenBuckets,
+  "310_outbox_templates": outboxTemplates,
   "401_bookings": bookings,
   "501_analytics": analytics,
 };
