@@ -109,7 +109,8 @@ for (const dialect of allDialects) {
 
     /** Waits for the link a request emailed to `email`, and marks it seen. */
     async function nextToken(email: string) {
-      await expect.poll(() => unseenToken(email)).toBeTruthy();
+      // The worker renders the email when it sends it: the first render loads React Email.
+      await expect.poll(() => unseenToken(email), { timeout: 15_000 }).toBeTruthy();
       const token = unseenToken(email)!;
       seenTokens.add(token);
       return token;

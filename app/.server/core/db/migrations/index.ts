@@ -15,6 +15,7 @@ import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as outboxTemplates from "./310_outbox_templates";
+import * as outboxTransactionalDue from "./311_outbox_transactional_due";
 import * as bookings from "./401_bookings";
 import * as analytics from "./501_analytics";
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "303_broadcast_queue_walk": broadcastQueueWalk,
   "304_send_token_buckets": sendTokenBuckets,
   "310_outbox_templates": outboxTemplates,
+  "311_outbox_transactional_due": outboxTransactionalDue,
   "401_bookings": bookings,
   "501_analytics": analytics,
 };
