@@ -10,6 +10,7 @@ import pg from "pg";
 import { createDatabase } from "../../app/.server/core/db/database";
 import { contactAcknowledgement } from "../../app/.server/mail/templates/contact-acknowledgement";
 import { contactOwnerNotification } from "../../app/.server/mail/templates/contact-owner-notification";
+import { renderTemplatedEmail } from "../../app/.server/mail/templates/email-templates";
 import { contactMessageSchema, type ContactMessage } from "../../app/lib/contact-message-schema";
 
 const url = process.env.DATABASE_URL ?? "";
@@ -54,8 +55,10 @@ async function rowsOf(message: ContactMessage) {
   const timestamp = now.toISOString();
   const id = randomUUID();
   const [owner, acknowledgement] = await Promise.all([
-    contactOwnerNotification(message, now),
-    contactAcknowledgement(message, { contactEmail, siteUrl: "https://presenceselling.com" }),
+    renderTemplatedEmail(contactOwnerNotification(message, now)),
+    renderTemplatedEmail(
+      contactAcknowledgement(message, { contactEmail, siteUrl: "https://presenceselling.com" }),
+    ),
   ]);
   const email = (
     purpose: string,

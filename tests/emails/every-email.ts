@@ -18,6 +18,7 @@ import { newsletterConfirmation } from "~/.server/mail/templates/newsletter-conf
 import { newsletterWelcome } from "~/.server/mail/templates/newsletter-welcome";
 import { purchaseReceiptEmail } from "~/.server/mail/templates/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
+import { renderTemplatedEmail } from "~/.server/mail/templates/email-templates";
 import { saleNotificationEmail } from "~/.server/mail/templates/sale-notification";
 import { sessionSchedulingEmail } from "~/.server/mail/templates/session-scheduling";
 import {
@@ -67,7 +68,10 @@ export const everyEmail: EmailSample[] = [
   {
     name: "contact-owner-notification",
     template: "contact-owner-notification",
-    render: () => contactOwnerNotification(hostileMessage, new Date("2026-11-23T09:30:00Z")),
+    render: () =>
+      renderTemplatedEmail(
+        contactOwnerNotification(hostileMessage, new Date("2026-11-23T09:30:00Z")),
+      ),
     subject: "New inquiry: Corporate Training from Ada <b> Lovelace",
     links: [],
     text: ["Company: Engines & Sons", '<script>alert("x")</script>', "within 48 hours"],
@@ -76,10 +80,12 @@ export const everyEmail: EmailSample[] = [
     name: "contact-acknowledgement",
     template: "contact-acknowledgement",
     render: () =>
-      contactAcknowledgement(hostileMessage, {
-        contactEmail: "hello@presence.example",
-        siteUrl: site,
-      }),
+      renderTemplatedEmail(
+        contactAcknowledgement(hostileMessage, {
+          contactEmail: "hello@presence.example",
+          siteUrl: site,
+        }),
+      ),
     subject: "We received your message — Presence Selling",
     links: [],
     text: ["Hi Ada <b>,", "Corporate Training", "within 48 hours", "hello@presence.example"],
@@ -88,11 +94,13 @@ export const everyEmail: EmailSample[] = [
     name: "newsletter-confirmation",
     template: "newsletter-confirmation",
     render: () =>
-      newsletterConfirmation({
-        firstName: "Grace",
-        links: { confirm: `${site}/lists/confirm/confirm.token-1`, unsubscribe },
-        validDays: 7,
-      }),
+      renderTemplatedEmail(
+        newsletterConfirmation({
+          firstName: "Grace",
+          links: { confirm: `${site}/lists/confirm/confirm.token-1`, unsubscribe },
+          validDays: 7,
+        }),
+      ),
     subject: "Please confirm your subscription to Presence Selling",
     links: [`${site}/lists/confirm/confirm.token-1`],
     text: ["Hi Grace,", "valid for 7 days"],
@@ -102,11 +110,13 @@ export const everyEmail: EmailSample[] = [
     name: "newsletter-welcome",
     template: "newsletter-welcome",
     render: () =>
-      newsletterWelcome({
-        firstName: "Grace",
-        links: { unsubscribe },
-        guidesUrl: `${site}/all-resources`,
-      }),
+      renderTemplatedEmail(
+        newsletterWelcome({
+          firstName: "Grace",
+          links: { unsubscribe },
+          guidesUrl: `${site}/all-resources`,
+        }),
+      ),
     subject: "Welcome to the Journey — Presence Selling",
     links: [`${site}/all-resources`],
     text: ["Your subscription is confirmed.", "With presence,"],
@@ -116,7 +126,9 @@ export const everyEmail: EmailSample[] = [
     name: "waitlist-confirmation",
     template: "waitlist-emails",
     render: () =>
-      waitlistConfirmationEmail({ confirmUrl: `${site}/lists/confirm/wait.token-1`, expiresAt }),
+      renderTemplatedEmail(
+        waitlistConfirmationEmail({ confirmUrl: `${site}/lists/confirm/wait.token-1`, expiresAt }),
+      ),
     subject: "Confirm: tell me when No-Self Selling is available",
     links: [`${site}/lists/confirm/wait.token-1`],
     text: ["goes on sale", expiresAt.toUTCString()],
@@ -124,7 +136,7 @@ export const everyEmail: EmailSample[] = [
   {
     name: "waitlist-now-available",
     template: "waitlist-emails",
-    render: () => nowAvailableEmail({ buyUrl: `${site}/buy-now` }),
+    render: () => renderTemplatedEmail(nowAvailableEmail({ buyUrl: `${site}/buy-now` })),
     subject: "No-Self Selling is now available",
     links: [`${site}/buy-now`],
     text: ["now on sale", "the only email the waitlist sends"],
@@ -133,14 +145,16 @@ export const everyEmail: EmailSample[] = [
     name: "purchase-receipt",
     template: "purchase-receipt",
     render: () =>
-      purchaseReceiptEmail({
-        orderReference: "cs_test_123",
-        items: bothItems,
-        amountPaidCents: 31499,
-        download: { url: `${site}/downloads/book/book.token-1`, expiresAt, maxDownloads: 5 },
-        successPageUrl: `${site}/payment-success?session_id=cs_test_123`,
-        contactEmail: "hello@presence.example",
-      }),
+      renderTemplatedEmail(
+        purchaseReceiptEmail({
+          orderReference: "cs_test_123",
+          items: bothItems,
+          amountPaidCents: 31499,
+          download: { url: `${site}/downloads/book/book.token-1`, expiresAt, maxDownloads: 5 },
+          successPageUrl: `${site}/payment-success?session_id=cs_test_123`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
     subject: "Your Presence Selling receipt",
     links: [`${site}/downloads/book/book.token-1`],
     text: [
@@ -156,7 +170,13 @@ export const everyEmail: EmailSample[] = [
     name: "download-link",
     template: "download-link",
     render: () =>
-      downloadLinkEmail({ url: `${site}/downloads/book/book.token-2`, expiresAt, maxDownloads: 5 }),
+      renderTemplatedEmail(
+        downloadLinkEmail({
+          url: `${site}/downloads/book/book.token-2`,
+          expiresAt,
+          maxDownloads: 5,
+        }),
+      ),
     subject: "Your No-Self Selling download link",
     links: [`${site}/downloads/book/book.token-2`],
     text: ["It works 5 times", "Earlier links no longer work."],
@@ -165,10 +185,12 @@ export const everyEmail: EmailSample[] = [
     name: "session-scheduling",
     template: "session-scheduling",
     render: () =>
-      sessionSchedulingEmail({
-        schedulingUrl: "https://calendar.example/breakthrough",
-        contactEmail: "hello@presence.example",
-      }),
+      renderTemplatedEmail(
+        sessionSchedulingEmail({
+          schedulingUrl: "https://calendar.example/breakthrough",
+          contactEmail: "hello@presence.example",
+        }),
+      ),
     subject: "Schedule your Sales Breakthrough Hour",
     links: ["https://calendar.example/breakthrough"],
     text: ["60-minute one-to-one video session, recorded", "0–15 minutes", "within 24 hours"],
@@ -177,14 +199,16 @@ export const everyEmail: EmailSample[] = [
     name: "booking-hold-confirmation",
     template: "booking-emails",
     render: () =>
-      bookingHoldConfirmationEmail({
-        title: "Intro call",
-        minutes: 20,
-        when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
-        name: "Ada <b>",
-        confirmUrl: `${site}/booking/confirm/confirm.token-2`,
-        holdMinutes: 10,
-      }),
+      renderTemplatedEmail(
+        bookingHoldConfirmationEmail({
+          title: "Intro call",
+          minutes: 20,
+          when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
+          name: "Ada <b>",
+          confirmUrl: `${site}/booking/confirm/confirm.token-2`,
+          holdMinutes: 10,
+        }),
+      ),
     subject: "Please confirm your intro call",
     links: [`${site}/booking/confirm/confirm.token-2`],
     text: ["Hi Ada <b>,", "20-minute intro call", "8:30 PM (Asia/Kolkata)", "for 10 minutes"],
@@ -193,15 +217,17 @@ export const everyEmail: EmailSample[] = [
     name: "booking-confirmed",
     template: "booking-emails",
     render: () =>
-      bookingConfirmedEmail({
-        title: "Sales Breakthrough Hour",
-        minutes: 60,
-        when: "Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
-        name: "Ada <b>",
-        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
-        inviteUrl: `${site}/booking/invite/invite.token-3`,
-        contactEmail: "hello@presence.example",
-      }),
+      renderTemplatedEmail(
+        bookingConfirmedEmail({
+          title: "Sales Breakthrough Hour",
+          minutes: 60,
+          when: "Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
+          name: "Ada <b>",
+          meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
     subject:
       "Booked: Sales Breakthrough Hour, Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
     links: ["https://meet.jit.si/PresenceSelling-room"],
@@ -215,16 +241,18 @@ export const everyEmail: EmailSample[] = [
     name: "booking-owner-notification",
     template: "booking-emails",
     render: () =>
-      bookingOwnerNotificationEmail({
-        title: "Intro call",
-        minutes: 20,
-        when: "Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
-        name: "Ada <b>",
-        email: "ada@example.com",
-        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
-        inviteUrl: `${site}/booking/invite/invite.token-3`,
-        orderId: "order-1",
-      }),
+      renderTemplatedEmail(
+        bookingOwnerNotificationEmail({
+          title: "Intro call",
+          minutes: 20,
+          when: "Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
+          name: "Ada <b>",
+          email: "ada@example.com",
+          meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+          orderId: "order-1",
+        }),
+      ),
     subject:
       "New booking: Intro call with Ada <b>, Tuesday, June 2, 2026 at 9:00 AM (America/Denver)",
     links: ["https://meet.jit.si/PresenceSelling-room", `${site}/booking/invite/invite.token-3`],
@@ -234,15 +262,17 @@ export const everyEmail: EmailSample[] = [
     name: "booking-rescheduled",
     template: "booking-emails",
     render: () =>
-      bookingRescheduledEmail({
-        title: "Sales Breakthrough Hour",
-        minutes: 60,
-        when: "Thursday, June 4, 2026 at 10:30 PM (Asia/Kolkata)",
-        name: "Ada <b>",
-        meetingUrl: "https://meet.jit.si/PresenceSelling-room",
-        inviteUrl: `${site}/booking/invite/invite.token-3`,
-        contactEmail: "hello@presence.example",
-      }),
+      renderTemplatedEmail(
+        bookingRescheduledEmail({
+          title: "Sales Breakthrough Hour",
+          minutes: 60,
+          when: "Thursday, June 4, 2026 at 10:30 PM (Asia/Kolkata)",
+          name: "Ada <b>",
+          meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
     subject: "New time: Sales Breakthrough Hour, Thursday, June 4, 2026 at 10:30 PM (Asia/Kolkata)",
     links: ["https://meet.jit.si/PresenceSelling-room", `${site}/booking/invite/invite.token-3`],
     text: ["Hi Ada <b>,", "Sales Breakthrough Hour, 60 minutes", "10:30 PM (Asia/Kolkata)"],
@@ -251,15 +281,17 @@ export const everyEmail: EmailSample[] = [
     name: "booking-cancelled",
     template: "booking-emails",
     render: () =>
-      bookingCancelledEmail({
-        title: "Intro call",
-        minutes: 20,
-        when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
-        name: "Ada <b>",
-        inviteUrl: `${site}/booking/invite/invite.token-3`,
-        bookAgainUrl: `${site}/booking`,
-        contactEmail: "hello@presence.example",
-      }),
+      renderTemplatedEmail(
+        bookingCancelledEmail({
+          title: "Intro call",
+          minutes: 20,
+          when: "Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
+          name: "Ada <b>",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+          bookAgainUrl: `${site}/booking`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
     subject: "Cancelled: Intro call, Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
     links: [`${site}/booking/invite/invite.token-3`, `${site}/booking`],
     text: ["Hi Ada <b>,", "Cancelled: Intro call, 20 minutes", "8:30 PM (Asia/Kolkata)"],
@@ -268,17 +300,19 @@ export const everyEmail: EmailSample[] = [
     name: "sale-notification",
     template: "sale-notification",
     render: () =>
-      saleNotificationEmail({
-        orderId: "order-1",
-        sessionId: "cs_test_123",
-        buyer: {
-          email: "buyer@example.com",
-          name: "Grace Hopper",
-          address: { line1: "1 Main St", city: "Boulder", country: "US" },
-        },
-        items: bothItems,
-        amountPaidCents: 31499,
-      }),
+      renderTemplatedEmail(
+        saleNotificationEmail({
+          orderId: "order-1",
+          sessionId: "cs_test_123",
+          buyer: {
+            email: "buyer@example.com",
+            name: "Grace Hopper",
+            address: { line1: "1 Main St", city: "Boulder", country: "US" },
+          },
+          items: bothItems,
+          amountPaidCents: 31499,
+        }),
+      ),
     subject: "New sale: PDF Download + Sales Breakthrough Hour ($314.99)",
     links: [],
     text: [
@@ -322,7 +356,9 @@ export const everyEmail: EmailSample[] = [
     name: "admin-sign-in-link",
     template: "admin-sign-in-link",
     render: () =>
-      adminSignInLink({ link: `${site}/admin/sign-in/verify?token=once.abc`, validMinutes: 15 }),
+      renderTemplatedEmail(
+        adminSignInLink({ link: `${site}/admin/sign-in/verify?token=once.abc`, validMinutes: 15 }),
+      ),
     subject: "Sign in to the Presence Selling console",
     links: [`${site}/admin/sign-in/verify?token=once.abc`],
     text: ["works once, for 15 minutes", "If you did not ask, ignore this email."],
@@ -331,13 +367,15 @@ export const everyEmail: EmailSample[] = [
     name: "broadcast-attention",
     template: "broadcast-attention",
     render: () =>
-      broadcastAttentionEmail({
-        subject: "Presence at the close <b>",
-        headline: "Broadcast paused",
-        detail: "The provider refused to send: 550 5.7.1 sending limit exceeded",
-        next: "Nobody was marked bounced for this. Resume the broadcast in the console when the cause is fixed.",
-        consoleUrl: `${site}/admin/broadcasts/b-1`,
-      }),
+      renderTemplatedEmail(
+        broadcastAttentionEmail({
+          subject: "Presence at the close <b>",
+          headline: "Broadcast paused",
+          detail: "The provider refused to send: 550 5.7.1 sending limit exceeded",
+          next: "Nobody was marked bounced for this. Resume the broadcast in the console when the cause is fixed.",
+          consoleUrl: `${site}/admin/broadcasts/b-1`,
+        }),
+      ),
     subject: "Broadcast paused: Presence at the close <b>",
     links: [`${site}/admin/broadcasts/b-1`],
     text: ["550 5.7.1 sending limit exceeded", "Nobody was marked bounced"],
@@ -346,13 +384,15 @@ export const everyEmail: EmailSample[] = [
     name: "broadcast-overdue",
     template: "broadcast-attention",
     render: () =>
-      broadcastOverdueEmail({
-        subject: "Monday's webinar <b>",
-        scheduledAt: new Date("2026-11-23T09:00:00Z"),
-        foundAt: new Date("2026-11-23T11:30:00Z"),
-        graceMinutes: 15,
-        consoleUrl: `${site}/admin/broadcasts/b-2`,
-      }),
+      renderTemplatedEmail(
+        broadcastOverdueEmail({
+          subject: "Monday's webinar <b>",
+          scheduledAt: new Date("2026-11-23T09:00:00Z"),
+          foundAt: new Date("2026-11-23T11:30:00Z"),
+          graceMinutes: 15,
+          consoleUrl: `${site}/admin/broadcasts/b-2`,
+        }),
+      ),
     subject: "Broadcast held: it is overdue: Monday's webinar <b>",
     links: [`${site}/admin/broadcasts/b-2`],
     text: [

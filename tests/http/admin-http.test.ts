@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,7 +109,8 @@ for (const dialect of allDialects) {
 
     /** Waits for the link a request emailed to `email`, and marks it seen. */
     async function nextToken(email: string) {
-      await expect.poll(() => unseenToken(email)).toBeTruthy();
+      // The worker renders the email when it sends it: the first render loads React Email.
+      await expect.poll(() => unseenToken(email), { timeout: 15_000 }).toBeTruthy();
       const token = unseenToken(email)!;
       seenTokens.add(token);
       return token;
@@ -657,10 +659,11 @@ for (const dialect of allDialects) {
       const confirmations = () =>
         database.db
           .selectFrom("outbox_emails")
-          .select("text_body")
+          .select(["text_body", "template", "template_data"])
           .where("to_address", "=", "pat@example.com")
           .where("purpose", "=", "waitlist.confirmation")
-          .execute();
+          .execute()
+          .then((rows) => Promise.all(rows.map(withRenderedBodies)));
 
       const browser = await signedIn();
       const page = await (await browser.request(`/admin/people/${personId}`)).text();

@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -119,9 +120,10 @@ for (const dialect of allDialects) {
       expect((await post({ start: start! })).status).toBe(200);
       const email = await database.db
         .selectFrom("outbox_emails")
-        .select("text_body")
+        .select(["text_body", "template", "template_data"])
         .where("purpose", "=", "booking.hold-confirmation")
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .then(withRenderedBodies);
       const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
       expect((await fetch(`${server.baseURL}${confirmPath}`)).status).toBe(200);
       expect((await activeBookings())[0]!.status).toBe("held");
@@ -134,9 +136,10 @@ for (const dialect of allDialects) {
       expect((await activeBookings())[0]!.status).toBe("confirmed");
       const booker = await database.db
         .selectFrom("outbox_emails")
-        .select("text_body")
+        .select(["text_body", "template", "template_data"])
         .where("purpose", "=", "booking.confirmed")
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .then(withRenderedBodies);
       const invitePath = /\/booking\/invite\/[\w-]+\.[\w-]+/.exec(booker.text_body)![0];
       const invite = await fetch(`${server.baseURL}${invitePath}`);
       expect(invite.headers.get("content-type")).toBe(

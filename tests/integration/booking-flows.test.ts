@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -75,10 +76,11 @@ for (const dialect of allDialects) {
     const emails = () =>
       database.db
         .selectFrom("outbox_emails")
-        .select(["purpose", "to_address", "subject", "text_body"])
+        .select(["purpose", "to_address", "subject", "text_body", "template", "template_data"])
         .orderBy("created_at")
         .orderBy("purpose")
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map(withRenderedBodies)));
     const bookings = () => database.db.selectFrom("bookings").selectAll().execute();
     const firstSlot = async (minutes = 20) => (await openSlots(deps, minutes))[0]!.start;
     const ask = async (

@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countRecipients } from "~/.server/broadcasts/audience";
@@ -505,9 +506,10 @@ for (const dialect of allDialects) {
       });
       const told = await database.db
         .selectFrom("outbox_emails")
-        .select(["to_address", "subject", "text_body"])
+        .select(["to_address", "subject", "text_body", "template", "template_data"])
         .where("purpose", "=", "broadcast.paused")
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map(withRenderedBodies)));
       expect(told).toHaveLength(1);
       expect(told[0]!.to_address).toBe("owner@presence.example");
       expect(told[0]!.subject).toBe(`Broadcast paused: ${letter.subject}`);

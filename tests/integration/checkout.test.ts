@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
@@ -143,10 +144,11 @@ for (const dialect of allDialects) {
     async function emails() {
       return database.db
         .selectFrom("outbox_emails")
-        .select(["purpose", "to_address", "subject", "text_body"])
+        .select(["purpose", "to_address", "subject", "text_body", "template", "template_data"])
         .orderBy("created_at")
         .orderBy("purpose")
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map(withRenderedBodies)));
     }
 
     function tokenIn(text: string) {

@@ -1,3 +1,4 @@
+import { withRenderedBodies } from "~/.server/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/core/config";
 import { notifyWaitlist } from "~/.server/audience/waitlist-announcement";
@@ -67,9 +68,10 @@ for (const dialect of allDialects) {
     async function emails(purpose: string) {
       return database.db
         .selectFrom("outbox_emails")
-        .select(["to_address", "text_body"])
+        .select(["to_address", "text_body", "template", "template_data"])
         .where("purpose", "=", purpose)
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map(withRenderedBodies)));
     }
 
     async function confirmToken(email: string) {

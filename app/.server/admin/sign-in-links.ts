@@ -51,7 +51,7 @@ async function emailSignInLink(
 ) {
   const token = newSecretToken();
   const link = `${config.SITE_URL}${signInVerifyPath}?token=${token}`;
-  const content = await adminSignInLink({ link, validMinutes: config.ADMIN_LINK_TTL_MINUTES });
+  const content = adminSignInLink({ link, validMinutes: config.ADMIN_LINK_TTL_MINUTES });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("admin_sign_in_links")

@@ -70,11 +70,11 @@ export async function enqueueNewsletterWelcome(
       purpose: "newsletter.welcome",
       to: recipient.email,
       from: deps.config.MAIL_FROM,
-      ...(await newsletterWelcome({
+      ...newsletterWelcome({
         firstName: recipient.firstName ?? undefined,
         links,
         guidesUrl: `${deps.config.SITE_URL}/all-resources`,
-      })),
+      }),
       headers: listUnsubscribeHeaders(links.unsubscribe),
     },
     { now },

@@ -1,6 +1,7 @@
 import { containsText } from "../core/db/contains-text";
 import type { Db } from "../core/db/database";
 import { emailLimitKey } from "../core/rate-limit";
+import { columnsNamingPeople, withRenderedBodies } from "../mail";
 import { findPersonRecord } from "./person-record";
 
 /**
@@ -23,11 +24,7 @@ export async function personDataExport(db: Db, id: string) {
         .selectAll()
         .where((eb) =>
           eb.or(
-            texts.flatMap((text) =>
-              (["to_address", "reply_to", "subject", "text_body", "html_body"] as const).map(
-                (column) => containsText(column, text),
-              ),
-            ),
+            texts.flatMap((text) => columnsNamingPeople.map((column) => containsText(column, text))),
           ),
         )
         .orderBy("created_at")
@@ -63,7 +60,8 @@ export async function personDataExport(db: Db, id: string) {
     ]);
   return {
     ...record,
-    emails,
+    // Bodies as sent: an email queued as a template and its data is rendered for the export.
+    emails: await Promise.all(emails.map(withRenderedBodies)),
     downloadLinks,
     broadcastDeliveries,
     rateLimits,

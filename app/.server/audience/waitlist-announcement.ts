@@ -35,7 +35,7 @@ export async function notifyWaitlist(deps: ServiceDeps): Promise<number> {
           purpose: "waitlist.now-available",
           to: member.email,
           from: config.MAIL_FROM,
-          ...(await nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` })),
+          ...nowAvailableEmail({ buyUrl: `${config.SITE_URL}/buy-now` }),
         },
         { now },
       );

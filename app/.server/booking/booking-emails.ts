@@ -31,7 +31,7 @@ export async function queueHoldConfirmation(
 ) {
   const booking = await bookingOf(trx, bookingId);
   const kind = bookedSession(booking);
-  const content = await bookingHoldConfirmationEmail({
+  const content = bookingHoldConfirmationEmail({
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
@@ -63,7 +63,7 @@ export async function queueBookingConfirmed(
     inviteUrl: inviteUrl(config, booking.id),
   };
   const now = { now: clock.now() };
-  const toBooker = await bookingConfirmedEmail({
+  const toBooker = bookingConfirmedEmail({
     ...shared,
     when: sessionTimeLabel(start, booking.time_zone),
     contactEmail: config.CONTACT_EMAIL,
@@ -73,7 +73,7 @@ export async function queueBookingConfirmed(
     { purpose: "booking.confirmed", to: booking.email, from: config.MAIL_FROM, ...toBooker },
     now,
   );
-  const toOwner = await bookingOwnerNotificationEmail({
+  const toOwner = bookingOwnerNotificationEmail({
     ...shared,
     when: sessionTimeLabel(start, config.BOOKING_TIME_ZONE),
     email: booking.email,
@@ -100,7 +100,7 @@ export async function queueBookingRescheduled(
 ) {
   const booking = await bookingOf(trx, bookingId);
   const kind = bookedSession(booking);
-  const content = await bookingRescheduledEmail({
+  const content = bookingRescheduledEmail({
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
@@ -127,7 +127,7 @@ export async function queueBookingCancelled(
 ) {
   const booking = await bookingOf(trx, bookingId);
   const kind = bookedSession(booking);
-  const content = await bookingCancelledEmail({
+  const content = bookingCancelledEmail({
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),

@@ -38,7 +38,7 @@ export async function holdOverdueBroadcasts({
         .returning(["subject", "scheduled_at"])
         .executeTakeFirst();
       if (!broadcast) return 0;
-      const email = await broadcastOverdueEmail({
+      const email = broadcastOverdueEmail({
         subject: broadcast.subject,
         scheduledAt: new Date(broadcast.scheduled_at!),
         foundAt: now,

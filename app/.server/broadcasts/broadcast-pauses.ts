@@ -25,7 +25,7 @@ export async function pauseBroadcast(
     .returning(["subject"])
     .executeTakeFirst();
   if (!paused) return;
-  const email = await broadcastAttentionEmail({
+  const email = broadcastAttentionEmail({
     subject: paused.subject,
     headline: "Broadcast paused",
     detail: reason,

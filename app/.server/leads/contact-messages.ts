@@ -27,9 +27,9 @@ export async function recordContactMessage(
   const { db, clock, config } = deps;
   const now = clock.now();
   const id = randomUUID();
-  // Rendered before the transaction, which then only writes.
-  const owner = await contactOwnerNotification(message, now);
-  const acknowledgement = await contactAcknowledgement(message, {
+  // Composed, not rendered: the outbox worker renders them when it sends (decision 087).
+  const owner = contactOwnerNotification(message, now);
+  const acknowledgement = contactAcknowledgement(message, {
     contactEmail: config.CONTACT_EMAIL,
     siteUrl: config.SITE_URL,
   });

@@ -12,4 +12,5 @@ export {
   type OutgoingEmail,
 } from "./outbox";
 export type { BulkCompletion, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";
-export { deleteEmailsMentioning, removeMailFiles } from "./outbox-erasure";
+export { deleteEmailsMentioning, removeMailFiles, columnsNamingPeople } from "./outbox-erasure";
+export { withRenderedBodies } from "./stored-email-bodies";

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
+import type { EmailAttachment } from "./templates/email-template";
 
 /** One email as the transport sends it. */
 export type TransportMessage = {
@@ -14,6 +15,7 @@ export type TransportMessage = {
   text: string;
   html?: string;
   headers: Record<string, string>;
+  attachments?: EmailAttachment[];
 };
 
 /** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
@@ -75,6 +77,11 @@ function mailOptions(message: TransportMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      content,
+    })),
   };
 }
 

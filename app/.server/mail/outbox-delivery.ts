@@ -7,6 +7,12 @@ import { holdBulkBatch } from "./outbox";
 import type { MailTransport } from "./mail-transport";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, type SendFailure } from "./smtp-refusal";
+import type { EmailAttachment } from "./templates/email-template";
+import {
+  renderStoredEmail,
+  UnrenderableEmail,
+  type EmailTemplates,
+} from "./templates/email-templates";
 
 type LogFields = Record<string, string | number | boolean | undefined>;
 
@@ -33,6 +39,8 @@ export type DeliveryContext = {
   serverBreaker: ReturnType<typeof serverRefusalBreaker>;
   /** The breaker's share, for the reason the owner reads. */
   pauseRefusalPercent: number;
+  /** What draws an email stored as a template's name and data. */
+  templates: EmailTemplates;
 };
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
@@ -110,6 +118,29 @@ export async function deliverEmail(
     };
   }
 
+  let attachments: EmailAttachment[] = [];
+  const template = email.template;
+  if (template) {
+    // Rendered here, when it is sent, not in the request that queued it (decision 087).
+    try {
+      const body = await renderStoredEmail(
+        template,
+        email.template_data ?? "null",
+        context.templates,
+      );
+      email = { ...email, html_body: body.html, text_body: body.text };
+      attachments = body.attachments;
+    } catch (error) {
+      if (!(error instanceof UnrenderableEmail)) throw error;
+      logger.error(
+        { emailId: email.id, purpose: email.purpose, template },
+        "OUTBOX GAVE UP: the email cannot be rendered",
+      );
+      await release({ status: "failed", last_error: error.message });
+      return "failed";
+    }
+  }
+
   const startedAt = clock.now().toISOString();
   let failure: SendFailure | undefined;
   const renewal = setInterval(() => {
@@ -133,6 +164,7 @@ export async function deliverEmail(
       text: email.text_body,
       html: email.html_body ?? undefined,
       headers: JSON.parse(email.headers) as Record<string, string>,
+      attachments,
     });
   } catch (cause) {
     failure = classifySendFailure(cause);

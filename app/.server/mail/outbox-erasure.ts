@@ -4,12 +4,20 @@ import type { Kysely } from "kysely";
 import { containsText } from "../core/db/contains-text";
 import type { Database } from "../core/db/schema";
 
-const searchedColumns = ["to_address", "reply_to", "subject", "text_body", "html_body"] as const;
+/** Where an email can name a person: its addresses, subject, bodies and a template's data. */
+export const columnsNamingPeople = [
+  "to_address",
+  "reply_to",
+  "subject",
+  "text_body",
+  "html_body",
+  "template_data",
+] as const;
 
 /**
  * Deletes every email in the outbox that names one of `texts` (an address) as its recipient or
- * reply-to, or anywhere in its subject or bodies: the owner's notification about a person goes
- * with the emails to them. Their attempts go by cascade. Resolves with the deleted ids.
+ * reply-to, or anywhere in its subject, bodies or template data: the owner's notification about a
+ * person goes with the emails to them. Their attempts go by cascade. Resolves with the deleted ids.
  */
 export async function deleteEmailsMentioning(
   trx: Kysely<Database>,
@@ -19,7 +27,7 @@ export async function deleteEmailsMentioning(
   const rows = await trx
     .deleteFrom("outbox_emails")
     .where((eb) =>
-      eb.or(texts.flatMap((text) => searchedColumns.map((column) => containsText(column, text)))),
+      eb.or(texts.flatMap((text) => columnsNamingPeople.map((column) => containsText(column, text)))),
     )
     .returning("id")
     .execute();

@@ -9,6 +9,7 @@ import type { MailTransport } from "./mail-transport";
 import { startPollLoop } from "../core/poll-loop";
 import { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { tokenBucket } from "../core/rate-limit";
+import { emailTemplates, type EmailTemplates } from "./templates/email-templates";
 
 export type { OutboxLogger } from "./outbox-delivery";
 export { retryDelayMs } from "./outbox-delivery";
@@ -41,6 +42,8 @@ export type OutboxWorkerOptions = {
   bulkRatePerMinute?: number;
   /** A bulk batch pauses once more than this share (%) of its latest sends were refused. */
   pauseRefusalPercent?: number;
+  /** What draws emails queued as a template's name and data: every email the site sends. */
+  templates?: EmailTemplates;
 };
 
 export type OutboxWorker = {
@@ -75,6 +78,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     hooks = {},
     bulkRatePerMinute = 0,
     pauseRefusalPercent = 10,
+    templates = emailTemplates,
   } = options;
   const claims = outboxClaims({ db, clock, leaseMs, maxAttempts, workerId });
   // A burst of a second's worth (at least one) lets a worker's batch go together.
@@ -103,6 +107,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     bulkBreaker: bulkRefusalBreaker({ percent: pauseRefusalPercent, trippedForMs: leaseMs }),
     serverBreaker,
     pauseRefusalPercent,
+    templates,
   };
 
   async function sweep() {

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../core/db/schema";
+import type { TemplatedEmail } from "./templates/email-template";
 
-/** An email to send later; the outbox worker delivers it. */
+/**
+ * An email to send later; the outbox worker delivers it. Its body is a template's name and data
+ * (`TemplatedEmail`, rendered when it is sent) or, for mail no template draws, plain text.
+ */
 export type OutgoingEmail = {
   /** What it is for (`contact.owner-notification`), kept in the table for whoever reads it. */
   purpose: string;
@@ -10,11 +14,9 @@ export type OutgoingEmail = {
   from: string;
   replyTo?: string;
   subject: string;
-  text: string;
-  html?: string;
   /** Extra headers (List-Unsubscribe, ...). */
   headers?: Record<string, string>;
-};
+} & (TemplatedEmail | { text: string; html?: string });
 
 /**
  * Queues an email. Call it with the transaction that writes the record the email is about, so
@@ -37,8 +39,14 @@ export async function enqueueEmail(
       from_address: email.from,
       reply_to: email.replyTo ?? null,
       subject: email.subject,
-      text_body: email.text,
-      html_body: email.html ?? null,
+      ...("template" in email
+        ? {
+            text_body: "",
+            html_body: null,
+            template: email.template.name,
+            template_data: JSON.stringify(email.template.data),
+          }
+        : { text_body: email.text, html_body: email.html ?? null }),
       headers: JSON.stringify(email.headers ?? {}),
       status: "pending",
       attempts: 0,

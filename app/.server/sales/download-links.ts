@@ -74,7 +74,7 @@ export async function replaceDownloadLink(
       to: order.email,
       from: deps.config.MAIL_FROM,
       replyTo: deps.config.CONTACT_EMAIL,
-      ...(await downloadLinkEmail(link)),
+      ...downloadLinkEmail(link),
     },
     { now },
   );

@@ -168,14 +168,14 @@ export async function fulfilPaidSession(
       purpose: "order.receipt",
       to: order.email,
       ...mail,
-      ...(await purchaseReceiptEmail({
+      ...purchaseReceiptEmail({
         orderReference: session.id,
         items,
         amountPaidCents,
         download,
         successPageUrl: `${config.SITE_URL}${SUCCESS_PATH}?session_id=${session.id}`,
         contactEmail: config.CONTACT_EMAIL,
-      })),
+      }),
     },
     { now },
   );
@@ -186,10 +186,10 @@ export async function fulfilPaidSession(
         purpose: "order.session-scheduling",
         to: order.email,
         ...mail,
-        ...(await sessionSchedulingEmail({
+        ...sessionSchedulingEmail({
           schedulingUrl: orderBookingUrl(config, order.id),
           contactEmail: config.CONTACT_EMAIL,
-        })),
+        }),
       },
       { now },
     );
@@ -202,7 +202,7 @@ export async function fulfilPaidSession(
       to: config.OWNER_EMAIL,
       from: config.MAIL_FROM,
       replyTo: order.email,
-      ...(await saleNotificationEmail({
+      ...saleNotificationEmail({
         orderId: order.id,
         sessionId: session.id,
         buyer: {
@@ -212,7 +212,7 @@ export async function fulfilPaidSession(
         },
         items,
         amountPaidCents,
-      })),
+      }),
     },
     { now },
   );

@@ -66,6 +66,12 @@ export interface OutboxEmailTable {
   created_at: string;
   /** A broadcast's email: throttled, and its body completed from the broadcast when it is sent. */
   broadcast_id: string | null;
+  /**
+   * The template that draws the email and its data as JSON (migration 310): the worker renders it
+   * when it sends. Null for a body rendered when queued (rows from before, bulk emails).
+   */
+  template: string | null;
+  template_data: string | null;
 }
 
 export interface OutboxAttemptTable {

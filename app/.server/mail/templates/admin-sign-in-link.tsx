@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type AdminSignInLinkProps = { link: string; validMinutes: number };
 
@@ -22,6 +23,13 @@ export function AdminSignInLink({ link, validMinutes }: AdminSignInLinkProps) {
   );
 }
 
+export const adminSignInLinkTemplate = defineEmailTemplate({
+  name: "admin-sign-in-link",
+  schema: z.object({ link: z.string(), validMinutes: z.number() }),
+  subject: () => `Sign in to the ${siteConfig.brand} console`,
+  body: (data) => <AdminSignInLink {...data} />,
+});
+
 export function adminSignInLink(props: AdminSignInLinkProps) {
-  return renderEmail(`Sign in to the ${siteConfig.brand} console`, <AdminSignInLink {...props} />);
+  return adminSignInLinkTemplate.compose(props);
 }

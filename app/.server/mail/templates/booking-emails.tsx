@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 /** A booked session as the emails tell it: times already written in the reader's zone. */
 type SessionFacts = {
@@ -31,11 +32,22 @@ export function BookingHoldConfirmation(props: HoldConfirmationProps) {
   );
 }
 
+const sessionFacts = { title: z.string(), when: z.string(), minutes: z.number() };
+
+export const bookingHoldConfirmationTemplate = defineEmailTemplate({
+  name: "booking-hold-confirmation",
+  schema: z.object({
+    ...sessionFacts,
+    name: z.string(),
+    confirmUrl: z.string(),
+    holdMinutes: z.number(),
+  }),
+  subject: (data) => `Please confirm your ${data.title.toLowerCase()}`,
+  body: (data) => <BookingHoldConfirmation {...data} />,
+});
+
 export function bookingHoldConfirmationEmail(props: HoldConfirmationProps) {
-  return renderEmail(
-    `Please confirm your ${props.title.toLowerCase()}`,
-    <BookingHoldConfirmation {...props} />,
-  );
+  return bookingHoldConfirmationTemplate.compose(props);
 }
 
 type ConfirmedProps = SessionFacts & {
@@ -61,8 +73,21 @@ export function BookingConfirmed(props: ConfirmedProps) {
   );
 }
 
+export const bookingConfirmedTemplate = defineEmailTemplate({
+  name: "booking-confirmed",
+  schema: z.object({
+    ...sessionFacts,
+    name: z.string(),
+    meetingUrl: z.string(),
+    inviteUrl: z.string(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) => `Booked: ${data.title}, ${data.when}`,
+  body: (data) => <BookingConfirmed {...data} />,
+});
+
 export function bookingConfirmedEmail(props: ConfirmedProps) {
-  return renderEmail(`Booked: ${props.title}, ${props.when}`, <BookingConfirmed {...props} />);
+  return bookingConfirmedTemplate.compose(props);
 }
 
 type OwnerNotificationProps = SessionFacts & {
@@ -87,11 +112,22 @@ export function BookingOwnerNotification(props: OwnerNotificationProps) {
   );
 }
 
+export const bookingOwnerNotificationTemplate = defineEmailTemplate({
+  name: "booking-owner-notification",
+  schema: z.object({
+    ...sessionFacts,
+    name: z.string(),
+    email: z.string(),
+    meetingUrl: z.string(),
+    inviteUrl: z.string(),
+    orderId: z.string().nullable(),
+  }),
+  subject: (data) => `New booking: ${data.title} with ${data.name}, ${data.when}`,
+  body: (data) => <BookingOwnerNotification {...data} />,
+});
+
 export function bookingOwnerNotificationEmail(props: OwnerNotificationProps) {
-  return renderEmail(
-    `New booking: ${props.title} with ${props.name}, ${props.when}`,
-    <BookingOwnerNotification {...props} />,
-  );
+  return bookingOwnerNotificationTemplate.compose(props);
 }
 
 type RescheduledProps = SessionFacts & {
@@ -117,8 +153,21 @@ export function BookingRescheduled(props: RescheduledProps) {
   );
 }
 
+export const bookingRescheduledTemplate = defineEmailTemplate({
+  name: "booking-rescheduled",
+  schema: z.object({
+    ...sessionFacts,
+    name: z.string(),
+    meetingUrl: z.string(),
+    inviteUrl: z.string(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) => `New time: ${data.title}, ${data.when}`,
+  body: (data) => <BookingRescheduled {...data} />,
+});
+
 export function bookingRescheduledEmail(props: RescheduledProps) {
-  return renderEmail(`New time: ${props.title}, ${props.when}`, <BookingRescheduled {...props} />);
+  return bookingRescheduledTemplate.compose(props);
 }
 
 type CancelledProps = SessionFacts & {
@@ -144,6 +193,19 @@ export function BookingCancelled(props: CancelledProps) {
   );
 }
 
+export const bookingCancelledTemplate = defineEmailTemplate({
+  name: "booking-cancelled",
+  schema: z.object({
+    ...sessionFacts,
+    name: z.string(),
+    inviteUrl: z.string(),
+    bookAgainUrl: z.string(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) => `Cancelled: ${data.title}, ${data.when}`,
+  body: (data) => <BookingCancelled {...data} />,
+});
+
 export function bookingCancelledEmail(props: CancelledProps) {
-  return renderEmail(`Cancelled: ${props.title}, ${props.when}`, <BookingCancelled {...props} />);
+  return bookingCancelledTemplate.compose(props);
 }

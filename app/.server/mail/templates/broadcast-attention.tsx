@@ -1,6 +1,7 @@
+import { z } from "zod";
 import { ActionButton, EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type BroadcastAttentionInput = {
   subject: string;
@@ -26,8 +27,21 @@ export function BroadcastAttention(input: BroadcastAttentionInput) {
   );
 }
 
+export const broadcastAttentionTemplate = defineEmailTemplate({
+  name: "broadcast-attention",
+  schema: z.object({
+    subject: z.string(),
+    headline: z.string(),
+    detail: z.string(),
+    next: z.string(),
+    consoleUrl: z.string(),
+  }),
+  subject: (data) => `${data.headline}: ${data.subject}`,
+  body: (data) => <BroadcastAttention {...data} />,
+});
+
 export function broadcastAttentionEmail(input: BroadcastAttentionInput) {
-  return renderEmail(`${input.headline}: ${input.subject}`, <BroadcastAttention {...input} />);
+  return broadcastAttentionTemplate.compose(input);
 }
 
 /** Tells the owner a scheduled broadcast was held: its time passed while the site was down. */

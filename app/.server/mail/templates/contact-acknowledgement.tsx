@@ -1,8 +1,9 @@
+import { z } from "zod";
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { siteConfig } from "~/lib/site";
 import { EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type AcknowledgementProps = {
   firstName: string;
@@ -33,16 +34,25 @@ export function ContactAcknowledgement({
   );
 }
 
+export const contactAcknowledgementTemplate = defineEmailTemplate({
+  name: "contact-acknowledgement",
+  schema: z.object({
+    firstName: z.string(),
+    interest: z.string(),
+    contactEmail: z.string(),
+    siteUrl: z.string(),
+  }),
+  subject: () => `We received your message — ${siteConfig.brand}`,
+  body: (data) => <ContactAcknowledgement {...data} />,
+});
+
 export function contactAcknowledgement(
   message: ContactMessage,
   settings: { contactEmail: string; siteUrl: string },
 ) {
-  return renderEmail(
-    `We received your message — ${siteConfig.brand}`,
-    <ContactAcknowledgement
-      firstName={message.firstName}
-      interest={message.interest}
-      {...settings}
-    />,
-  );
+  return contactAcknowledgementTemplate.compose({
+    firstName: message.firstName,
+    interest: message.interest,
+    ...settings,
+  });
 }

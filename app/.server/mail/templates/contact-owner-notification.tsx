@@ -1,14 +1,25 @@
+import { z } from "zod";
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
+
+// A plain shape, not the contact form's rules: the email shows what was stored, whatever it is.
+const storedMessage = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().optional(),
+  interest: z.string(),
+  message: z.string(),
+});
 
 /** The owner's copy of a new lead; replying answers the visitor (Reply-To). */
 export function ContactOwnerNotification({
   message,
   receivedAt,
 }: {
-  message: ContactMessage;
+  message: z.output<typeof storedMessage>;
   receivedAt: Date;
 }) {
   const details = [
@@ -31,9 +42,14 @@ export function ContactOwnerNotification({
   );
 }
 
-export function contactOwnerNotification(message: ContactMessage, receivedAt: Date) {
-  return renderEmail(
+export const contactOwnerNotificationTemplate = defineEmailTemplate({
+  name: "contact-owner-notification",
+  schema: z.object({ message: storedMessage, receivedAt: z.coerce.date() }),
+  subject: ({ message }) =>
     `New inquiry: ${message.interest} from ${message.firstName} ${message.lastName}`,
-    <ContactOwnerNotification message={message} receivedAt={receivedAt} />,
-  );
+  body: (data) => <ContactOwnerNotification {...data} />,
+});
+
+export function contactOwnerNotification(message: ContactMessage, receivedAt: Date) {
+  return contactOwnerNotificationTemplate.compose({ message, receivedAt });
 }

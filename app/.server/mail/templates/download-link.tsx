@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type DownloadLinkProps = { url: string; expiresAt: Date; maxDownloads: number };
 
@@ -19,6 +20,13 @@ export function DownloadLink({ url, expiresAt, maxDownloads }: DownloadLinkProps
   );
 }
 
+export const downloadLinkTemplate = defineEmailTemplate({
+  name: "download-link",
+  schema: z.object({ url: z.string(), expiresAt: z.coerce.date(), maxDownloads: z.number() }),
+  subject: () => `Your ${siteConfig.product.name} download link`,
+  body: (data) => <DownloadLink {...data} />,
+});
+
 export function downloadLinkEmail(link: DownloadLinkProps) {
-  return renderEmail(`Your ${siteConfig.product.name} download link`, <DownloadLink {...link} />);
+  return downloadLinkTemplate.compose(link);
 }

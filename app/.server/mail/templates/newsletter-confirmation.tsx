@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type ConfirmationProps = {
   firstName?: string;
@@ -28,9 +29,17 @@ export function NewsletterConfirmation({ firstName, links, validDays }: Confirma
   );
 }
 
+export const newsletterConfirmationTemplate = defineEmailTemplate({
+  name: "newsletter-confirmation",
+  schema: z.object({
+    firstName: z.string().optional(),
+    links: z.object({ confirm: z.string(), unsubscribe: z.string() }),
+    validDays: z.number(),
+  }),
+  subject: () => `Please confirm your subscription to ${siteConfig.brand}`,
+  body: (data) => <NewsletterConfirmation {...data} />,
+});
+
 export function newsletterConfirmation(props: ConfirmationProps) {
-  return renderEmail(
-    `Please confirm your subscription to ${siteConfig.brand}`,
-    <NewsletterConfirmation {...props} />,
-  );
+  return newsletterConfirmationTemplate.compose(props);
 }

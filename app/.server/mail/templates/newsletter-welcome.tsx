@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type WelcomeProps = {
   firstName?: string;
@@ -26,9 +27,17 @@ export function NewsletterWelcome({ firstName, links, guidesUrl }: WelcomeProps)
   );
 }
 
+export const newsletterWelcomeTemplate = defineEmailTemplate({
+  name: "newsletter-welcome",
+  schema: z.object({
+    firstName: z.string().optional(),
+    links: z.object({ unsubscribe: z.string() }),
+    guidesUrl: z.string(),
+  }),
+  subject: () => `Welcome to the Journey — ${siteConfig.brand}`,
+  body: (data) => <NewsletterWelcome {...data} />,
+});
+
 export function newsletterWelcome(props: WelcomeProps) {
-  return renderEmail(
-    `Welcome to the Journey — ${siteConfig.brand}`,
-    <NewsletterWelcome {...props} />,
-  );
+  return newsletterWelcomeTemplate.compose(props);
 }

@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { formatAmount } from "~/lib/purchase-rules";
 import type { OrderItem } from "~/lib/catalog";
 import { ActionButton, EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
+import { orderItems } from "./order-items-schema";
 
 export type PurchaseReceiptInput = {
   orderReference: string;
@@ -45,6 +47,22 @@ export function PurchaseReceipt(input: PurchaseReceiptInput) {
   );
 }
 
+export const purchaseReceiptTemplate = defineEmailTemplate({
+  name: "purchase-receipt",
+  schema: z.object({
+    orderReference: z.string(),
+    items: orderItems,
+    amountPaidCents: z.number(),
+    download: z
+      .object({ url: z.string(), expiresAt: z.coerce.date(), maxDownloads: z.number() })
+      .optional(),
+    successPageUrl: z.string(),
+    contactEmail: z.string(),
+  }),
+  subject: () => `Your ${siteConfig.brand} receipt`,
+  body: (data) => <PurchaseReceipt {...data} />,
+});
+
 export function purchaseReceiptEmail(input: PurchaseReceiptInput) {
-  return renderEmail(`Your ${siteConfig.brand} receipt`, <PurchaseReceipt {...input} />);
+  return purchaseReceiptTemplate.compose(input);
 }

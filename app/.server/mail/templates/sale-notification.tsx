@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { formatAmount } from "~/lib/purchase-rules";
 import type { OrderItem } from "~/lib/catalog";
 import { EmailHeading, Panel, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
+import { orderItems } from "./order-items-schema";
 
 type SaleNotificationInput = {
   orderId: string;
@@ -35,9 +37,24 @@ export function SaleNotification(input: SaleNotificationInput) {
   );
 }
 
+export const saleNotificationTemplate = defineEmailTemplate({
+  name: "sale-notification",
+  schema: z.object({
+    orderId: z.string(),
+    sessionId: z.string(),
+    buyer: z.object({
+      email: z.string(),
+      name: z.string().nullable(),
+      address: z.record(z.string(), z.string()).nullable(),
+    }),
+    items: orderItems,
+    amountPaidCents: z.number(),
+  }),
+  subject: (data) =>
+    `New sale: ${data.items.map((item) => item.name).join(" + ")} ($${formatAmount(data.amountPaidCents)})`,
+  body: (data) => <SaleNotification {...data} />,
+});
+
 export function saleNotificationEmail(input: SaleNotificationInput) {
-  return renderEmail(
-    `New sale: ${input.items.map((item) => item.name).join(" + ")} ($${formatAmount(input.amountPaidCents)})`,
-    <SaleNotification {...input} />,
-  );
+  return saleNotificationTemplate.compose(input);
 }

@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type SchedulingProps = { schedulingUrl: string; contactEmail: string };
 
@@ -26,6 +27,13 @@ export function SessionScheduling({ schedulingUrl, contactEmail }: SchedulingPro
   );
 }
 
+export const sessionSchedulingTemplate = defineEmailTemplate({
+  name: "session-scheduling",
+  schema: z.object({ schedulingUrl: z.string(), contactEmail: z.string() }),
+  subject: () => "Schedule your Sales Breakthrough Hour",
+  body: (data) => <SessionScheduling {...data} />,
+});
+
 export function sessionSchedulingEmail(props: SchedulingProps) {
-  return renderEmail("Schedule your Sales Breakthrough Hour", <SessionScheduling {...props} />);
+  return sessionSchedulingTemplate.compose(props);
 }

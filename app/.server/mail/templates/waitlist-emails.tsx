@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { siteConfig } from "~/lib/site";
 import { ActionButton, EmailHeading, Paragraph } from "./email-blocks";
 import { EmailLayout } from "./email-layout";
-import { renderEmail } from "./render-email";
+import { defineEmailTemplate } from "./email-template";
 
 type WaitlistConfirmationProps = { confirmUrl: string; expiresAt: Date };
 
@@ -21,11 +22,15 @@ export function WaitlistConfirmation({ confirmUrl, expiresAt }: WaitlistConfirma
   );
 }
 
+export const waitlistConfirmationTemplate = defineEmailTemplate({
+  name: "waitlist-confirmation",
+  schema: z.object({ confirmUrl: z.string(), expiresAt: z.coerce.date() }),
+  subject: () => `Confirm: tell me when ${siteConfig.product.name} is available`,
+  body: (data) => <WaitlistConfirmation {...data} />,
+});
+
 export function waitlistConfirmationEmail(props: WaitlistConfirmationProps) {
-  return renderEmail(
-    `Confirm: tell me when ${siteConfig.product.name} is available`,
-    <WaitlistConfirmation {...props} />,
-  );
+  return waitlistConfirmationTemplate.compose(props);
 }
 
 /** The one message a confirmed waitlist address receives: sales are open. */
@@ -42,6 +47,13 @@ export function NowAvailable({ buyUrl }: { buyUrl: string }) {
   );
 }
 
+export const nowAvailableTemplate = defineEmailTemplate({
+  name: "now-available",
+  schema: z.object({ buyUrl: z.string() }),
+  subject: () => `${siteConfig.product.name} is now available`,
+  body: (data) => <NowAvailable {...data} />,
+});
+
 export function nowAvailableEmail(props: { buyUrl: string }) {
-  return renderEmail(`${siteConfig.product.name} is now available`, <NowAvailable {...props} />);
+  return nowAvailableTemplate.compose(props);
 }

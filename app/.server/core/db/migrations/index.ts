@@ -17,6 +17,8 @@ import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
 import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as rateLimitBuckets from "./305_rate_limit_buckets";
+import * as outboxTemplates from "./310_outbox_templates";
+import * as outboxTransactionalDue from "./311_outbox_transactional_due";
 import * as bookings from "./401_bookings";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   "303_broadcast_queue_walk": broadcastQueueWalk,
   "304_send_token_buckets": sendTokenBuckets,
   "305_rate_limit_buckets": rateLimitBuckets,
+  "310_outbox_templates": outboxTemplates,
+  "311_outbox_transactional_due": outboxTransactionalDue,
   "401_bookings": bookings,
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,

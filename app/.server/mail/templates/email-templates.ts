@@ -1,0 +1,85 @@
+import { adminSignInLinkTemplate } from "./admin-sign-in-link";
+import {
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingRescheduledTemplate,
+} from "./booking-emails";
+import { broadcastAttentionTemplate } from "./broadcast-attention";
+import { contactAcknowledgementTemplate } from "./contact-acknowledgement";
+import { contactOwnerNotificationTemplate } from "./contact-owner-notification";
+import { downloadLinkTemplate } from "./download-link";
+import type { DefinedEmailTemplate, EmailAttachment, TemplatedEmail } from "./email-template";
+import { newsletterConfirmationTemplate } from "./newsletter-confirmation";
+import { newsletterWelcomeTemplate } from "./newsletter-welcome";
+import { purchaseReceiptTemplate } from "./purchase-receipt";
+import { renderEmail } from "./render-email";
+import { saleNotificationTemplate } from "./sale-notification";
+import { sessionSchedulingTemplate } from "./session-scheduling";
+import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./waitlist-emails";
+
+/** Which component draws an email the outbox names: the worker renders by this name. */
+export type EmailTemplates = ReadonlyMap<string, DefinedEmailTemplate>;
+
+export function emailTemplateRegistry(templates: DefinedEmailTemplate[]): EmailTemplates {
+  return new Map(templates.map((template) => [template.name, template]));
+}
+
+/** Every transactional email the site sends. */
+export const emailTemplates = emailTemplateRegistry([
+  adminSignInLinkTemplate,
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingRescheduledTemplate,
+  broadcastAttentionTemplate,
+  contactAcknowledgementTemplate,
+  contactOwnerNotificationTemplate,
+  downloadLinkTemplate,
+  newsletterConfirmationTemplate,
+  newsletterWelcomeTemplate,
+  nowAvailableTemplate,
+  purchaseReceiptTemplate,
+  saleNotificationTemplate,
+  sessionSchedulingTemplate,
+  waitlistConfirmationTemplate,
+] as DefinedEmailTemplate[]);
+
+export type RenderedBody = { html: string; text: string; attachments: EmailAttachment[] };
+
+/** Stored data that no template can draw: the email cannot be sent as it is, retrying won't help. */
+export class UnrenderableEmail extends Error {}
+
+/** Draws a stored email (its template's name and data as JSON) the way the worker sends it. */
+export async function renderStoredEmail(
+  name: string,
+  dataJson: string,
+  templates: EmailTemplates = emailTemplates,
+): Promise<RenderedBody> {
+  const template = templates.get(name);
+  if (!template) throw new UnrenderableEmail(`No email template is named "${name}"`);
+  let data: unknown;
+  try {
+    data = JSON.parse(dataJson);
+  } catch {
+    throw new UnrenderableEmail(`The data of "${name}" is not JSON`);
+  }
+  const parsed = template.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new UnrenderableEmail(`The data of "${name}" does not fit: ${parsed.error.message}`);
+  }
+  const { html, text } = await renderEmail("", template.body(parsed.data));
+  return { html, text, attachments: template.attachments?.(parsed.data) ?? [] };
+}
+
+/** A composed email rendered as it will be sent (through JSON, as the outbox stores it). */
+export async function renderTemplatedEmail(email: TemplatedEmail, templates = emailTemplates) {
+  const body = await renderStoredEmail(
+    email.template.name,
+    JSON.stringify(email.template.data),
+    templates,
+  );
+  return { subject: email.subject, ...body };
+}
