@@ -103,7 +103,9 @@ describe("first-load JavaScript", () => {
         await expect
           .poll(() => modules.filter((module) => !scripts.includes(module)), { timeout: 15_000 })
           .toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+        expect(
+          await page.evaluate(() => document.documentElement.dataset.hydrated),
+        ).toBeUndefined();
         const before = scripts.length;
         // The first tap: into the form's first field, or on the menu where the page has no field.
         const field = page.locator(

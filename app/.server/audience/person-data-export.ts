@@ -24,7 +24,9 @@ export async function personDataExport(db: Db, id: string) {
         .selectAll()
         .where((eb) =>
           eb.or(
-            texts.flatMap((text) => columnsNamingPeople.map((column) => containsText(column, text))),
+            texts.flatMap((text) =>
+              columnsNamingPeople.map((column) => containsText(column, text)),
+            ),
           ),
         )
         .orderBy("created_at")

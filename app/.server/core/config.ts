@@ -187,7 +187,11 @@ const configSchema = z
     /** How often accepted beacons are written to the database, in one batch. */
     ANALYTICS_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     /** How often finished days are rolled up and raw events past the retention deleted. */
-    ANALYTICS_HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1_000).default(15 * 60_000),
+    ANALYTICS_HOUSEKEEPING_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(15 * 60_000),
   })
   .superRefine((config, ctx) => {
     if (config.SMTP_TIMEOUT_MS >= config.OUTBOX_LEASE_MS) {

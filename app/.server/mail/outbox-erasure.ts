@@ -27,7 +27,9 @@ export async function deleteEmailsMentioning(
   const rows = await trx
     .deleteFrom("outbox_emails")
     .where((eb) =>
-      eb.or(texts.flatMap((text) => columnsNamingPeople.map((column) => containsText(column, text)))),
+      eb.or(
+        texts.flatMap((text) => columnsNamingPeople.map((column) => containsText(column, text))),
+      ),
     )
     .returning("id")
     .execute();
