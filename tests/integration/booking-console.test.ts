@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOrders } from "~/.server/admin/orders";
+import { withRenderedBodies } from "~/.server/mail";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
 import {
@@ -89,13 +90,18 @@ for (const dialect of allDialects) {
         .select(["actor_email", "action", "subject"])
         .orderBy("created_at")
         .execute();
-    const emails = () =>
-      database.db
-        .selectFrom("outbox_emails")
-        .select(["purpose", "to_address", "subject", "text_body"])
-        .orderBy("created_at")
-        .orderBy("purpose")
-        .execute();
+    // The worker renders a stored email when it sends; the test renders it the same way.
+    const emails = async () =>
+      Promise.all(
+        (
+          await database.db
+            .selectFrom("outbox_emails")
+            .select(["purpose", "to_address", "subject", "text_body", "template", "template_data"])
+            .orderBy("created_at")
+            .orderBy("purpose")
+            .execute()
+        ).map(withRenderedBodies),
+      );
 
     /** A paid order for the hour, and the buyer's session booked through its link. */
     async function paidSession(start: number, email = "buyer@example.com") {

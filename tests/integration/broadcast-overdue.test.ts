@@ -3,6 +3,7 @@ import { broadcastOutboxHooks } from "~/.server/broadcasts/broadcast-outbox-hook
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { rescheduleOverdue, sendOverdueNow } from "~/.server/broadcasts/broadcast-overdue";
 import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
+import { withRenderedBodies } from "~/.server/mail";
 import {
   cancelBroadcast,
   runBroadcastQueue,
@@ -96,12 +97,17 @@ for (const dialect of allDialects) {
         .executeTakeFirstOrThrow();
     }
 
-    const ownerEmails = () =>
-      database.db
-        .selectFrom("outbox_emails")
-        .select(["to_address", "subject", "text_body"])
-        .where("purpose", "=", "broadcast.overdue")
-        .execute();
+    // The worker renders a stored email when it sends; the test renders it the same way.
+    const ownerEmails = async () =>
+      Promise.all(
+        (
+          await database.db
+            .selectFrom("outbox_emails")
+            .select(["to_address", "subject", "text_body", "template", "template_data"])
+            .where("purpose", "=", "broadcast.overdue")
+            .execute()
+        ).map(withRenderedBodies),
+      );
 
     const deliveries = async (id: string) =>
       (
