@@ -19,6 +19,7 @@ const loader = `(() => {
   const root = document.documentElement;
   let started = false;
   let preloaded = false;
+  let pressed = null;
   const deferred = document.querySelector('script[type="${deferredType}"]');
   function preload() {
     if (preloaded || !deferred) return;
