@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listOrders } from "~/.server/admin/orders";
 import { withRenderedBodies } from "~/.server/mail";
+import { renderStoredEmail } from "~/.server/mail/templates/email-templates";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
 import {
@@ -102,6 +103,21 @@ for (const dialect of allDialects) {
             .execute()
         ).map(withRenderedBodies),
       );
+
+    /** The `.ics` files the latest email of a purpose carries, as the worker renders it. */
+    async function attachedInvites(purpose: string) {
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .select(["template", "template_data"])
+        .where("purpose", "=", purpose)
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow();
+      const { attachments } = await renderStoredEmail(row.template!, row.template_data!);
+      return attachments.map((file) => ({
+        contentType: file.contentType,
+        invite: parseInvite(file.content),
+      }));
+    }
 
     /** A paid order for the hour, and the buyer's session booked through its link. */
     async function paidSession(start: number, email = "buyer@example.com") {
@@ -318,6 +334,13 @@ for (const dialect of allDialects) {
         uid: `booking-${booking!.id}@presence.example`,
         sequence: 1,
       });
+      // The email carries the same CANCEL, so the calendar removes the event without a click.
+      expect(await attachedInvites("booking.cancelled")).toEqual([
+        {
+          contentType: "text/calendar; charset=utf-8; method=CANCEL",
+          invite: parseInvite(invite!),
+        },
+      ]);
       expect((await bookingConsole(deps)).awaiting.map((order) => order.id)).toEqual([orderId]);
       expect(deps.wakes).toBeGreaterThan(0);
       // A second cancel finds nothing to cancel, and changes nothing.
@@ -364,6 +387,12 @@ for (const dialect of allDialects) {
         sequence: 1,
         start: target,
       });
+      expect(await attachedInvites("booking.rescheduled")).toEqual([
+        {
+          contentType: "text/calendar; charset=utf-8; method=REQUEST",
+          invite: parseInvite(invite!),
+        },
+      ]);
       expect((await audit()).map((entry) => entry.action)).toEqual(["booking.reschedule"]);
 
       // A time outside the hours, and one that is not a time at all: refused, nothing changes.

@@ -10,6 +10,7 @@ import {
   bookingRescheduledEmail,
 } from "../mail/templates/booking-emails";
 import { confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
+import { bookingInvite } from "./invite-file";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel } from "./slot-labels";
 
@@ -61,6 +62,7 @@ export async function queueBookingConfirmed(
     name: booking.name,
     meetingUrl: booking.meeting_url,
     inviteUrl: inviteUrl(config, booking.id),
+    invite: bookingInvite(booking, config, clock.now()),
   };
   const now = { now: clock.now() };
   const toBooker = bookingConfirmedEmail({
@@ -107,6 +109,7 @@ export async function queueBookingRescheduled(
     name: booking.name,
     meetingUrl: booking.meeting_url,
     inviteUrl: inviteUrl(config, booking.id),
+    invite: bookingInvite(booking, config, clock.now()),
     contactEmail: config.CONTACT_EMAIL,
   });
   await enqueueEmail(
@@ -133,6 +136,7 @@ export async function queueBookingCancelled(
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
     name: booking.name,
     inviteUrl: inviteUrl(config, booking.id),
+    invite: bookingInvite(booking, config, clock.now()),
     bookAgainUrl: booking.order_id
       ? orderBookingUrl(config, booking.order_id)
       : `${config.SITE_URL}/booking`,

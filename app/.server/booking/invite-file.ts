@@ -1,3 +1,5 @@
+import type { Selectable } from "kysely";
+import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { readBookingLink } from "./booking-links";
 import { calendarInvite } from "./calendar-invite";
@@ -20,6 +22,18 @@ export async function currentInvite(
     .where("id", "=", link.subject)
     .executeTakeFirst();
   if (!booking || booking.status === "held" || booking.status === "expired") return undefined;
+  return bookingInvite(booking, config, now);
+}
+
+/**
+ * A booking's invite as it stands now: a REQUEST with its current time and SEQUENCE, or a CANCEL
+ * once cancelled. The emails attach it; the invite link serves it fresh.
+ */
+export function bookingInvite(
+  booking: Selectable<Database["bookings"]>,
+  config: ServiceDeps["config"],
+  now: Date,
+): string {
   const kind = bookedSession(booking);
   return calendarInvite(
     {

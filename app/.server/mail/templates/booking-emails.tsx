@@ -34,6 +34,23 @@ export function BookingHoldConfirmation(props: HoldConfirmationProps) {
 
 const sessionFacts = { title: z.string(), when: z.string(), minutes: z.number() };
 
+/** The booking's invite as it stood when the email was queued (RFC 5545 text). */
+type InviteFile = { invite?: string };
+const inviteFile = { invite: z.string().optional() };
+
+/** The `.ics` a booking email carries, so a calendar adds, moves or removes the event at once. */
+function inviteAttachment({ invite }: InviteFile) {
+  if (!invite) return [];
+  const method = /^METHOD:(\w+)/m.exec(invite)?.[1] ?? "REQUEST";
+  return [
+    {
+      filename: "invite.ics",
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: invite,
+    },
+  ];
+}
+
 export const bookingHoldConfirmationTemplate = defineEmailTemplate({
   name: "booking-hold-confirmation",
   schema: z.object({
@@ -50,12 +67,13 @@ export function bookingHoldConfirmationEmail(props: HoldConfirmationProps) {
   return bookingHoldConfirmationTemplate.compose(props);
 }
 
-type ConfirmedProps = SessionFacts & {
-  name: string;
-  meetingUrl: string;
-  inviteUrl: string;
-  contactEmail: string;
-};
+type ConfirmedProps = SessionFacts &
+  InviteFile & {
+    name: string;
+    meetingUrl: string;
+    inviteUrl: string;
+    contactEmail: string;
+  };
 
 /** The booker's confirmation, with the meeting link and the calendar invite. */
 export function BookingConfirmed(props: ConfirmedProps) {
@@ -77,6 +95,7 @@ export const bookingConfirmedTemplate = defineEmailTemplate({
   name: "booking-confirmed",
   schema: z.object({
     ...sessionFacts,
+    ...inviteFile,
     name: z.string(),
     meetingUrl: z.string(),
     inviteUrl: z.string(),
@@ -84,19 +103,21 @@ export const bookingConfirmedTemplate = defineEmailTemplate({
   }),
   subject: (data) => `Booked: ${data.title}, ${data.when}`,
   body: (data) => <BookingConfirmed {...data} />,
+  attachments: inviteAttachment,
 });
 
 export function bookingConfirmedEmail(props: ConfirmedProps) {
   return bookingConfirmedTemplate.compose(props);
 }
 
-type OwnerNotificationProps = SessionFacts & {
-  name: string;
-  email: string;
-  meetingUrl: string;
-  inviteUrl: string;
-  orderId: string | null;
-};
+type OwnerNotificationProps = SessionFacts &
+  InviteFile & {
+    name: string;
+    email: string;
+    meetingUrl: string;
+    inviteUrl: string;
+    orderId: string | null;
+  };
 
 /** Tells the owner a session was booked, in the owner's zone. */
 export function BookingOwnerNotification(props: OwnerNotificationProps) {
@@ -116,6 +137,7 @@ export const bookingOwnerNotificationTemplate = defineEmailTemplate({
   name: "booking-owner-notification",
   schema: z.object({
     ...sessionFacts,
+    ...inviteFile,
     name: z.string(),
     email: z.string(),
     meetingUrl: z.string(),
@@ -124,18 +146,20 @@ export const bookingOwnerNotificationTemplate = defineEmailTemplate({
   }),
   subject: (data) => `New booking: ${data.title} with ${data.name}, ${data.when}`,
   body: (data) => <BookingOwnerNotification {...data} />,
+  attachments: inviteAttachment,
 });
 
 export function bookingOwnerNotificationEmail(props: OwnerNotificationProps) {
   return bookingOwnerNotificationTemplate.compose(props);
 }
 
-type RescheduledProps = SessionFacts & {
-  name: string;
-  meetingUrl: string;
-  inviteUrl: string;
-  contactEmail: string;
-};
+type RescheduledProps = SessionFacts &
+  InviteFile & {
+    name: string;
+    meetingUrl: string;
+    inviteUrl: string;
+    contactEmail: string;
+  };
 
 /** The booker's session moved: the new time, and the invite that updates their calendar. */
 export function BookingRescheduled(props: RescheduledProps) {
@@ -157,6 +181,7 @@ export const bookingRescheduledTemplate = defineEmailTemplate({
   name: "booking-rescheduled",
   schema: z.object({
     ...sessionFacts,
+    ...inviteFile,
     name: z.string(),
     meetingUrl: z.string(),
     inviteUrl: z.string(),
@@ -164,18 +189,20 @@ export const bookingRescheduledTemplate = defineEmailTemplate({
   }),
   subject: (data) => `New time: ${data.title}, ${data.when}`,
   body: (data) => <BookingRescheduled {...data} />,
+  attachments: inviteAttachment,
 });
 
 export function bookingRescheduledEmail(props: RescheduledProps) {
   return bookingRescheduledTemplate.compose(props);
 }
 
-type CancelledProps = SessionFacts & {
-  name: string;
-  inviteUrl: string;
-  bookAgainUrl: string;
-  contactEmail: string;
-};
+type CancelledProps = SessionFacts &
+  InviteFile & {
+    name: string;
+    inviteUrl: string;
+    bookAgainUrl: string;
+    contactEmail: string;
+  };
 
 /** The booker's session is cancelled: the invite removes the event, and a way to book again. */
 export function BookingCancelled(props: CancelledProps) {
@@ -197,6 +224,7 @@ export const bookingCancelledTemplate = defineEmailTemplate({
   name: "booking-cancelled",
   schema: z.object({
     ...sessionFacts,
+    ...inviteFile,
     name: z.string(),
     inviteUrl: z.string(),
     bookAgainUrl: z.string(),
@@ -204,6 +232,7 @@ export const bookingCancelledTemplate = defineEmailTemplate({
   }),
   subject: (data) => `Cancelled: ${data.title}, ${data.when}`,
   body: (data) => <BookingCancelled {...data} />,
+  attachments: inviteAttachment,
 });
 
 export function bookingCancelledEmail(props: CancelledProps) {
