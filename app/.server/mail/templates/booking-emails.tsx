@@ -34,6 +34,20 @@ export function BookingHoldConfirmation(props: HoldConfirmationProps) {
 
 const sessionFacts = { title: z.string(), when: z.string(), minutes: z.number() };
 
+/** What every email to a booker of a held session gives them: the call, the invite, a contact. */
+type BookerFacts = {
+  name: string;
+  meetingUrl: string;
+  inviteUrl: string;
+  contactEmail: string;
+};
+const bookerFacts = {
+  name: z.string(),
+  meetingUrl: z.string(),
+  inviteUrl: z.string(),
+  contactEmail: z.string(),
+};
+
 /** The booking's invite as it stood when the email was queued (RFC 5545 text). */
 type InviteFile = { invite?: string };
 const inviteFile = { invite: z.string().optional() };
@@ -67,13 +81,7 @@ export function bookingHoldConfirmationEmail(props: HoldConfirmationProps) {
   return bookingHoldConfirmationTemplate.compose(props);
 }
 
-type ConfirmedProps = SessionFacts &
-  InviteFile & {
-    name: string;
-    meetingUrl: string;
-    inviteUrl: string;
-    contactEmail: string;
-  };
+type ConfirmedProps = SessionFacts & InviteFile & BookerFacts;
 
 /** The booker's confirmation, with the meeting link and the calendar invite. */
 export function BookingConfirmed(props: ConfirmedProps) {
@@ -96,10 +104,7 @@ export const bookingConfirmedTemplate = defineEmailTemplate({
   schema: z.object({
     ...sessionFacts,
     ...inviteFile,
-    name: z.string(),
-    meetingUrl: z.string(),
-    inviteUrl: z.string(),
-    contactEmail: z.string(),
+    ...bookerFacts,
   }),
   subject: (data) => `Booked: ${data.title}, ${data.when}`,
   body: (data) => <BookingConfirmed {...data} />,
@@ -153,13 +158,7 @@ export function bookingOwnerNotificationEmail(props: OwnerNotificationProps) {
   return bookingOwnerNotificationTemplate.compose(props);
 }
 
-type RescheduledProps = SessionFacts &
-  InviteFile & {
-    name: string;
-    meetingUrl: string;
-    inviteUrl: string;
-    contactEmail: string;
-  };
+type RescheduledProps = SessionFacts & InviteFile & BookerFacts;
 
 /** The booker's session moved: the new time, and the invite that updates their calendar. */
 export function BookingRescheduled(props: RescheduledProps) {
@@ -182,10 +181,7 @@ export const bookingRescheduledTemplate = defineEmailTemplate({
   schema: z.object({
     ...sessionFacts,
     ...inviteFile,
-    name: z.string(),
-    meetingUrl: z.string(),
-    inviteUrl: z.string(),
-    contactEmail: z.string(),
+    ...bookerFacts,
   }),
   subject: (data) => `New time: ${data.title}, ${data.when}`,
   body: (data) => <BookingRescheduled {...data} />,
