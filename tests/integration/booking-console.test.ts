@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { listOrders } from "~/.server/admin/orders";
 import { withRenderedBodies } from "~/.server/mail";
 import { renderStoredEmail } from "~/.server/mail/templates/email-templates";
@@ -21,7 +20,7 @@ import { availabilityFormValues } from "~/.server/booking/availability-form";
 import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
 import { parseConfig } from "~/.server/core/config";
 import type { ServiceDeps } from "~/.server/core/service-deps";
-import { orderItemsFromCatalog } from "~/.server/sales/order-items";
+import { insertSessionOrder, orderBookingToken, parseInvite } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -36,17 +35,6 @@ const config = parseConfig({
 });
 const tokenIn = (text: string, path: string) =>
   new RegExp(`${SITE}${path}/([\\w-]+\\.[\\w-]+)`).exec(text)?.[1];
-
-function parseInvite(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const event = calendar.getFirstSubcomponent("vevent")!;
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.getFirstPropertyValue("uid"),
-    sequence: event.getFirstPropertyValue("sequence"),
-    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
-  };
-}
 
 /** The availability form as the console posts it: the defaults with some fields changed. */
 const availabilityForm = (changes: Record<string, string> = {}) =>
@@ -121,31 +109,8 @@ for (const dialect of allDialects) {
 
     /** A paid order for the hour, and the buyer's session booked through its link. */
     async function paidSession(start: number, email = "buyer@example.com") {
-      const orderId = randomUUID();
-      const at = clock.now().toISOString();
-      await database.db
-        .insertInto("orders")
-        .values({
-          id: orderId,
-          status: "paid",
-          items: JSON.stringify(orderItemsFromCatalog(["breakthrough-session"])),
-          amount_total_cents: 29500,
-          currency: "usd",
-          email,
-          first_name: "Ada",
-          last_name: "Lovelace",
-          billing_address: null,
-          stripe_session_id: null,
-          stripe_payment_intent_id: null,
-          amount_paid_cents: 29500,
-          created_at: at,
-          updated_at: at,
-          paid_at: at,
-          refunded_at: null,
-          person_id: null,
-        })
-        .execute();
-      const token = orderBookingUrl(config, orderId).split("/booking/session/")[1]!;
+      const orderId = await insertSessionOrder(database.db, { at: clock.now(), email });
+      const token = orderBookingToken(config, orderId);
       if (start > 0) {
         const booked = await bookPaidSession(deps, {
           token,
@@ -386,6 +351,7 @@ for (const dialect of allDialects) {
         uid: `booking-${booking!.id}@presence.example`,
         sequence: 1,
         start: target,
+        end: "2026-06-03T18:00:00.000Z",
       });
       expect(await attachedInvites("booking.rescheduled")).toEqual([
         {

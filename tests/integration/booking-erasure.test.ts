@@ -4,16 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erasePerson } from "~/.server/audience/erasure";
 import { personDataExport } from "~/.server/audience/person-data-export";
-import {
-  bookPaidSession,
-  bookingConsole,
-  openSlots,
-  orderBookingUrl,
-  requestIntroCall,
-} from "~/.server/booking";
+import { bookPaidSession, bookingConsole, openSlots, requestIntroCall } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
 import type { ServiceDeps } from "~/.server/core/service-deps";
-import { orderItemsFromCatalog } from "~/.server/sales/order-items";
+import { insertSessionOrder, orderBookingToken } from "../../support/booking-fixtures";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -41,31 +35,15 @@ for (const dialect of allDialects) {
       const deps: ServiceDeps = { db: database.db, clock, config, outbox: { wake() {} } };
       const email = "Erin.Erased@Example.com";
       const orderId = "order-erased";
-      const at = clock.now().toISOString();
-      await database.db
-        .insertInto("orders")
-        .values({
-          id: orderId,
-          status: "paid",
-          items: JSON.stringify(orderItemsFromCatalog(["breakthrough-session"])),
-          amount_total_cents: 29500,
-          currency: "usd",
-          email,
-          first_name: "Erin",
-          last_name: "Erased",
-          billing_address: null,
-          stripe_session_id: null,
-          stripe_payment_intent_id: null,
-          amount_paid_cents: 29500,
-          created_at: at,
-          updated_at: at,
-          paid_at: at,
-          refunded_at: null,
-          person_id: null,
-        })
-        .execute();
+      await insertSessionOrder(database.db, {
+        at: clock.now(),
+        id: orderId,
+        email,
+        firstName: "Erin",
+        lastName: "Erased",
+      });
       const [first, second] = await openSlots(deps, 60);
-      const token = orderBookingUrl(config, orderId).split("/booking/session/")[1]!;
+      const token = orderBookingToken(config, orderId);
       expect(
         await bookPaidSession(deps, {
           token,

@@ -1,6 +1,4 @@
 import { withRenderedBodies } from "~/.server/mail";
-import { randomUUID } from "node:crypto";
-import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   bookPaidSession,
@@ -8,14 +6,14 @@ import {
   confirmIntroCall,
   currentInvite,
   openSlots,
-  orderBookingUrl,
   paidSessionState,
   requestIntroCall,
   rescheduleBooking,
 } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
 import type { ServiceDeps } from "~/.server/core/service-deps";
-import { orderItemsFromCatalog } from "~/.server/sales/order-items";
+import type { PurchasableItemId } from "~/lib/catalog";
+import { insertSessionOrder, orderBookingToken, parseInvite } from "../../support/booking-fixtures";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -32,18 +30,6 @@ const config = parseConfig({
 });
 const tokenIn = (text: string, path: string) =>
   new RegExp(`${SITE}${path}/([\\w-]+\\.[\\w-]+)`).exec(text)?.[1];
-
-function parseInvite(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const event = calendar.getFirstSubcomponent("vevent")!;
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.getFirstPropertyValue("uid"),
-    sequence: event.getFirstPropertyValue("sequence"),
-    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
-    end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
-  };
-}
 
 const times = (slot: { start: number; end: number }) => ({
   start: new Date(slot.start).toISOString(),
@@ -265,31 +251,12 @@ for (const dialect of allDialects) {
 
     describe("the paid hour", () => {
       const addOrder = async (status: "paid" | "pending", items = ["breakthrough-session"]) => {
-        const id = randomUUID();
-        const at = clock.now().toISOString();
-        await database.db
-          .insertInto("orders")
-          .values({
-            id,
-            status,
-            items: JSON.stringify(orderItemsFromCatalog(items as ["breakthrough-session"])),
-            amount_total_cents: 29500,
-            currency: "usd",
-            email: "buyer@example.com",
-            first_name: "Ada",
-            last_name: "Lovelace",
-            billing_address: null,
-            stripe_session_id: null,
-            stripe_payment_intent_id: null,
-            amount_paid_cents: status === "paid" ? 29500 : null,
-            created_at: at,
-            updated_at: at,
-            paid_at: status === "paid" ? at : null,
-            refunded_at: null,
-            person_id: null,
-          })
-          .execute();
-        return orderBookingUrl(config, id).split("/booking/session/")[1]!;
+        const id = await insertSessionOrder(database.db, {
+          at: clock.now(),
+          status,
+          items: items as PurchasableItemId[],
+        });
+        return orderBookingToken(config, id);
       };
       const book = (token: string, fields: Record<string, unknown>) =>
         bookPaidSession(deps, { token, fields, clientAddress: "203.0.113.10" });
