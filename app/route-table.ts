@@ -50,6 +50,17 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/booking.session.$token.tsx",
     unlisted: true,
   },
+  // The booker's own links from their emails: move or cancel until the owner's cut-off.
+  {
+    path: "/booking/reschedule/:token",
+    file: "routes/booking.reschedule.$token.tsx",
+    unlisted: true,
+  },
+  {
+    path: "/booking/cancel/:token",
+    file: "routes/booking.cancel.$token.tsx",
+    unlisted: true,
+  },
   // The archive of published broadcasts: rendered per request, its letters listed from the database.
   { path: "/newsletter", file: "routes/newsletter._index.tsx" },
   { path: "/newsletter/:slug", file: "routes/newsletter.$slug.tsx", unlisted: true },

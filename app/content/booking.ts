@@ -30,6 +30,23 @@ export const bookingContent = {
     lapsed: "This hold has lapsed and the time was released. Please choose a time again.",
     invalidLink: "This confirmation link is not valid.",
   },
+  change: {
+    rescheduleTitle: "Move your session",
+    rescheduleLead: "Choose another time of the same length. Times are shown in your time zone.",
+    rescheduleSubmit: "Move to this time",
+    rescheduled:
+      "Your session has its new time. The email with the updated calendar invite is on its way.",
+    cancelTitle: "Cancel your session",
+    cancelLead: "The time is released and the calendar invite removes the event.",
+    cancelSubmit: "Cancel the session",
+    cancelled:
+      "Your session is cancelled. The email with the updated calendar invite is on its way.",
+    wasCancelled: "This session is cancelled: there is nothing left to change.",
+    closed:
+      "This session can no longer be changed online: it is too close to its start, or it has taken place. Please write through the contact page and we will sort it out together.",
+    invalidLink:
+      "This link is not valid. Use the link from your booking email, or write to us through the contact page.",
+  },
   outcomes: {
     taken: "That time was just taken. Here are the times free now: please choose another.",
     unavailable:

@@ -20,6 +20,7 @@ const rules: AvailabilityRules = {
   maxSessionsPerDay: 0,
   slotIntervalMinutes: 20,
   introCallMinutes: 20,
+  bookerChangeCutoffMinutes: 24 * 60,
 };
 
 for (const dialect of allDialects) {

@@ -93,6 +93,11 @@ describe("the availability form", () => {
       "The buffer after a session must be a whole number from 0 to 240.",
     ],
     ["introCallMinutes", "", "The intro call's length must be a whole number from 5 to 120."],
+    [
+      "bookerChangeCutoffMinutes",
+      "50000",
+      "The booker's change cut-off must be a whole number from 0 to 43200.",
+    ],
   ])("refuses %s = %j with a sentence", (field, value, message) => {
     const parsed = parseAvailabilityForm(form({ [field]: value }), zone);
     expect(parsed).toMatchObject({ outcome: "invalid", error: message });

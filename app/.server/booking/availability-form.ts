@@ -19,6 +19,12 @@ const numberFields = [
   { key: "maxSessionsPerDay", min: 0, max: 48, label: "The most sessions a day" },
   { key: "slotIntervalMinutes", min: 5, max: 240, label: "The slot interval" },
   { key: "introCallMinutes", min: 5, max: 120, label: "The intro call's length" },
+  {
+    key: "bookerChangeCutoffMinutes",
+    min: 0,
+    max: 30 * 24 * 60,
+    label: "The booker's change cut-off",
+  },
 ] as const;
 
 const maxLines = 200;

@@ -29,11 +29,16 @@ export type AvailabilityRules = {
   slotIntervalMinutes: number;
   /** Length of the free intro call (INTRO_CALL_MINUTES until the owner sets it). */
   introCallMinutes: number;
+  /** The booker's own links move or cancel a session until this long before it starts. */
+  bookerChangeCutoffMinutes: number;
 };
 
 const weekdayHours: DayRange[] = [{ start: 9 * 60, end: 17 * 60 }];
 
-/** Until the owner sets availability: weekdays 9 to 5, a day's notice, eight weeks ahead. */
+/**
+ * Until the owner sets availability: weekdays 9 to 5, a day's notice, eight weeks ahead, and the
+ * booker's own changes until a day before.
+ */
 export function defaultAvailabilityRules(
   timeZone: string,
   introCallMinutes: number,
@@ -50,6 +55,7 @@ export function defaultAvailabilityRules(
     maxSessionsPerDay: 4,
     slotIntervalMinutes: 30,
     introCallMinutes,
+    bookerChangeCutoffMinutes: 24 * 60,
   };
 }
 

@@ -6,10 +6,12 @@ import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingHoldConfirmationEmail,
+  bookingOwnerChangeEmail,
   bookingOwnerNotificationEmail,
   bookingRescheduledEmail,
 } from "../mail/templates/booking-emails";
-import { confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
+import { loadAvailabilityRules } from "./availability-store";
+import { bookerChangeUrls, confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
 import { bookingInvite } from "./invite-file";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel } from "./slot-labels";
@@ -22,6 +24,28 @@ async function bookingOf(trx: Kysely<Database>, bookingId: string) {
     .selectAll()
     .where("id", "=", bookingId)
     .executeTakeFirstOrThrow();
+}
+
+type BookingRow = Awaited<ReturnType<typeof bookingOf>>;
+
+/**
+ * What every email to the booker of a coming session carries: the call, the invite, a contact,
+ * and their own move and cancel links while the owner's cut-off is still ahead.
+ */
+export async function bookerFactsOf(
+  trx: Kysely<Database>,
+  { config, clock }: EmailDeps,
+  booking: BookingRow,
+) {
+  const rules = await loadAvailabilityRules(trx, config);
+  const cutoff = Date.parse(booking.starts_at) - rules.bookerChangeCutoffMinutes * 60_000;
+  return {
+    name: booking.name,
+    meetingUrl: booking.meeting_url,
+    inviteUrl: inviteUrl(config, booking.id),
+    contactEmail: config.CONTACT_EMAIL,
+    ...(clock.now().getTime() < cutoff ? bookerChangeUrls(config, booking.id) : {}),
+  };
 }
 
 /** The free booking's one email before it is confirmed: the link that confirms it. */
@@ -67,8 +91,8 @@ export async function queueBookingConfirmed(
   const now = { now: clock.now() };
   const toBooker = bookingConfirmedEmail({
     ...shared,
+    ...(await bookerFactsOf(trx, { config, clock }, booking)),
     when: sessionTimeLabel(start, booking.time_zone),
-    contactEmail: config.CONTACT_EMAIL,
   });
   await enqueueEmail(
     trx,
@@ -106,11 +130,8 @@ export async function queueBookingRescheduled(
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
-    name: booking.name,
-    meetingUrl: booking.meeting_url,
-    inviteUrl: inviteUrl(config, booking.id),
+    ...(await bookerFactsOf(trx, { config, clock }, booking)),
     invite: bookingInvite(booking, config, clock.now()),
-    contactEmail: config.CONTACT_EMAIL,
   });
   await enqueueEmail(
     trx,
@@ -145,6 +166,41 @@ export async function queueBookingCancelled(
   await enqueueEmail(
     trx,
     { purpose: "booking.cancelled", to: booking.email, from: config.MAIL_FROM, ...content },
+    { now: clock.now() },
+  );
+}
+
+/**
+ * The owner's notice of a change the booker made through their own link: the session's time in
+ * the owner's zone, and the invite that moves or removes the owner's event.
+ */
+export async function queueOwnerChangeNotice(
+  trx: Kysely<Database>,
+  { config, clock }: EmailDeps,
+  bookingId: string,
+  change: "rescheduled" | "cancelled",
+) {
+  const booking = await bookingOf(trx, bookingId);
+  const kind = bookedSession(booking);
+  const content = bookingOwnerChangeEmail({
+    title: kind.title,
+    minutes: kind.minutes,
+    when: sessionTimeLabel(new Date(booking.starts_at), config.BOOKING_TIME_ZONE),
+    change,
+    name: booking.name,
+    email: booking.email,
+    inviteUrl: inviteUrl(config, booking.id),
+    invite: bookingInvite(booking, config, clock.now()),
+  });
+  await enqueueEmail(
+    trx,
+    {
+      purpose: `booking.owner-${change}`,
+      to: config.OWNER_EMAIL,
+      from: config.MAIL_FROM,
+      replyTo: booking.email,
+      ...content,
+    },
     { now: clock.now() },
   );
 }

@@ -26,7 +26,23 @@ export function inviteUrl(config: LinkConfig, bookingId: string) {
   return `${config.SITE_URL}/booking/invite/${token}`;
 }
 
-export type BookingLinkPurpose = "booking-confirm" | "booking-order" | "booking-invite";
+/**
+ * The booker's own links to move or cancel the session. They never expire in themselves: the
+ * session's time and the owner's cut-off decide, when the link is opened.
+ */
+export function bookerChangeUrls(config: LinkConfig, bookingId: string) {
+  const link = (purpose: BookerChangePurpose, path: string) =>
+    `${config.SITE_URL}/booking/${path}/${signLink(config.NEWSLETTER_LINK_SECRET, purpose, bookingId, null)}`;
+  return {
+    rescheduleUrl: link("booking-reschedule", "reschedule"),
+    cancelUrl: link("booking-cancel", "cancel"),
+  };
+}
+
+export type BookerChangePurpose = "booking-reschedule" | "booking-cancel";
+
+export type BookingLinkPurpose =
+  "booking-confirm" | "booking-order" | "booking-invite" | BookerChangePurpose;
 
 /** The record a booking link names, or why it names none. */
 export function readBookingLink(

@@ -4,7 +4,7 @@ import { loadAvailabilityRules } from "./availability-store";
 import { openSlots } from "./open-slots";
 import { sessionKind } from "./session-kinds";
 import { slotDays, type SlotDay } from "./slot-labels";
-import { isTimeZone } from "./zoned-time";
+import { visitorZone } from "./visitor-zone";
 
 export type BookingPageData = {
   days: SlotDay[];
@@ -16,24 +16,23 @@ export type BookingPageData = {
   minutes: number;
 };
 
-const allZones = Intl.supportedValuesOf("timeZone");
-
 /** The free slots of a session kind, grouped by the visitor's dates in the visitor's zone. */
 export async function bookingPageData(
   deps: Pick<ServiceDeps, "db" | "clock" | "config">,
   { kind, zoneParam }: { kind: BookingKind; zoneParam: string | null },
 ): Promise<BookingPageData> {
-  const unknownZone = zoneParam !== null && !isTimeZone(zoneParam);
-  const zone = zoneParam && !unknownZone ? zoneParam : deps.config.BOOKING_TIME_ZONE;
+  const { zone, zones, zoneChosen, unknownZone } = visitorZone(
+    zoneParam,
+    deps.config.BOOKING_TIME_ZONE,
+  );
   const rules = await loadAvailabilityRules(deps.db, deps.config);
   const minutes = sessionKind(kind, rules.introCallMinutes).minutes;
   const slots = await openSlots(deps, minutes);
   return {
     days: slotDays(slots, zone),
     zone,
-    // An alias the runtime accepts but does not list (Asia/Calcutta) stays selectable.
-    zones: allZones.includes(zone) ? allZones : [zone, ...allZones],
-    zoneChosen: zoneParam !== null,
+    zones,
+    zoneChosen,
     unknownZone,
     minutes,
   };

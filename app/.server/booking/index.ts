@@ -22,3 +22,11 @@ export {
 } from "./owner-sessions";
 export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";
 export { eraseBookingsOf } from "./booking-erasure";
+export {
+  bookerLinkState,
+  bookerLinkStatus,
+  bookerReschedulePage,
+  changeSessionAsBooker,
+  type BookerChangeOutcome,
+  type BookerLinkState,
+} from "./booker-changes";

@@ -1,11 +1,9 @@
 import type { BookingStatus } from "../core/db/booking-tables";
 import type { Db } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
-import { loadAvailabilityRules } from "./availability-store";
-import { heldTimes } from "./claim-slot";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel, slotDays } from "./slot-labels";
-import { freeSlots } from "./slots";
+import { slotsToMoveTo } from "./move-slots";
 
 /** A session as the console lists it, its time written in the owner's zone. */
 export type OwnerSession = {
@@ -128,16 +126,8 @@ export async function ownerSession({ db, clock, config }: Deps, bookingId: strin
   const started = Date.parse(row.starts_at) <= now.getTime();
   let moveTo: ReturnType<typeof slotDays> = [];
   if (row.status === "confirmed" && !started) {
-    const rules = await loadAvailabilityRules(db, config);
-    const held = await heldTimes(db, now, rules.horizonDays, bookingId);
-    const slots = freeSlots({
-      rules,
-      durationMinutes: session.minutes,
-      now: now.getTime(),
-      held,
-      busy: [],
-    });
-    moveTo = slotDays(slots, rules.timeZone);
+    const slots = await slotsToMoveTo(db, config, { bookingId, minutes: session.minutes, now });
+    moveTo = slotDays(slots, config.BOOKING_TIME_ZONE);
   }
   return {
     session,

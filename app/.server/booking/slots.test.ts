@@ -25,6 +25,7 @@ function rulesFor(
     maxSessionsPerDay: 0,
     slotIntervalMinutes: 60,
     introCallMinutes: 20,
+    bookerChangeCutoffMinutes: 24 * 60,
     ...changes,
   };
 }

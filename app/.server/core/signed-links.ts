@@ -14,7 +14,9 @@ export type SignedLinkPurpose =
   | "form-start"
   | "booking-confirm"
   | "booking-order"
-  | "booking-invite";
+  | "booking-invite"
+  | "booking-reschedule"
+  | "booking-cancel";
 
 export type VerifiedLink =
   | { ok: true; subject: string; expiresAt: Date | null }

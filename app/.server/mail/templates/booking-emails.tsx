@@ -40,13 +40,30 @@ type BookerFacts = {
   meetingUrl: string;
   inviteUrl: string;
   contactEmail: string;
+  /** The booker's own move and cancel links, while the owner's cut-off is ahead. */
+  rescheduleUrl?: string;
+  cancelUrl?: string;
 };
 const bookerFacts = {
   name: z.string(),
   meetingUrl: z.string(),
   inviteUrl: z.string(),
   contactEmail: z.string(),
+  rescheduleUrl: z.string().optional(),
+  cancelUrl: z.string().optional(),
 };
+
+/** The booker's own way to move or cancel, shown only while they still may. */
+function ChangeLinks({ rescheduleUrl, cancelUrl }: BookerFacts) {
+  if (!rescheduleUrl || !cancelUrl) return null;
+  return (
+    <>
+      <Paragraph text="Need another time? Move or cancel the session yourself:" />
+      <ActionButton href={rescheduleUrl} label="Choose another time" />
+      <ActionButton href={cancelUrl} label="Cancel the session" />
+    </>
+  );
+}
 
 /** The booking's invite as it stood when the email was queued (RFC 5545 text). */
 type InviteFile = { invite?: string };
@@ -94,6 +111,7 @@ export function BookingConfirmed(props: ConfirmedProps) {
       <ActionButton href={props.meetingUrl} label="Join the call" />
       <Paragraph text="Add it to your calendar; the invite updates itself if the time changes:" />
       <ActionButton href={props.inviteUrl} label="Add to my calendar" />
+      <ChangeLinks {...props} />
       <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
     </EmailLayout>
   );
@@ -171,6 +189,7 @@ export function BookingRescheduled(props: RescheduledProps) {
       <ActionButton href={props.meetingUrl} label="Join the call" />
       <Paragraph text="Open the invite again to move the event in your calendar:" />
       <ActionButton href={props.inviteUrl} label="Update my calendar" />
+      <ChangeLinks {...props} />
       <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
     </EmailLayout>
   );
@@ -233,4 +252,109 @@ export const bookingCancelledTemplate = defineEmailTemplate({
 
 export function bookingCancelledEmail(props: CancelledProps) {
   return bookingCancelledTemplate.compose(props);
+}
+
+type OwnerChangeProps = SessionFacts &
+  InviteFile & {
+    change: "rescheduled" | "cancelled";
+    name: string;
+    email: string;
+    inviteUrl: string;
+  };
+
+/** Tells the owner the booker moved or cancelled the session through their own link. */
+export function BookingOwnerChange(props: OwnerChangeProps) {
+  const moved = props.change === "rescheduled";
+  return (
+    <EmailLayout preview={`${props.name} ${moved ? "moved" : "cancelled"}: ${props.when}`}>
+      <EmailHeading>{`${props.title} ${moved ? "moved" : "cancelled"} by ${props.name}`}</EmailHeading>
+      <Panel
+        text={`${moved ? "New time" : "Cancelled"}: ${props.when}, ${props.minutes} minutes\n${props.name} <${props.email}>`}
+      />
+      <Paragraph text="The attached invite updates your calendar; the link serves it too:" />
+      <ActionButton href={props.inviteUrl} label="Update my calendar" />
+    </EmailLayout>
+  );
+}
+
+export const bookingOwnerChangeTemplate = defineEmailTemplate({
+  name: "booking-owner-change",
+  schema: z.object({
+    ...sessionFacts,
+    ...inviteFile,
+    change: z.enum(["rescheduled", "cancelled"]),
+    name: z.string(),
+    email: z.string(),
+    inviteUrl: z.string(),
+  }),
+  subject: (data) =>
+    `${data.change === "rescheduled" ? "Moved" : "Cancelled"} by ${data.name}: ${data.title}, ${data.when}`,
+  body: (data) => <BookingOwnerChange {...data} />,
+  attachments: inviteAttachment,
+});
+
+export function bookingOwnerChangeEmail(props: OwnerChangeProps) {
+  return bookingOwnerChangeTemplate.compose(props);
+}
+
+type ReminderProps = SessionFacts &
+  BookerFacts & {
+    /** How far ahead the reminder comes: a day, or an hour. */
+    lead: "24h" | "1h";
+  };
+
+/** A day and an hour before a session: the time, the call, the invite, and the booker's links. */
+export function BookingReminder(props: ReminderProps) {
+  const soon = props.lead === "1h" ? "starts in an hour" : "is tomorrow";
+  return (
+    <EmailLayout preview={`Your ${props.title.toLowerCase()} ${soon}: ${props.when}`}>
+      <EmailHeading>{`Your ${props.title} ${soon}`}</EmailHeading>
+      <Paragraph text={`Hi ${props.name},`} />
+      <Panel text={`${props.title}, ${props.minutes} minutes\n${props.when}`} />
+      <Paragraph text="Join the video call at the time with this link:" />
+      <ActionButton href={props.meetingUrl} label="Join the call" />
+      <Paragraph text="The calendar invite, if it is not in your calendar yet:" />
+      <ActionButton href={props.inviteUrl} label="Add to my calendar" />
+      <ChangeLinks {...props} />
+      <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export const bookingReminderTemplate = defineEmailTemplate({
+  name: "booking-reminder",
+  schema: z.object({ ...sessionFacts, ...bookerFacts, lead: z.enum(["24h", "1h"]) }),
+  subject: (data) =>
+    `${data.lead === "1h" ? "In an hour" : "Tomorrow"}: ${data.title}, ${data.when}`,
+  body: (data) => <BookingReminder {...data} />,
+});
+
+export function bookingReminderEmail(props: ReminderProps) {
+  return bookingReminderTemplate.compose(props);
+}
+
+type UnbookedOrderProps = { name: string; bookingUrl: string; contactEmail: string };
+
+/** Two days after payment, once: the buyer has not chosen the time of their session yet. */
+export function UnbookedSessionReminder(props: UnbookedOrderProps) {
+  return (
+    <EmailLayout preview="Choose the time of your Sales Breakthrough Hour">
+      <EmailHeading>Choose the time of your session</EmailHeading>
+      <Paragraph text={`Hi ${props.name},`} />
+      <Paragraph text="Your Sales Breakthrough Hour is paid, and its time is still open. Choose the time that suits you; the confirmation brings the meeting link and a calendar invite." />
+      <ActionButton href={props.bookingUrl} label="Choose my time" />
+      <Paragraph text={`Questions? Write to ${props.contactEmail}.\n— ${siteConfig.author.name}`} />
+    </EmailLayout>
+  );
+}
+
+export const unbookedSessionReminderTemplate = defineEmailTemplate({
+  name: "booking-unbooked-reminder",
+  schema: z.object({ name: z.string(), bookingUrl: z.string(), contactEmail: z.string() }),
+  subject: () => "Choose the time of your Sales Breakthrough Hour",
+  body: (data) => <UnbookedSessionReminder {...data} />,
+});
+
+export function unbookedSessionReminderEmail(props: UnbookedOrderProps) {
+  return unbookedSessionReminderTemplate.compose(props);
 }

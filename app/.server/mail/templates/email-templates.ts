@@ -3,8 +3,11 @@ import {
   bookingCancelledTemplate,
   bookingConfirmedTemplate,
   bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
   bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
   bookingRescheduledTemplate,
+  unbookedSessionReminderTemplate,
 } from "./booking-emails";
 import { broadcastAttentionTemplate } from "./broadcast-attention";
 import { contactAcknowledgementTemplate } from "./contact-acknowledgement";
@@ -32,7 +35,9 @@ export const emailTemplates = emailTemplateRegistry([
   bookingCancelledTemplate,
   bookingConfirmedTemplate,
   bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
   bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
   bookingRescheduledTemplate,
   broadcastAttentionTemplate,
   contactAcknowledgementTemplate,
@@ -44,6 +49,7 @@ export const emailTemplates = emailTemplateRegistry([
   purchaseReceiptTemplate,
   saleNotificationTemplate,
   sessionSchedulingTemplate,
+  unbookedSessionReminderTemplate,
   waitlistConfirmationTemplate,
 ] as DefinedEmailTemplate[]);
 

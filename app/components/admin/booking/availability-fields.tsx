@@ -160,6 +160,13 @@ export function AvailabilityFields({ values, errors }: { values: Values; errors:
           values={values}
           errors={errors}
         />
+        <NumberField
+          name="bookerChangeCutoffMinutes"
+          label="Booker changes until (minutes before)"
+          hint="Their own move and cancel links stop this long before; 1440 is a day."
+          values={values}
+          errors={errors}
+        />
       </fieldset>
     </>
   );
