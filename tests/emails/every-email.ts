@@ -4,8 +4,11 @@ import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingHoldConfirmationEmail,
+  bookingOwnerChangeEmail,
   bookingOwnerNotificationEmail,
+  bookingReminderEmail,
   bookingRescheduledEmail,
+  unbookedSessionReminderEmail,
 } from "~/.server/mail/templates/booking-emails";
 import {
   broadcastAttentionEmail,
@@ -226,11 +229,17 @@ export const everyEmail: EmailSample[] = [
           meetingUrl: "https://meet.jit.si/PresenceSelling-room",
           inviteUrl: `${site}/booking/invite/invite.token-3`,
           contactEmail: "hello@presence.example",
+          rescheduleUrl: `${site}/booking/reschedule/move.token-4`,
+          cancelUrl: `${site}/booking/cancel/cancel.token-5`,
         }),
       ),
     subject:
       "Booked: Sales Breakthrough Hour, Wednesday, June 3, 2026 at 1:30 AM (Australia/Lord Howe)",
-    links: ["https://meet.jit.si/PresenceSelling-room"],
+    links: [
+      "https://meet.jit.si/PresenceSelling-room",
+      `${site}/booking/reschedule/move.token-4`,
+      `${site}/booking/cancel/cancel.token-5`,
+    ],
     text: [
       "Hi Ada <b>,",
       "Sales Breakthrough Hour, 60 minutes",
@@ -295,6 +304,68 @@ export const everyEmail: EmailSample[] = [
     subject: "Cancelled: Intro call, Tuesday, June 2, 2026 at 8:30 PM (Asia/Kolkata)",
     links: [`${site}/booking/invite/invite.token-3`, `${site}/booking`],
     text: ["Hi Ada <b>,", "Cancelled: Intro call, 20 minutes", "8:30 PM (Asia/Kolkata)"],
+  },
+  {
+    name: "booking-owner-change",
+    template: "booking-emails",
+    render: () =>
+      renderTemplatedEmail(
+        bookingOwnerChangeEmail({
+          title: "Sales Breakthrough Hour",
+          minutes: 60,
+          when: "Wednesday, June 3, 2026 at 11:00 AM (America/Denver)",
+          change: "rescheduled",
+          name: "Ada <b>",
+          email: "ada@example.com",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+        }),
+      ),
+    subject:
+      "Moved by Ada <b>: Sales Breakthrough Hour, Wednesday, June 3, 2026 at 11:00 AM (America/Denver)",
+    links: [`${site}/booking/invite/invite.token-3`],
+    text: ["New time: Wednesday, June 3, 2026 at 11:00 AM", "Ada <b> <ada@example.com>"],
+  },
+  {
+    name: "booking-reminder",
+    template: "booking-emails",
+    render: () =>
+      renderTemplatedEmail(
+        bookingReminderEmail({
+          title: "Sales Breakthrough Hour",
+          minutes: 60,
+          when: "Wednesday, June 3, 2026 at 8:30 PM (Asia/Kolkata)",
+          lead: "24h",
+          name: "Ada <b>",
+          meetingUrl: "https://meet.jit.si/PresenceSelling-room",
+          inviteUrl: `${site}/booking/invite/invite.token-3`,
+          contactEmail: "hello@presence.example",
+          rescheduleUrl: `${site}/booking/reschedule/move.token-4`,
+          cancelUrl: `${site}/booking/cancel/cancel.token-5`,
+        }),
+      ),
+    subject: "Tomorrow: Sales Breakthrough Hour, Wednesday, June 3, 2026 at 8:30 PM (Asia/Kolkata)",
+    links: [
+      "https://meet.jit.si/PresenceSelling-room",
+      `${site}/booking/invite/invite.token-3`,
+      `${site}/booking/reschedule/move.token-4`,
+      `${site}/booking/cancel/cancel.token-5`,
+    ],
+    text: ["Hi Ada <b>,", "Sales Breakthrough Hour, 60 minutes", "8:30 PM (Asia/Kolkata)"],
+  },
+  {
+    name: "booking-unbooked-reminder",
+    template: "booking-emails",
+    render: () =>
+      renderTemplatedEmail(
+        unbookedSessionReminderEmail({
+          name: "Ada <b>",
+          bookingUrl: `${site}/booking/session/order.token-6`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "Choose the time of your Sales Breakthrough Hour",
+    links: [`${site}/booking/session/order.token-6`],
+    text: ["Hi Ada <b>,", "is paid, and its time is still open"],
   },
   {
     name: "sale-notification",

@@ -13,6 +13,7 @@ import {
 import { loadAvailabilityRules } from "./availability-store";
 import { bookerChangeUrls, confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
 import { bookingInvite } from "./invite-file";
+import { coverOpenReminders } from "./reminder-claims";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel } from "./slot-labels";
 
@@ -71,7 +72,10 @@ export async function queueHoldConfirmation(
   );
 }
 
-/** A confirmed session: the booker's confirmation and the owner's notice, each in their zone. */
+/**
+ * A confirmed session: the booker's confirmation and the owner's notice, each in their zone. A
+ * reminder whose time has come already is covered by the confirmation (so for a move's email).
+ */
 export async function queueBookingConfirmed(
   trx: Kysely<Database>,
   { config, clock }: EmailDeps,
@@ -89,6 +93,7 @@ export async function queueBookingConfirmed(
     invite: bookingInvite(booking, config, clock.now()),
   };
   const now = { now: clock.now() };
+  await coverOpenReminders(trx, booking, clock.now());
   const toBooker = bookingConfirmedEmail({
     ...shared,
     ...(await bookerFactsOf(trx, { config, clock }, booking)),
@@ -126,6 +131,7 @@ export async function queueBookingRescheduled(
 ) {
   const booking = await bookingOf(trx, bookingId);
   const kind = bookedSession(booking);
+  await coverOpenReminders(trx, booking, clock.now());
   const content = bookingRescheduledEmail({
     title: kind.title,
     minutes: kind.minutes,

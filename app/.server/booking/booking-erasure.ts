@@ -10,6 +10,21 @@ export async function eraseBookingsOf(
   trx: Kysely<Database>,
   { personId, emailKey }: { personId: string; emailKey: string },
 ): Promise<number> {
+  // Their reminders' claims name only the session: they go with it.
+  await trx
+    .deleteFrom("booking_reminders")
+    .where("subject_id", "in", (eb) =>
+      eb
+        .selectFrom("bookings")
+        .select("id")
+        .where((inner) =>
+          inner.or([
+            inner("person_id", "=", personId),
+            inner(inner.fn("lower", ["email"]), "=", emailKey),
+          ]),
+        ),
+    )
+    .execute();
   const deleted = await trx
     .deleteFrom("bookings")
     .where((eb) =>

@@ -30,3 +30,4 @@ export {
   type BookerChangeOutcome,
   type BookerLinkState,
 } from "./booker-changes";
+export { sendDueReminders } from "./booking-reminders";

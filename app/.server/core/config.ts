@@ -154,6 +154,8 @@ const configSchema = z
     BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     /** Bookings one visitor address, and one email address, may make per 10 minutes; 0 lifts it. */
     BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+    /** How often the booking reminders due (a day and an hour before, an unbooked order) are sent. */
+    BOOKING_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** A fixed meeting link for every session; without it each gets its own Jitsi room. */
     BOOKING_MEETING_URL: optionalText.pipe(
       z.url({ message: "must be an absolute URL" }).optional(),

@@ -12,6 +12,7 @@ import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
 import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
 import { startPollLoop } from "../core/poll-loop";
+import { sendDueReminders } from "../booking";
 
 export type AppRuntime = {
   services: AppServices;
@@ -90,6 +91,16 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     onError: (error) => logFailure("analytics housekeeping failed", error),
   });
+  // Booking reminders: every instance sweeps; each reminder's row is claimed with its email.
+  const remindersJob = startPollLoop({
+    intervalMs: config.BOOKING_REMINDER_INTERVAL_MS,
+    round: async () => {
+      const { queued, more } = await sendDueReminders({ db: workerDatabase.db, clock, config });
+      if (queued > 0) worker.wake();
+      return more;
+    },
+    onError: (error) => logFailure("booking reminders failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
@@ -102,6 +113,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();
+      await remindersJob.stop();
       await broadcastQueue.stop();
       await worker.stop();
       transport.close();

@@ -1,4 +1,4 @@
-/** The tables of booking (migration 401), part of the Database interface in schema.ts. */
+/** The tables of booking (migrations 401, 410), part of the Database interface in schema.ts. */
 
 export type BookingKind = "intro" | "breakthrough";
 
@@ -39,7 +39,17 @@ export interface BookingAvailabilityTable {
   updated_at: string;
 }
 
+/** A reminder claimed once (migration 410): a session's 24h and 1h, an unbooked order's 48h. */
+export interface BookingReminderTable {
+  subject_id: string;
+  reminder: "24h" | "1h" | "unbooked-48h";
+  due_for: string;
+  outcome: "sent" | "covered";
+  created_at: string;
+}
+
 export interface BookingTables {
   bookings: BookingTable;
   booking_availability: BookingAvailabilityTable;
+  booking_reminders: BookingReminderTable;
 }
