@@ -3,7 +3,9 @@ import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
 import { emailKey } from "../core/email-key";
+import { readVisitSource } from "../analytics";
 import { loadAvailabilityRules } from "./availability-store";
+import { keepVisitSource, recordBookingConversion } from "./booking-conversions";
 import { queueBookingConfirmed, queueHoldConfirmation } from "./booking-emails";
 import { readBookingLink } from "./booking-links";
 import { introCallRequestSchema } from "./booking-request-schema";
@@ -60,7 +62,14 @@ export async function requestIntroCall(
       meetingUrl: meetingUrlFor(deps.config),
       holdMinutes: deps.config.BOOKING_HOLD_MINUTES,
     },
-    (trx, bookingId) => queueHoldConfirmation(trx, deps, bookingId),
+    async (trx, bookingId) => {
+      await keepVisitSource(
+        trx,
+        bookingId,
+        readVisitSource(fields.attribution, deps.config.SITE_URL),
+      );
+      await queueHoldConfirmation(trx, deps, bookingId);
+    },
   );
   if (claimed.outcome === "taken" || claimed.outcome === "unavailable") return claimed;
   if (claimed.outcome !== "claimed") throw new Error(`An intro call cannot be ${claimed.outcome}`);
@@ -92,6 +101,7 @@ export async function confirmIntroCall(
       .executeTakeFirst();
     if (Number(confirmed.numUpdatedRows) === 1) {
       await queueBookingConfirmed(trx, deps, link.subject);
+      await recordBookingConversion(trx, { bookingId: link.subject, now });
       return { outcome: "confirmed" } as const;
     }
     const booking = await trx

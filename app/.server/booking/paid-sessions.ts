@@ -4,7 +4,9 @@ import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
+import { readVisitSource } from "../analytics";
 import { loadAvailabilityRules } from "./availability-store";
+import { recordBookingConversion } from "./booking-conversions";
 import { queueBookingConfirmed } from "./booking-emails";
 import { readBookingLink } from "./booking-links";
 import { paidSessionRequestSchema } from "./booking-request-schema";
@@ -113,7 +115,14 @@ export async function bookPaidSession(
       meetingUrl: meetingUrlFor(deps.config),
       orderId: state.orderId,
     },
-    (trx, bookingId) => queueBookingConfirmed(trx, deps, bookingId),
+    async (trx, bookingId) => {
+      await queueBookingConfirmed(trx, deps, bookingId);
+      await recordBookingConversion(trx, {
+        bookingId,
+        source: readVisitSource(fields.attribution, deps.config.SITE_URL),
+        now,
+      });
+    },
   );
   if (claimed.outcome !== "claimed") return claimed;
   deps.outbox.wake();

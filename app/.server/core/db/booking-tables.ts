@@ -1,4 +1,4 @@
-/** The tables of booking (migrations 401, 410), part of the Database interface in schema.ts. */
+/** The tables of booking (migrations 401, 410, 411), part of the Database interface in schema.ts. */
 
 export type BookingKind = "intro" | "breakthrough";
 
@@ -31,6 +31,8 @@ export interface BookingTable {
   updated_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
+  /** The visit's source (VisitSource as JSON) until a free call's confirmation credits it. */
+  visit_source: string | null;
 }
 
 export interface BookingAvailabilityTable {

@@ -21,6 +21,7 @@ import * as outboxTemplates from "./310_outbox_templates";
 import * as outboxTransactionalDue from "./311_outbox_transactional_due";
 import * as bookings from "./401_bookings";
 import * as bookingReminders from "./410_booking_reminders";
+import * as bookingVisitSource from "./411_booking_visit_source";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "311_outbox_transactional_due": outboxTransactionalDue,
   "401_bookings": bookings,
   "410_booking_reminders": bookingReminders,
+  "411_booking_visit_source": bookingVisitSource,
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,
 };
