@@ -1,56 +1,8 @@
-import type { Page } from "@playwright/test";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { linkPath, waitForEmail } from "./support/captured-mail";
+import { bookIntroCall } from "./support/intro-call";
+import { lookAt } from "./support/look-at";
 import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
-
-/**
- * A visitor books a free intro call on the public page and confirms it from the email: the
- * session the console then shows. Tests running side by side book on different days. Returns
- * the booker's address.
- */
-async function bookIntroCall(page: Page, name: string, dayIndex: number) {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
-  await page.goto("/booking?tz=America/Denver");
-  // Days after the first are closed <details>: a click on the summary opens one, script or not.
-  const day = page.locator("details").nth(dayIndex);
-  if (dayIndex > 0) await day.locator("summary").click();
-  await day.locator("input[name=start]").first().check();
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Hold this time" }).click();
-  await expect(page.getByTestId("booking-held")).toBeVisible();
-  const confirmation = await waitForEmail(email, "Please confirm your intro call");
-  await page.goto(linkPath(confirmation, "/booking/confirm"));
-  await page.getByRole("button", { name: "Confirm my booking" }).click();
-  await waitForEmail(email, "Booked: Intro call");
-  return email;
-}
-
-async function fitsTheWidth(page: Page, label: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 3)
-      .map((element) => `${element.tagName}.${element.getAttribute("class") ?? ""}`),
-  );
-  expect(overflow, `${label} scrolls sideways: ${wide.join(" | ")}`).toBeLessThanOrEqual(0);
-}
-
-/**
- * Screenshots a console page at a phone's and a desktop's width and checks it fits; axe too when
- * the page runs scripts (axe is one: the pages without JavaScript are the same HTML).
- */
-async function lookAt(page: Page, name: string, axe: boolean) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    await fitsTheWidth(page, `${name} at ${width} px`);
-  }
-  if (axe) await expectNoAxeViolations(page);
-}
 
 for (const javaScript of [true, false]) {
   test.describe(`the console's booking page with JavaScript ${javaScript ? "on" : "off"}`, () => {
