@@ -78,7 +78,7 @@ export default function BookerReschedule({ loaderData, actionData }: Route.Compo
         <h1 className="text-4xl font-semibold text-primary">{content.rescheduleTitle}</h1>
         {loaderData.when && !done && (
           <p className="mt-3 text-lg" data-testid="booker-session-when">
-            Booked now: {loaderData.when}
+            Your session: {loaderData.when}
           </p>
         )}
         {!done && !notice && (
