@@ -54,6 +54,7 @@ for (const dialect of allDialects) {
           email: "priya@example.com",
           time_zone: "Asia/Kolkata",
           meeting_url: "https://meet.example/room",
+          invite_sequence: 0,
           created_at: at,
           updated_at: at,
           confirmed_at: at,
