@@ -80,10 +80,27 @@ for (const dialect of allDialects) {
         ["intro", "held"],
       ]);
 
+      // A reminder claimed for the paid session goes with it.
+      const paid = await database.db
+        .selectFrom("bookings")
+        .select(["id", "starts_at"])
+        .where("order_id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      await database.db
+        .insertInto("booking_reminders")
+        .values({
+          subject_id: paid.id,
+          reminder: "24h",
+          due_for: paid.starts_at,
+          outcome: "sent",
+          created_at: clock.now().toISOString(),
+        })
+        .execute();
       expect(
         await erasePerson(deps, { personId: personId!, actor: "owner@presence.example" }),
       ).toBe("erased");
       expect(await database.db.selectFrom("bookings").selectAll().execute()).toEqual([]);
+      expect(await database.db.selectFrom("booking_reminders").selectAll().execute()).toEqual([]);
       expect(await startsAt()).toContain(first!.start);
       // The order stays for the accounts, blanked, and is not shown as waiting for a booking.
       expect((await bookingConsole(deps)).awaiting).toEqual([]);
