@@ -82,8 +82,11 @@ export async function stillRecipients(
   personIds: string[],
 ): Promise<Set<string>> {
   if (personIds.length === 0) return new Set();
+  // Named on the membership too: Postgres then reads these people's rows by the (person, list)
+  // index instead of joining the whole list (350 ms a batch at 100,000 members).
   const rows = await members(db, audience)
     .select("people.id")
+    .where("member.person_id", "in", personIds)
     .where("people.id", "in", personIds)
     .execute();
   return new Set(rows.map((row) => row.id));
