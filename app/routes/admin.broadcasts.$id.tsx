@@ -5,12 +5,11 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { BroadcastFields } from "~/components/admin/broadcast-fields";
 import { BroadcastPreview } from "~/components/admin/broadcast-preview";
+import { BroadcastSendForms } from "~/components/admin/broadcast-send-forms";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { countRecipients } from "~/.server/broadcasts/audience";
 import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
@@ -292,20 +291,14 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
             , while the site was down. Send it now, or choose a new time.
           </p>
           <div className="flex flex-wrap items-end gap-3">
-            <AdminForm>
-              <Button type="submit" name="intent" value="send-overdue">
-                Send now to {recipients} recipient{recipients === 1 ? "" : "s"}
-              </Button>
-            </AdminForm>
-            <AdminForm className="flex flex-wrap items-end gap-2">
-              <div className="space-y-2">
-                <Label htmlFor="rescheduleAt">New time (UTC)</Label>
-                <Input id="rescheduleAt" name="scheduledAt" type="datetime-local" required />
-              </div>
-              <Button type="submit" name="intent" value="reschedule" variant="outline">
-                Reschedule
-              </Button>
-            </AdminForm>
+            <BroadcastSendForms
+              recipients={recipients}
+              sendIntent="send-overdue"
+              scheduleIntent="reschedule"
+              timeId="rescheduleAt"
+              timeLabel="New time (UTC)"
+              scheduleLabel="Reschedule"
+            />
           </div>
         </div>
       )}
@@ -353,22 +346,14 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
           </Button>
         </AdminForm>
         {isDraft && (
-          <>
-            <AdminForm>
-              <Button type="submit" name="intent" value="send">
-                Send now to {recipients} recipient{recipients === 1 ? "" : "s"}
-              </Button>
-            </AdminForm>
-            <AdminForm className="flex flex-wrap items-end gap-2">
-              <div className="space-y-2">
-                <Label htmlFor="scheduledAt">Send at (UTC)</Label>
-                <Input id="scheduledAt" name="scheduledAt" type="datetime-local" required />
-              </div>
-              <Button type="submit" name="intent" value="schedule" variant="outline">
-                Schedule
-              </Button>
-            </AdminForm>
-          </>
+          <BroadcastSendForms
+            recipients={recipients}
+            sendIntent="send"
+            scheduleIntent="schedule"
+            timeId="scheduledAt"
+            timeLabel="Send at (UTC)"
+            scheduleLabel="Schedule"
+          />
         )}
         {pending && (
           <AdminForm>

@@ -1,9 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
 import { resendUncertain } from "~/.server/broadcasts/broadcast-sending";
-import { startBuiltServer, type BuiltServer } from "../../support/built-server";
-import { SmtpSink } from "../../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { killedServerRun } from "../../support/killed-server-run";
+import { allDialects } from "../../support/test-databases";
 import {
   broadcastServerEnv,
   owner,
@@ -18,23 +17,14 @@ const minimumInFlight = 10;
 // Issue 21 point 2: a broadcast email in flight when the process dies is never sent again on its
 // own; it is listed as "may not have gone out" and goes once on the owner's word.
 describe.each(allDialects)("kill -9 with broadcast emails in flight on %s", (dialect) => {
-  let database: TestDatabase;
-  let sink: SmtpSink;
-  const servers: BuiltServer[] = [];
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await sink?.stop();
-    await database?.dispose();
-  });
+  const run = killedServerRun(dialect);
 
   it("sends nobody twice, lists exactly the emails in flight, and sends those once when asked", async () => {
-    database = await createTestDatabase(dialect);
-    const { db } = database;
     // Each message waits 300 ms for its reply and counts only if its sender is still there.
-    sink = new SmtpSink();
-    sink.holdDataMs = 300;
-    await sink.start();
+    const { database, sink } = await run.setUp((sink) => {
+      sink.holdDataMs = 300;
+    });
+    const { db } = database;
     const env = {
       ...broadcastServerEnv(database.url, sink.url),
       BROADCAST_RATE_PER_MINUTE: "0",
@@ -43,7 +33,7 @@ describe.each(allDialects)("kill -9 with broadcast emails in flight on %s", (dia
       SMTP_TIMEOUT_MS: "2000",
       OUTBOX_LEASE_MS: "3000",
     };
-    servers.push(await startBuiltServer(env));
+    const first = await run.startServer(env);
     const { id, addresses, deps } = await sendBroadcastToReaders(db, env, {
       count: recipients,
       tag: `kill-${dialect}`,
@@ -64,13 +54,12 @@ describe.each(allDialects)("kill -9 with broadcast emails in flight on %s", (dia
       60_000,
       "a broadcast well under way with emails in flight",
     );
-    process.kill(servers[0]!.pid, "SIGKILL");
-    expect(await servers[0]!.stop()).toBeNull(); // died by the signal, not an exit
+    await run.kill(first);
     // Nobody writes now: what the database says is in flight is what the process held.
     const inFlight = await sendingIds();
     expect(inFlight.length).toBeGreaterThanOrEqual(minimumInFlight);
 
-    servers.push(await startBuiltServer(env));
+    await run.startServer(env);
     await until(
       async () =>
         (await db.selectFrom("broadcasts").select("status").where("id", "=", id).executeTakeFirst())

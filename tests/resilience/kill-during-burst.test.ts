@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../../support/built-server";
-import { SmtpSink } from "../../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { describe, expect, it } from "vitest";
+import { killedServerRun } from "../../support/killed-server-run";
+import { allDialects } from "../../support/test-databases";
 import {
   contactLead,
   deliveredFor,
@@ -16,19 +15,10 @@ const killAfterAcknowledged = 20;
 
 // Postgres is required here: createTestDatabase fails loudly without TEST_POSTGRES_URL.
 describe.each(allDialects)("kill -9 during a burst of contact submissions on %s", (dialect) => {
-  let database: TestDatabase;
-  let sink: SmtpSink;
-  const servers: BuiltServer[] = [];
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await sink?.stop();
-    await database?.dispose();
-  });
+  const run = killedServerRun(dialect);
 
   it("keeps every acknowledged lead and delivers its emails after a restart", async () => {
-    database = await createTestDatabase(dialect);
-    sink = await new SmtpSink().start();
+    const { database, sink } = await run.setUp();
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: sink.url,
@@ -41,8 +31,7 @@ describe.each(allDialects)("kill -9 during a burst of contact submissions on %s"
       OUTBOX_LEASE_MS: "3000",
       SMTP_TIMEOUT_MS: "1000",
     };
-    const first = await startBuiltServer(env);
-    servers.push(first);
+    const first = await run.startServer(env);
 
     const acknowledged: string[] = [];
     const leads = Array.from({ length: burstSize }, (_, index) =>
@@ -61,8 +50,7 @@ describe.each(allDialects)("kill -9 during a burst of contact submissions on %s"
     });
     expect(await first.stop()).toBeNull(); // died by the signal, not an exit
 
-    const second = await startBuiltServer(env);
-    servers.push(second);
+    await run.startServer(env);
 
     const stored = await storedLeadAddresses(database.db);
     expect(acknowledged.filter((address) => !stored.has(address))).toEqual([]);

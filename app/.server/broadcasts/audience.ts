@@ -72,13 +72,24 @@ export function recipientsBetween(
   );
 }
 
-/** Asked just before an email goes out: an unsubscribe or a bounce since queueing stops it. */
-export async function isStillRecipient(db: Kysely<Database>, audience: Audience, personId: string) {
-  const row = await members(db, audience)
+/**
+ * Asked just before a batch of emails goes out: of these people, those still in the audience (an
+ * unsubscribe or a bounce since queueing stops their email).
+ */
+export async function stillRecipients(
+  db: Kysely<Database>,
+  audience: Audience,
+  personIds: string[],
+): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  // Named on the membership too: Postgres then reads these people's rows by the (person, list)
+  // index instead of joining the whole list (350 ms a batch at 100,000 members).
+  const rows = await members(db, audience)
     .select("people.id")
-    .where("people.id", "=", personId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where("member.person_id", "in", personIds)
+    .where("people.id", "in", personIds)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 const interestLabels = Object.fromEntries(

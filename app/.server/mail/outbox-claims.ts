@@ -75,15 +75,19 @@ export function outboxClaims({
           attempts: eb("attempts", "+", 1),
         }))
         .where("id", "in", ids)
-        // Checked again on the row: one another worker claimed meanwhile no longer matches.
-        .$if(kind === "transactional", (query) =>
+        // Checked again on the row: one another worker claimed meanwhile no longer matches. Not on
+        // SQLite, where the one UPDATE holds the database: its subquery sees the rows as they are,
+        // and a status test here made the planner walk every pending email instead of the ids.
+        .$if(kind === "transactional" && Array.isArray(ids), (query) =>
           query
             .where("status", "in", ["pending", "sending"])
             .where((eb) =>
               eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]),
             ),
         )
-        .$if(kind === "bulk", (query) => query.where("status", "=", "pending"))
+        .$if(kind === "bulk" && Array.isArray(ids), (query) =>
+          query.where("status", "=", "pending"),
+        )
         .returningAll()
         .execute();
     if (postgres) {

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
+import type { AttemptRecorder } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
-import type { OutboxHooks } from "./outbox-hooks";
-import { holdBulkBatch } from "./outbox";
+import type { BulkCompletion, OutboxHooks } from "./outbox-hooks";
 import type { MailTransport } from "./mail-transport";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, type SendFailure } from "./smtp-refusal";
@@ -41,6 +40,8 @@ export type DeliveryContext = {
   pauseRefusalPercent: number;
   /** What draws an email stored as a template's name and data. */
   templates: EmailTemplates;
+  /** Writes each finished attempt, batched with the others finishing meanwhile. */
+  recorder: AttemptRecorder;
 };
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
@@ -84,12 +85,16 @@ function unclaimed(email: ClaimedEmail, status: "held" | "pending", nextAttemptA
   };
 }
 
-/** Sends one claimed email and records what happened, in one transaction with the hooks' writes. */
+/**
+ * Sends one claimed email and records what happened, in one transaction with the hooks' writes. A
+ * bulk email comes with its completion (the hooks complete a claimed batch at once).
+ */
 export async function deliverEmail(
   context: DeliveryContext,
   claimed: ClaimedEmail,
+  completion?: BulkCompletion,
 ): Promise<DeliveryOutcome> {
-  const { db, clock, workerId, hooks, logger, maxAttempts } = context;
+  const { db, clock, workerId, logger, maxAttempts } = context;
   let email = claimed;
   const batchId = email.broadcast_id;
   const release = (set: Record<string, unknown>) =>
@@ -101,7 +106,7 @@ export async function deliverEmail(
       .execute();
 
   if (batchId) {
-    const completion = await hooks.completeBulk!(email);
+    if (!completion) throw new Error("A bulk email came without its completion");
     if ("skip" in completion) {
       await release({ status: "cancelled", last_error: completion.skip });
       return "skipped";
@@ -216,37 +221,14 @@ export async function deliverEmail(
     };
   }
 
-  let paused = false;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("outbox_attempts")
-      .values({
-        id: randomUUID(),
-        email_id: email.id,
-        attempt: email.attempts,
-        worker_id: workerId,
-        started_at: startedAt,
-        finished_at: finishedAt,
-        outcome: failure ? "failed" : "sent",
-        error: failure ? describe(failure) : null,
-      })
-      .execute();
-    await trx
-      .updateTable("outbox_emails")
-      .set({ ...update, locked_by: null, locked_until: null })
-      .where("id", "=", email.id)
-      .where("locked_by", "=", workerId)
-      .execute();
-    if (failure && pauseReason && batchId) {
-      // Only the first worker to hold the batch tells the owner; later ones find nothing pending.
-      const held = await holdBulkBatch(trx, batchId);
-      if (held > 0 || tripped) {
-        paused = true;
-        await hooks.bulkPaused?.(trx, { batchId, reason: pauseReason, now: finished });
-      }
-    } else if (failure?.kind === "mailbox") {
-      await hooks.addressRefused?.(trx, { email, failure, now: finished });
-    }
+  const paused = await context.recorder.record({
+    email,
+    startedAt,
+    finished,
+    failure: failure && { ...failure, described: describe(failure) },
+    update,
+    pause:
+      failure && pauseReason && batchId ? { batchId, reason: pauseReason, tripped } : undefined,
   });
 
   if (failure) {

@@ -25,8 +25,11 @@ export type OutboxEmailRef = Pick<
  * attempt, so what they write commits with it or not at all.
  */
 export type OutboxHooks = {
-  /** Completes a bulk email for its reader; without it bulk emails are not claimed. */
-  completeBulk?(email: OutboxEmailTable): Promise<BulkCompletion>;
+  /**
+   * Completes a claimed batch of bulk emails, each for its reader (by email id; an email left out
+   * is skipped); without it bulk emails are not claimed.
+   */
+  completeBulk?(emails: OutboxEmailTable[]): Promise<Map<string, BulkCompletion>>;
   /** The receiving server refused this address for good (5.1.x): it will never be retried. */
   addressRefused?(
     trx: Kysely<Database>,

@@ -3,8 +3,9 @@ import { hostname } from "node:os";
 import { systemClock, type Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import { outboxClaims, type ClaimedEmail } from "./outbox-claims";
+import { attemptRecorder } from "./outbox-attempt-records";
 import { deliverEmail, type DeliveryContext, type OutboxLogger } from "./outbox-delivery";
-import type { OutboxHooks } from "./outbox-hooks";
+import type { BulkCompletion, OutboxHooks } from "./outbox-hooks";
 import type { MailTransport } from "./mail-transport";
 import { startPollLoop } from "../core/poll-loop";
 import { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
@@ -108,6 +109,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     serverBreaker,
     pauseRefusalPercent,
     templates,
+    recorder: attemptRecorder({ db, workerId, hooks }),
   };
 
   async function sweep() {
@@ -136,10 +138,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return [...claimed, ...(await claims.claim("bulk", slots))];
   }
 
+  /**
+   * Each claimed email with what it needs to go: a bulk email its reader's copy, asked of the
+   * hooks for the whole batch at once.
+   */
+  async function withCompletions(claimed: ClaimedEmail[]) {
+    const bulk = claimed.filter((email) => email.broadcast_id !== null);
+    const completions = bulk.length > 0 ? await hooks.completeBulk!(bulk) : new Map();
+    return claimed.map((email) => ({ email, completion: completions.get(email.id) }));
+  }
+
   const inFlight = new Set<Promise<unknown>>();
 
-  function start(email: ClaimedEmail) {
-    const delivery = deliverEmail(context, email)
+  function start({ email, completion }: { email: ClaimedEmail; completion?: BulkCompletion }) {
+    const delivery = deliverEmail(context, email, completion)
       .catch((error: unknown) =>
         logger.error(
           { emailId: email.id, reply: (error as Error).message },
@@ -168,7 +180,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // index, which costs the same for one email as for five.
       if (room < Math.max(1, Math.floor(concurrency / 2))) return false;
       const claimed = await claimUpTo(room);
-      claimed.forEach(start);
+      (await withCompletions(claimed)).forEach(start);
       // Everything asked for came: more may be due. Otherwise a finished send or a poll wakes us.
       return claimed.length >= room;
     },
@@ -179,7 +191,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async runOnce() {
       await sweep();
       const claimed = await claimUpTo(batchSize);
-      await Promise.all(claimed.map((email) => deliverEmail(context, email)));
+      await Promise.all(
+        (await withCompletions(claimed)).map(({ email, completion }) =>
+          deliverEmail(context, email, completion),
+        ),
+      );
       return claimed.length;
     },
     async stop() {

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Db } from "../core/db/database";
+import type { Database } from "../core/db/schema";
+import { holdBulkBatch } from "./outbox";
+import type { ClaimedEmail } from "./outbox-claims";
+import type { OutboxHooks } from "./outbox-hooks";
+import type { SendFailure } from "./smtp-refusal";
+
+/** One finished attempt, as the worker decided it: what the outbox must write for it. */
+export type AttemptRecord = {
+  email: ClaimedEmail;
+  startedAt: string;
+  finished: Date;
+  failure?: SendFailure & { described: string };
+  /** The email's new state (its lease is released with it). */
+  update: Record<string, unknown>;
+  /** The refusal pauses the email's batch. */
+  pause?: { batchId: string; reason: string; tripped: boolean };
+};
+
+type Waiting = {
+  record: AttemptRecord;
+  resolve(paused: boolean): void;
+  reject(error: unknown): void;
+};
+
+/**
+ * Writes finished attempts a batch at a time: the attempts that finish while one transaction
+ * commits go together in the next (one INSERT of attempt rows and one UPDATE of the emails sent,
+ * instead of a transaction per email). Each attempt is still written with its email's new state
+ * and its hooks' writes, or not at all; a batch that fails is written again one attempt a
+ * transaction, so one bad attempt never loses the others.
+ */
+export function attemptRecorder({
+  db,
+  workerId,
+  hooks,
+}: {
+  db: Db;
+  workerId: string;
+  hooks: OutboxHooks;
+}) {
+  let waiting: Waiting[] = [];
+  let draining: Promise<void> | undefined;
+
+  /** Resolves with whether this attempt paused its batch (it was the first to hold it). */
+  async function writeOne(trx: Kysely<Database>, record: AttemptRecord) {
+    const { email, failure, finished } = record;
+    await trx
+      .updateTable("outbox_emails")
+      .set({ ...record.update, locked_by: null, locked_until: null })
+      .where("id", "=", email.id)
+      .where("locked_by", "=", workerId)
+      .execute();
+    if (failure && record.pause) {
+      const { batchId, reason, tripped } = record.pause;
+      // Only the first worker to hold the batch tells the owner; later ones find nothing pending.
+      const held = await holdBulkBatch(trx, batchId);
+      if (held > 0 || tripped) {
+        await hooks.bulkPaused?.(trx, { batchId, reason, now: finished });
+        return true;
+      }
+    } else if (failure?.kind === "mailbox") {
+      await hooks.addressRefused?.(trx, { email, failure, now: finished });
+    }
+    return false;
+  }
+
+  async function write(records: AttemptRecord[]): Promise<boolean[]> {
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("outbox_attempts")
+        .values(
+          records.map(({ email, startedAt, finished, failure }) => ({
+            id: randomUUID(),
+            email_id: email.id,
+            attempt: email.attempts,
+            worker_id: workerId,
+            started_at: startedAt,
+            finished_at: finished.toISOString(),
+            outcome: failure ? "failed" : "sent",
+            error: failure ? failure.described : null,
+          })),
+        )
+        .execute();
+      const sent = records.filter((record) => !record.failure);
+      if (sent.length > 0) {
+        const sentAt = sql<string>`case id ${sql.join(
+          sent.map(({ email, finished }) => sql`when ${email.id} then ${finished.toISOString()}`),
+          sql` `,
+        )} end`;
+        await trx
+          .updateTable("outbox_emails")
+          .set({
+            status: "sent",
+            sent_at: sentAt,
+            last_error: null,
+            locked_by: null,
+            locked_until: null,
+          })
+          .where(
+            "id",
+            "in",
+            sent.map(({ email }) => email.id),
+          )
+          .where("locked_by", "=", workerId)
+          .execute();
+      }
+      const paused: boolean[] = [];
+      for (const record of records)
+        paused.push(record.failure ? await writeOne(trx, record) : false);
+      return paused;
+    });
+  }
+
+  async function drain() {
+    // Attempts finishing in the same turn of the event loop join the first transaction too.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const paused = await write(batch.map((entry) => entry.record));
+        batch.forEach((entry, index) => entry.resolve(paused[index]!));
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        for (const entry of batch) {
+          await write([entry.record]).then(([paused]) => entry.resolve(paused!), entry.reject);
+        }
+      }
+    }
+    draining = undefined;
+  }
+
+  return {
+    /** Resolves once the attempt is written, with whether it paused its batch. */
+    record(record: AttemptRecord): Promise<boolean> {
+      return new Promise<boolean>((resolve, reject) => {
+        waiting.push({ record, resolve, reject });
+        draining ??= drain();
+      });
+    },
+  };
+}
+
+export type AttemptRecorder = ReturnType<typeof attemptRecorder>;
