@@ -19,6 +19,16 @@ declare module "autocannon" {
     idReplacement?: boolean;
     connections?: number;
     duration?: number;
+    /** Requests sent in turn on each connection; `setupRequest` may change one before it leaves. */
+    requests?: {
+      setupRequest?: (request: RawRequest) => RawRequest;
+    }[];
+  };
+  type RawRequest = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -9,13 +9,14 @@
 // production, writing .eml files (its CPU counts as ours). Each request comes from a different
 // sender.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { createDatabase } from "../../app/.server/core/db/database";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
+import { cpuMsOf } from "../process-stats";
 import { builtServerLinkSecret, freePort, startBuiltServer } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
 
@@ -84,12 +85,6 @@ type Sample = {
   failed: number;
   cpuMs: number;
 };
-
-/** CPU time the process has used (user and system), in ms: /proc/<pid>/stat counts clock ticks. */
-function cpuMsOf(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 async function load(server: Server): Promise<Sample> {
   const cpuBefore = cpuMsOf(server.pid);

@@ -1,32 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BeaconIngestion, saveAnalyticsSettings, type BeaconRequest } from "~/.server/analytics";
-import { parseConfig, type AppConfig } from "~/.server/core/config";
+import { BeaconIngestion, saveAnalyticsSettings } from "~/.server/analytics";
+import {
+  analyticsConfig,
+  analyticsSite,
+  clearAnalytics,
+  pageviewBeacon,
+  readerBrowser,
+  readerVisit,
+} from "../../support/analytics-visits";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
-
-const SITE = "https://presence.example";
-const browser =
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
-
-function settings(overrides: Record<string, string> = {}): AppConfig {
-  return parseConfig({ SITE_URL: SITE, ANALYTICS_FLUSH_INTERVAL_MS: "60000", ...overrides });
-}
-
-function visit(overrides: Partial<BeaconRequest> = {}): BeaconRequest {
-  return {
-    clientAddress: "203.0.113.7",
-    userAgent: browser,
-    globalPrivacyControl: undefined,
-    purpose: undefined,
-    origin: SITE,
-    fetchSite: "same-origin",
-    host: "presence.example",
-    ...overrides,
-  };
-}
-
-const pageview = (u: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ n: "pageview", u, w: 1280, ...extra });
 
 for (const dialect of allDialects) {
   describe(`analytics ingestion on ${dialect}`, () => {
@@ -39,12 +22,9 @@ for (const dialect of allDialects) {
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      await database.db.deleteFrom("analytics_events").execute();
-      await database.db.deleteFrom("analytics_salts").execute();
-      await database.db.deleteFrom("analytics_settings").execute();
-      await database.db.deleteFrom("rate_limit_windows").execute();
+      await clearAnalytics(database.db);
       clock = new ManualClock("2026-11-21T12:00:00.000Z");
-      ingestion = new BeaconIngestion({ db: database.db, clock, config: settings() });
+      ingestion = new BeaconIngestion({ db: database.db, clock, config: analyticsConfig() });
     });
     afterEach(() => ingestion.stop());
 
@@ -59,11 +39,11 @@ for (const dialect of allDialects) {
 
     it("stores a page view with its campaign, referrer domain and screen class, and no address or user agent", async () => {
       const outcome = await ingestion.receiveBeacon(
-        pageview("/method?utm_source=newsletter&utm_medium=email&utm_campaign=spring&q=x", {
+        pageviewBeacon("/method?utm_source=newsletter&utm_medium=email&utm_campaign=spring&q=x", {
           r: "https://www.linkedin.com/feed/",
           w: 390,
         }),
-        visit(),
+        readerVisit(),
       );
       expect(outcome).toEqual({ status: 202, counted: true });
       const rows = await stored();
@@ -83,8 +63,8 @@ for (const dialect of allDialects) {
     });
 
     it("writes nothing until the batch is flushed, and everything held when it stops", async () => {
-      await ingestion.receiveBeacon(pageview("/"), visit());
-      await ingestion.receiveBeacon(pageview("/book"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/"), readerVisit());
+      await ingestion.receiveBeacon(pageviewBeacon("/book"), readerVisit());
       const before = await database.db.selectFrom("analytics_events").selectAll().execute();
       expect(before).toHaveLength(0);
       await ingestion.stop();
@@ -93,26 +73,26 @@ for (const dialect of allDialects) {
     });
 
     it("counts one visitor for one address and browser, and another for a different browser", async () => {
-      await ingestion.receiveBeacon(pageview("/"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/"), readerVisit());
       clock.advance(60_000);
-      await ingestion.receiveBeacon(pageview("/method"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/method"), readerVisit());
       await ingestion.receiveBeacon(
-        pageview("/"),
-        visit({ userAgent: browser.replace("17.5", "18.0") }),
+        pageviewBeacon("/"),
+        readerVisit({ userAgent: readerBrowser.replace("17.5", "18.0") }),
       );
       const visitors = new Set((await stored()).map((row) => row.visitor));
       expect(visitors.size).toBe(2);
     });
 
     it("does not count a reload within seconds, but does count the page seen again later", async () => {
-      await ingestion.receiveBeacon(pageview("/book"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/book"), readerVisit());
       clock.advance(3_000);
-      expect(await ingestion.receiveBeacon(pageview("/book"), visit())).toEqual({
+      expect(await ingestion.receiveBeacon(pageviewBeacon("/book"), readerVisit())).toEqual({
         status: 202,
         counted: false,
       });
       clock.advance(60_000);
-      await ingestion.receiveBeacon(pageview("/book"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/book"), readerVisit());
       expect(await stored()).toHaveLength(2);
     });
 
@@ -123,14 +103,14 @@ for (const dialect of allDialects) {
       ],
       [
         "a headless browser",
-        { userAgent: browser.replace("Version/17.5 Safari", "HeadlessChrome/131.0 Safari") },
+        { userAgent: readerBrowser.replace("Version/17.5 Safari", "HeadlessChrome/131.0 Safari") },
       ],
-      ["Lighthouse", { userAgent: `${browser} Chrome-Lighthouse` }],
+      ["Lighthouse", { userAgent: `${readerBrowser} Chrome-Lighthouse` }],
       ["no user agent", { userAgent: undefined }],
       ["a prerender", { purpose: "prefetch;prerender" }],
       ["Global Privacy Control", { globalPrivacyControl: "1" }],
     ])("does not count %s", async (_what, overrides) => {
-      const outcome = await ingestion.receiveBeacon(pageview("/"), visit(overrides));
+      const outcome = await ingestion.receiveBeacon(pageviewBeacon("/"), readerVisit(overrides));
       expect(outcome).toEqual({ status: 202, counted: false });
       expect(await stored()).toHaveLength(0);
     });
@@ -139,9 +119,12 @@ for (const dialect of allDialects) {
       ingestion = new BeaconIngestion({
         db: database.db,
         clock,
-        config: settings({ ANALYTICS_HONOR_GPC: "false" }),
+        config: analyticsConfig({ ANALYTICS_HONOR_GPC: "false" }),
       });
-      await ingestion.receiveBeacon(pageview("/"), visit({ globalPrivacyControl: "1" }));
+      await ingestion.receiveBeacon(
+        pageviewBeacon("/"),
+        readerVisit({ globalPrivacyControl: "1" }),
+      );
       expect(await stored()).toHaveLength(1);
     });
 
@@ -149,36 +132,36 @@ for (const dialect of allDialects) {
       ingestion = new BeaconIngestion({
         db: database.db,
         clock,
-        config: settings({ ANALYTICS_EXCLUDED_PATHS: "/drafts" }),
+        config: analyticsConfig({ ANALYTICS_EXCLUDED_PATHS: "/drafts" }),
       });
       for (const path of ["/admin", "/admin/people", "/drafts/next-letter", "/drafts"])
-        expect(await ingestion.receiveBeacon(pageview(path), visit())).toEqual({
+        expect(await ingestion.receiveBeacon(pageviewBeacon(path), readerVisit())).toEqual({
           status: 202,
           counted: false,
         });
-      await ingestion.receiveBeacon(pageview("/draftsman"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/draftsman"), readerVisit());
       expect((await stored()).map((row) => row.path)).toEqual(["/draftsman"]);
     });
 
     it("does not count a path the owner excluded in the console, once the setting is read again", async () => {
-      await ingestion.receiveBeacon(pageview("/thank-you"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/thank-you"), readerVisit());
       await saveAnalyticsSettings(
         { db: database.db, clock },
         { retentionDays: "90", excludedPaths: "/thank-you", actor: "owner@example.com" },
       );
       // Read at most every 30 seconds: each instance picks the change up within that.
       clock.advance(31_000);
-      expect(await ingestion.receiveBeacon(pageview("/thank-you"), visit())).toEqual({
+      expect(await ingestion.receiveBeacon(pageviewBeacon("/thank-you"), readerVisit())).toEqual({
         status: 202,
         counted: false,
       });
-      await ingestion.receiveBeacon(pageview("/method"), visit());
+      await ingestion.receiveBeacon(pageviewBeacon("/method"), readerVisit());
       expect((await stored()).map((row) => row.path)).toEqual(["/thank-you", "/method"]);
     });
 
     it("drops a visit referred by a domain on the referrer-spam list", async () => {
       for (const r of ["https://0-0.fr/", "http://sub.01casino-x.ru/page"])
-        expect(await ingestion.receiveBeacon(pageview("/", { r }), visit())).toEqual({
+        expect(await ingestion.receiveBeacon(pageviewBeacon("/", { r }), readerVisit())).toEqual({
           status: 202,
           counted: false,
         });
@@ -186,11 +169,14 @@ for (const dialect of allDialects) {
     });
 
     it("never takes the site itself or the payment provider for a referrer", async () => {
-      await ingestion.receiveBeacon(pageview("/", { r: `${SITE}/book` }), visit());
+      await ingestion.receiveBeacon(
+        pageviewBeacon("/", { r: `${analyticsSite}/book` }),
+        readerVisit(),
+      );
       clock.advance(20_000);
       await ingestion.receiveBeacon(
-        pageview("/payment-success", { r: "https://checkout.stripe.com/c/pay/cs_1" }),
-        visit(),
+        pageviewBeacon("/payment-success", { r: "https://checkout.stripe.com/c/pay/cs_1" }),
+        readerVisit(),
       );
       expect((await stored()).map((row) => row.referrer_domain)).toEqual([null, null]);
     });
@@ -203,7 +189,7 @@ for (const dialect of allDialects) {
           t: "The method in 4 minutes",
           i: "dQw4w9WgXcQ",
         }),
-        visit(),
+        readerVisit(),
       );
       expect(await stored()).toMatchObject([
         {
@@ -250,31 +236,33 @@ for (const dialect of allDialects) {
         JSON.stringify({ n: "video_play", u: "/", t: "T", i: "<script>" }),
       ],
     ])("refuses %s with a 400 and stores nothing", async (_what, body) => {
-      const outcome = await ingestion.receiveBeacon(body, visit());
+      const outcome = await ingestion.receiveBeacon(body, readerVisit());
       expect(outcome.status).toBe(400);
       expect(await stored()).toHaveLength(0);
     });
 
     it("refuses a beacon sent from another site with a 403", async () => {
       for (const forged of [
-        visit({ origin: "https://evil.example", fetchSite: undefined }),
-        visit({ fetchSite: "cross-site" }),
+        readerVisit({ origin: "https://evil.example", fetchSite: undefined }),
+        readerVisit({ fetchSite: "cross-site" }),
       ])
-        expect((await ingestion.receiveBeacon(pageview("/"), forged)).status).toBe(403);
+        expect((await ingestion.receiveBeacon(pageviewBeacon("/"), forged)).status).toBe(403);
       expect(await stored()).toHaveLength(0);
     });
 
     it("shares the per-visitor limit between instances through the database", async () => {
-      const config = settings({ ANALYTICS_VISITOR_RATE_LIMIT: "3" });
+      const config = analyticsConfig({ ANALYTICS_VISITOR_RATE_LIMIT: "3" });
       ingestion = new BeaconIngestion({ db: database.db, clock, config });
       const other = new BeaconIngestion({ db: database.db, clock, config });
       try {
         // Each instance alone allows these; together they are one over the limit.
         for (const path of ["/a", "/b"])
-          expect((await ingestion.receiveBeacon(pageview(path), visit())).status).toBe(202);
+          expect((await ingestion.receiveBeacon(pageviewBeacon(path), readerVisit())).status).toBe(
+            202,
+          );
         await ingestion.flush();
         for (const path of ["/c", "/d"])
-          expect((await other.receiveBeacon(pageview(path), visit())).status).toBe(202);
+          expect((await other.receiveBeacon(pageviewBeacon(path), readerVisit())).status).toBe(202);
         await other.flush();
         expect((await stored()).map((row) => row.path)).toEqual(["/a", "/b", "/c"]);
       } finally {
@@ -283,15 +271,15 @@ for (const dialect of allDialects) {
     });
 
     it("drops a reload that lands on another instance within seconds, not a later view", async () => {
-      const other = new BeaconIngestion({ db: database.db, clock, config: settings() });
+      const other = new BeaconIngestion({ db: database.db, clock, config: analyticsConfig() });
       try {
-        await ingestion.receiveBeacon(pageview("/method"), visit());
+        await ingestion.receiveBeacon(pageviewBeacon("/method"), readerVisit());
         await ingestion.flush();
         clock.advance(3_000);
-        await other.receiveBeacon(pageview("/method"), visit());
+        await other.receiveBeacon(pageviewBeacon("/method"), readerVisit());
         await other.flush();
         clock.advance(15_000);
-        await other.receiveBeacon(pageview("/method"), visit());
+        await other.receiveBeacon(pageviewBeacon("/method"), readerVisit());
         await other.flush();
         expect(await stored()).toHaveLength(2);
       } finally {
@@ -303,26 +291,30 @@ for (const dialect of allDialects) {
       ingestion = new BeaconIngestion({
         db: database.db,
         clock,
-        config: settings({ ANALYTICS_VISITOR_RATE_LIMIT: "3" }),
+        config: analyticsConfig({ ANALYTICS_VISITOR_RATE_LIMIT: "3" }),
       });
       const paths = ["/a", "/b", "/c", "/d"];
       const outcomes = [];
       for (const path of paths)
-        outcomes.push(await ingestion.receiveBeacon(pageview(path), visit()));
+        outcomes.push(await ingestion.receiveBeacon(pageviewBeacon(path), readerVisit()));
       expect(outcomes.map((outcome) => outcome.status)).toEqual([202, 202, 202, 429]);
       expect(
-        (await ingestion.receiveBeacon(pageview("/a"), visit({ clientAddress: "198.51.100.2" })))
-          .status,
+        (
+          await ingestion.receiveBeacon(
+            pageviewBeacon("/a"),
+            readerVisit({ clientAddress: "198.51.100.2" }),
+          )
+        ).status,
       ).toBe(202);
       clock.advance(60_000);
-      expect((await ingestion.receiveBeacon(pageview("/e"), visit())).status).toBe(202);
+      expect((await ingestion.receiveBeacon(pageviewBeacon("/e"), readerVisit())).status).toBe(202);
       expect(await stored()).toHaveLength(5);
     });
 
     it("counts a noscript visit for the page its image is on", async () => {
-      await ingestion.receivePixel({ ...visit(), referer: `${SITE}/resources?x=1` });
+      await ingestion.receivePixel({ ...readerVisit(), referer: `${analyticsSite}/resources?x=1` });
       await ingestion.receivePixel({
-        ...visit({ clientAddress: "198.51.100.9" }),
+        ...readerVisit({ clientAddress: "198.51.100.9" }),
         referer: "https://evil.example/",
       });
       expect((await stored()).map((row) => row.path)).toEqual(["/resources"]);

@@ -86,16 +86,14 @@ export function pixelEndpoint(ingestion: BeaconIngestion): RequestHandler {
 }
 
 /** The guides and audio files a download is counted for (not the logo). */
-const countedDownloads = new Set(
-  Object.values(downloadTargets).flatMap((target) =>
-    target.kind === "file" && target.format !== "png" ? [target.href] : [],
-  ),
+export const countedDownloadPaths = Object.values(downloadTargets).flatMap((target) =>
+  target.kind === "file" && target.format !== "png" ? [target.href] : [],
 );
+const countedDownloads = new Set(countedDownloadPaths);
 
 /**
- * Called for every request before anything answers it (a guide is usually served from memory):
- * a guide's download is recorded server-side, so it counts without JavaScript and no browser can
- * forge it, and the file is then served as usual.
+ * A guide's download, recorded server-side as the file is served (from memory, or by Express for
+ * a ranged request), so it counts without JavaScript and no browser can forge it.
  */
 export function countGuideDownload(ingestion: BeaconIngestion, request: IncomingMessage) {
   if (request.method !== "GET") return;
@@ -114,4 +112,12 @@ export function countGuideDownload(ingestion: BeaconIngestion, request: Incoming
     },
     path,
   );
+}
+
+/** Express's part of it: only the guides' own paths reach this, just before the static files. */
+export function guideDownloadCounter(ingestion: BeaconIngestion): RequestHandler {
+  return (request, _response, next) => {
+    countGuideDownload(ingestion, request);
+    next();
+  };
 }

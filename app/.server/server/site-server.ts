@@ -15,6 +15,8 @@ import {
   beaconEndpoint,
   beaconPath,
   countGuideDownload,
+  countedDownloadPaths,
+  guideDownloadCounter,
   pixelEndpoint,
   pixelPath,
 } from "./analytics-endpoint";
@@ -123,7 +125,10 @@ export async function startSiteServer(options: SiteServerOptions) {
   });
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
-  if (options.clientDir && fileHeadersOf) app.use(staticFiles(options.clientDir, fileHeadersOf));
+  if (options.clientDir && fileHeadersOf) {
+    app.get(countedDownloadPaths, guideDownloadCounter(runtime.analytics));
+    app.use(staticFiles(options.clientDir, fileHeadersOf));
+  }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   app.all(
@@ -181,9 +186,9 @@ export async function startSiteServer(options: SiteServerOptions) {
       unfinished.add(response);
       response.once("close", () => unfinished.delete(response));
     }
-    countGuideDownload(runtime.analytics, request);
     const answered = heldFiles && heldFiles(request, response);
     if (!answered) return app(request, response);
+    countGuideDownload(runtime.analytics, request);
     metrics.recordAnswer({
       method: request.method ?? "GET",
       ...answered,

@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+
+/** CPU time the process has used (user and system), in ms: /proc/<pid>/stat counts clock ticks. */
+export function cpuMsOf(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The most resident memory the process has held since it started (the kernel's high-water mark). */
+export function peakResidentMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
