@@ -22,3 +22,4 @@ export {
 } from "./owner-sessions";
 export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";
 export { eraseBookingsOf } from "./booking-erasure";
+export { newFeedAddress, ownerFeed, stopFeed } from "./owner-feed";

@@ -20,6 +20,7 @@ import * as rateLimitBuckets from "./305_rate_limit_buckets";
 import * as outboxTemplates from "./310_outbox_templates";
 import * as outboxTransactionalDue from "./311_outbox_transactional_due";
 import * as bookings from "./401_bookings";
+import * as bookingCalendar from "./420_booking_calendar";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "310_outbox_templates": outboxTemplates,
   "311_outbox_transactional_due": outboxTransactionalDue,
   "401_bookings": bookings,
+  "420_booking_calendar": bookingCalendar,
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,
 };
