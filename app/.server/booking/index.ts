@@ -23,3 +23,4 @@ export {
 export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";
 export { eraseBookingsOf } from "./booking-erasure";
 export { newFeedAddress, ownerFeed, stopFeed } from "./owner-feed";
+export { busyCalendarStatus, refreshBusyTimes, saveBusyCalendarUrl } from "./busy-times";

@@ -1,3 +1,4 @@
+import { loadBusyTimes } from "./busy-times";
 import type { BookingStatus } from "../core/db/booking-tables";
 import type { Db } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
@@ -135,7 +136,7 @@ export async function ownerSession({ db, clock, config }: Deps, bookingId: strin
       durationMinutes: session.minutes,
       now: now.getTime(),
       held,
-      busy: [],
+      busy: await loadBusyTimes(db),
     });
     moveTo = slotDays(slots, rules.timeZone);
   }

@@ -8,6 +8,7 @@ import { loadAvailabilityRules } from "./availability-store";
 import { queueBookingConfirmed } from "./booking-emails";
 import { readBookingLink } from "./booking-links";
 import { paidSessionRequestSchema } from "./booking-request-schema";
+import { loadBusyTimes } from "./busy-times";
 import { claimSlot, type ClaimOutcome } from "./claim-slot";
 import { meetingUrlFor } from "./meeting-link";
 import { sessionKind } from "./session-kinds";
@@ -101,7 +102,7 @@ export async function bookPaidSession(
   const rules = await loadAvailabilityRules(deps.db, deps.config);
   const claimed = await claimSlot(
     deps.db,
-    { rules, busy: [], now },
+    { rules, busy: await loadBusyTimes(deps.db), now },
     {
       kind: "breakthrough",
       start: parsed.data.start,

@@ -12,6 +12,7 @@ import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
 import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
 import { startPollLoop } from "../core/poll-loop";
+import { refreshBusyTimes } from "../booking";
 
 export type AppRuntime = {
   services: AppServices;
@@ -90,6 +91,17 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     onError: (error) => logFailure("analytics housekeeping failed", error),
   });
+  // The owner's busy-times calendar: one instance fetches per interval, all read the stored copy.
+  const busyCalendarJob = startPollLoop({
+    intervalMs: config.BOOKING_BUSY_POLL_INTERVAL_MS,
+    round: async () => {
+      const refresh = await refreshBusyTimes({ db: workerDatabase.db, clock, config });
+      if (refresh.outcome === "failed")
+        logger.warn({ failure: refresh.failure }, "booking: busy-times fetch failed");
+      return false;
+    },
+    onError: (error) => logFailure("busy-times fetch failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
@@ -102,6 +114,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();
+      await busyCalendarJob.stop();
       await broadcastQueue.stop();
       await worker.stop();
       transport.close();
