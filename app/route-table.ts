@@ -88,6 +88,7 @@ export const resourceRoutes: PageRoute[] = [
   { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
   { path: "/booking/invite/:token", file: "routes/booking.invite.$token.ts" },
+  { path: "/booking/feed/:file", file: "routes/booking.feed.$file.ts" },
   // List links sent before decision 065: they redirect to /lists/... (one-click unsubscribe acts).
   { path: "/newsletter/confirm", file: "routes/newsletter.confirm.ts" },
   { path: "/newsletter/unsubscribe", file: "routes/newsletter.unsubscribe.ts" },

@@ -1,3 +1,4 @@
+import { loadBusyTimes } from "./busy-times";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
@@ -33,7 +34,8 @@ export async function rescheduleBooking(
     const booking = await confirmedBooking(trx, bookingId);
     if (!booking) return { outcome: "not-found" } as const;
     const durationMinutes = (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000;
-    const query = { rules, durationMinutes, now: now.getTime(), busy: [] };
+    const busy = await loadBusyTimes(trx);
+    const query = { rules, durationMinutes, now: now.getTime(), busy };
     const held = await heldTimes(trx, now, rules.horizonDays, bookingId);
     const open = freeSlots({ ...query, held });
     if (!open.some((slot) => slot.start === start)) {

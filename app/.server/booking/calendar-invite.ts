@@ -3,6 +3,7 @@ import ical, {
   ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
+  type ICalCalendar,
 } from "ical-generator";
 
 export type InviteDetails = {
@@ -36,6 +37,16 @@ export function calendarInvite(details: InviteDetails, method: "REQUEST" | "CANC
     prodId: { company: details.host, product: "booking", language: "EN" },
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
+  addBookingEvent(calendar, details, method === "CANCEL" ? "cancelled" : "confirmed");
+  return calendar.toString();
+}
+
+/** The booking's event, as its invites describe it: the owner's feed lists the same. */
+export function addBookingEvent(
+  calendar: ICalCalendar,
+  details: InviteDetails,
+  status: "confirmed" | "cancelled",
+) {
   calendar.createEvent({
     id: inviteUid(details.bookingId, details.host),
     sequence: details.sequence,
@@ -46,7 +57,7 @@ export function calendarInvite(details: InviteDetails, method: "REQUEST" | "CANC
     description: details.description,
     location: details.meetingUrl,
     url: details.meetingUrl,
-    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: details.organizer,
     attendees: [
       {
@@ -57,5 +68,4 @@ export function calendarInvite(details: InviteDetails, method: "REQUEST" | "CANC
       },
     ],
   });
-  return calendar.toString();
 }

@@ -5,6 +5,7 @@ import type { Database } from "../core/db/schema";
 import { rememberPerson } from "../audience";
 import type { AvailabilityRules } from "./availability-rules";
 import { freeSlots, type BusyTime, type HeldTime, type Slot } from "./slots";
+import { addDays, localDateOf, wallClockToInstant } from "./zoned-time";
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
@@ -50,15 +51,23 @@ export async function claimSlot(
   afterClaim: (trx: Kysely<Database>, bookingId: string) => Promise<void> = async () => {},
 ): Promise<ClaimOutcome> {
   const query = { rules, busy, now: now.getTime(), durationMinutes: request.durationMinutes };
+  const day = claimedDay(request.start, rules.timeZone);
+  const dayQuery = {
+    ...query,
+    busy: busy.filter(({ start, end }) => end > day.from && start < day.until),
+    onDate: day.date,
+  };
+  let outcome:
+    | { outcome: "claimed"; bookingId: string }
+    | { outcome: "taken" | "unavailable" | "order-already-booked" };
   try {
-    return await db.transaction().execute(async (trx) => {
+    outcome = await db.transaction().execute(async (trx) => {
       await takeBookingLock(trx, now);
-      const held = await heldTimes(trx, now, rules.horizonDays);
-      const open = freeSlots({ ...query, held });
-      if (!open.some((slot) => slot.start === request.start)) {
-        const offered = freeSlots({ ...query, held: [] });
+      const held = await heldTimesBetween(trx, now, day.from, day.until);
+      if (!freeSlots({ ...dayQuery, held }).some((slot) => slot.start === request.start)) {
+        const offered = freeSlots({ ...dayQuery, held: [] });
         const taken = offered.some((slot) => slot.start === request.start);
-        return { outcome: taken ? "taken" : "unavailable", slots: open } as const;
+        return { outcome: taken ? "taken" : "unavailable" } as const;
       }
       if (request.orderId && (await orderHasSession(trx, request.orderId)))
         return { outcome: "order-already-booked" } as const;
@@ -79,10 +88,27 @@ export async function claimSlot(
   } catch (error) {
     const refusal = schemaRefusal(error);
     if (!refusal) throw error;
-    if (refusal === "order-already-booked") return { outcome: refusal };
-    const held = await heldTimes(db, now, rules.horizonDays);
-    return { outcome: "taken", slots: freeSlots({ ...query, held }) };
+    outcome = { outcome: refusal };
   }
+  if (outcome.outcome === "claimed") return outcome;
+  if (outcome.outcome === "order-already-booked") return { outcome: outcome.outcome };
+  // The whole horizon's fresh slots, computed after the lock is let go.
+  const held = await heldTimes(db, now, rules.horizonDays);
+  return { outcome: outcome.outcome, slots: freeSlots({ ...query, held }) };
+}
+
+/**
+ * The owner's date a requested start falls on (the only date whose hours can offer it), and the
+ * stretch of sessions and busy events that can bear on it: that date with a day either side, for
+ * buffers and the zone's offset.
+ */
+function claimedDay(start: number, timeZone: string) {
+  const date = localDateOf(start, timeZone);
+  return {
+    date,
+    from: wallClockToInstant(date, 0, timeZone) - dayMs,
+    until: wallClockToInstant(addDays(date, 1), 0, timeZone) + dayMs,
+  };
 }
 
 function bookingRow(
@@ -141,15 +167,28 @@ export async function takeBookingLock(trx: Kysely<Database>, now: Date) {
 }
 
 /** Sessions holding time from a day ago to the horizon (a day's margin for long buffers). */
-export async function heldTimes(
+export function heldTimes(
   db: Kysely<Database>,
   now: Date,
   horizonDays: number,
   /** A session being moved does not stand in its own way. */
   exceptBookingId?: string,
 ): Promise<HeldTime[]> {
-  const fromMinute = Math.floor((now.getTime() - dayMs) / minuteMs);
-  const untilMinute = Math.ceil((now.getTime() + (horizonDays + 1) * dayMs) / minuteMs);
+  const from = now.getTime() - dayMs;
+  const until = now.getTime() + (horizonDays + 1) * dayMs;
+  return heldTimesBetween(db, now, from, until, exceptBookingId);
+}
+
+/** Sessions whose held time meets [from, until) (instants in milliseconds). */
+async function heldTimesBetween(
+  db: Kysely<Database>,
+  now: Date,
+  from: number,
+  until: number,
+  exceptBookingId?: string,
+): Promise<HeldTime[]> {
+  const fromMinute = Math.floor(from / minuteMs);
+  const untilMinute = Math.ceil(until / minuteMs);
   const rows = await db
     .selectFrom("bookings")
     .select(["starts_at", "blocked_from_minute", "blocked_until_minute"])

@@ -31,3 +31,5 @@ export {
   type BookerLinkState,
 } from "./booker-changes";
 export { sendDueReminders } from "./booking-reminders";
+export { newFeedAddress, ownerFeed, stopFeed } from "./owner-feed";
+export { busyCalendarStatus, refreshBusyTimes, saveBusyCalendarUrl } from "./busy-times";

@@ -9,6 +9,7 @@ import { keepVisitSource, recordBookingConversion } from "./booking-conversions"
 import { queueBookingConfirmed, queueHoldConfirmation } from "./booking-emails";
 import { readBookingLink } from "./booking-links";
 import { introCallRequestSchema } from "./booking-request-schema";
+import { loadBusyTimes } from "./busy-times";
 import { claimSlot, takeBookingLock, type ClaimOutcome } from "./claim-slot";
 import { meetingUrlFor } from "./meeting-link";
 import { sessionKind } from "./session-kinds";
@@ -50,7 +51,7 @@ export async function requestIntroCall(
   const kind = sessionKind("intro", rules.introCallMinutes);
   const claimed = await claimSlot(
     deps.db,
-    { rules, busy: [], now },
+    { rules, busy: await loadBusyTimes(deps.db), now },
     {
       kind: "intro",
       start: request.start,

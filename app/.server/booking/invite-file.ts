@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { readBookingLink } from "./booking-links";
-import { calendarInvite } from "./calendar-invite";
+import { calendarInvite, type InviteDetails } from "./calendar-invite";
 import { bookedSession } from "./session-kinds";
 
 /**
@@ -34,21 +34,30 @@ export function bookingInvite(
   config: ServiceDeps["config"],
   now: Date,
 ): string {
-  const kind = bookedSession(booking);
   return calendarInvite(
-    {
-      bookingId: booking.id,
-      sequence: booking.invite_sequence,
-      start: new Date(booking.starts_at),
-      end: new Date(booking.ends_at),
-      title: kind.title,
-      description: `${kind.title} (${kind.minutes} minutes). Join: ${booking.meeting_url}`,
-      meetingUrl: booking.meeting_url,
-      organizer: { name: "Presence Selling", email: config.OWNER_EMAIL },
-      attendee: { name: booking.name, email: booking.email },
-      host: new URL(config.SITE_URL).host,
-      now,
-    },
+    inviteDetails(booking, config, now),
     booking.status === "cancelled" ? "CANCEL" : "REQUEST",
   );
+}
+
+/** What a booking's invite says: its UID, SEQUENCE, times, people and meeting link. */
+export function inviteDetails(
+  booking: Selectable<Database["bookings"]>,
+  config: ServiceDeps["config"],
+  now: Date,
+): InviteDetails {
+  const kind = bookedSession(booking);
+  return {
+    bookingId: booking.id,
+    sequence: booking.invite_sequence,
+    start: new Date(booking.starts_at),
+    end: new Date(booking.ends_at),
+    title: kind.title,
+    description: `${kind.title} (${kind.minutes} minutes). Join: ${booking.meeting_url}`,
+    meetingUrl: booking.meeting_url,
+    organizer: { name: "Presence Selling", email: config.OWNER_EMAIL },
+    attendee: { name: booking.name, email: booking.email },
+    host: new URL(config.SITE_URL).host,
+    now,
+  };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AppConfig } from "../core/config";
 import type { Database } from "../core/db/schema";
 import { loadAvailabilityRules } from "./availability-store";
+import { loadBusyTimes } from "./busy-times";
 import { heldTimes } from "./claim-slot";
 import { freeSlots, type Slot } from "./slots";
 
@@ -13,5 +14,11 @@ export async function slotsToMoveTo(
 ): Promise<Slot[]> {
   const rules = await loadAvailabilityRules(db, config);
   const held = await heldTimes(db, now, rules.horizonDays, bookingId);
-  return freeSlots({ rules, durationMinutes: minutes, now: now.getTime(), held, busy: [] });
+  return freeSlots({
+    rules,
+    durationMinutes: minutes,
+    now: now.getTime(),
+    held,
+    busy: await loadBusyTimes(db),
+  });
 }

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../core/service-deps";
 import { loadAvailabilityRules } from "./availability-store";
+import { loadBusyTimes } from "./busy-times";
 import { heldTimes } from "./claim-slot";
 import { freeSlots, type Slot } from "./slots";
 
@@ -11,5 +12,11 @@ export async function openSlots(
   const now = clock.now();
   const rules = await loadAvailabilityRules(db, config);
   const held = await heldTimes(db, now, rules.horizonDays);
-  return freeSlots({ rules, durationMinutes, now: now.getTime(), held, busy: [] });
+  return freeSlots({
+    rules,
+    durationMinutes,
+    now: now.getTime(),
+    held,
+    busy: await loadBusyTimes(db),
+  });
 }

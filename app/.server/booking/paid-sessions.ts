@@ -10,6 +10,7 @@ import { recordBookingConversion } from "./booking-conversions";
 import { queueBookingConfirmed } from "./booking-emails";
 import { readBookingLink } from "./booking-links";
 import { paidSessionRequestSchema } from "./booking-request-schema";
+import { loadBusyTimes } from "./busy-times";
 import { claimSlot, type ClaimOutcome } from "./claim-slot";
 import { meetingUrlFor } from "./meeting-link";
 import { sessionKind } from "./session-kinds";
@@ -103,7 +104,7 @@ export async function bookPaidSession(
   const rules = await loadAvailabilityRules(deps.db, deps.config);
   const claimed = await claimSlot(
     deps.db,
-    { rules, busy: [], now },
+    { rules, busy: await loadBusyTimes(deps.db), now },
     {
       kind: "breakthrough",
       start: parsed.data.start,

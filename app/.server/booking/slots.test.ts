@@ -291,4 +291,24 @@ describe("rules", () => {
     const monday9 = localTimesOn(starts, monday, "America/Denver").filter((time) => time < "11:00");
     expect(monday9).toEqual(["09:00", "09:10", "10:30", "10:40", "10:50"]);
   });
+
+  it("computes one owner date on its own exactly as within the whole horizon", () => {
+    const rules = { ...base, bufferBeforeMinutes: 30, bufferAfterMinutes: 30 };
+    // Held late on Monday in Denver (Tuesday in UTC), and busy early on Wednesday.
+    const query = {
+      rules,
+      now: mondayMorning,
+      durationMinutes: 60,
+      held: [held("2026-06-02T04:30:00Z", 60, 30, 30)],
+      busy: [{ start: at("2026-06-03T14:00:00Z"), end: at("2026-06-03T16:00:00Z") }],
+    };
+    const whole = freeSlots(query).map(({ start }) => iso(start));
+    for (const date of ["2026-05-31", monday, "2026-06-02", "2026-06-03", "2026-07-30"]) {
+      const alone = freeSlots({ ...query, onDate: date }).map(({ start }) => iso(start));
+      expect(alone).toEqual(
+        whole.filter((start) => localDateOf(at(start), "America/Denver") === date),
+      );
+    }
+    expect(freeSlots({ ...query, onDate: "2026-06-03" }).length).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { rangesOn, type AvailabilityRules } from "./availability-rules";
-import { addDays, localDateOf, wallClockToInstant, weekdayOf } from "./zoned-time";
+import { addDays, localDateOf, wallClockToInstant, weekdayOf, type LocalDate } from "./zoned-time";
 
 /** A bookable time: UTC instants in milliseconds, `end` - `start` the session's length. */
 export type Slot = { start: number; end: number };
@@ -16,6 +16,8 @@ export type SlotQuery = {
   now: number;
   held: readonly HeldTime[];
   busy: readonly BusyTime[];
+  /** Only this one of the owner's dates (a claim checks its own slot, not the whole horizon). */
+  onDate?: LocalDate;
 };
 
 const minuteMs = 60_000;
@@ -28,7 +30,7 @@ const dayMs = 24 * 60 * minuteMs;
  * its buffers free of held sessions and busy events; it must start after the notice and before
  * the horizon, on a date that has not reached its maximum of sessions.
  */
-export function freeSlots({ rules, durationMinutes, now, held, busy }: SlotQuery): Slot[] {
+export function freeSlots({ rules, durationMinutes, now, held, busy, onDate }: SlotQuery): Slot[] {
   const earliest = now + rules.minimumNoticeMinutes * minuteMs;
   const latest = now + rules.horizonDays * dayMs;
   const duration = durationMinutes * minuteMs;
@@ -47,8 +49,11 @@ export function freeSlots({ rules, durationMinutes, now, held, busy }: SlotQuery
     }
   }
   const starts = new Set<number>();
+  const firstDate = localDateOf(now, rules.timeZone);
   const lastDate = localDateOf(latest, rules.timeZone);
-  for (let date = localDateOf(now, rules.timeZone); date <= lastDate; date = addDays(date, 1)) {
+  const from = onDate === undefined || onDate < firstDate ? firstDate : onDate;
+  const to = onDate === undefined || onDate > lastDate ? lastDate : onDate;
+  for (let date = from; date <= to; date = addDays(date, 1)) {
     if (rules.maxSessionsPerDay > 0 && (sessionsOn.get(date) ?? 0) >= rules.maxSessionsPerDay)
       continue;
     for (const range of rangesOn(rules, date, weekdayOf(date))) {

@@ -156,6 +156,10 @@ const configSchema = z
     BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
     /** How often the booking reminders due (a day and an hour before, an unbooked order) are sent. */
     BOOKING_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** How often the owner's busy-times calendar is fetched (by one instance for all). */
+    BOOKING_BUSY_POLL_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** Longest wait for the busy-times calendar before the fetch counts as failed. */
+    BOOKING_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** A fixed meeting link for every session; without it each gets its own Jitsi room. */
     BOOKING_MEETING_URL: optionalText.pipe(
       z.url({ message: "must be an absolute URL" }).optional(),

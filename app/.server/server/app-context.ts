@@ -12,7 +12,7 @@ import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
 import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
 import { startPollLoop } from "../core/poll-loop";
-import { sendDueReminders } from "../booking";
+import { refreshBusyTimes, sendDueReminders } from "../booking";
 
 export type AppRuntime = {
   services: AppServices;
@@ -101,6 +101,17 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     onError: (error) => logFailure("booking reminders failed", error),
   });
+  // The owner's busy-times calendar: one instance fetches per interval, all read the stored copy.
+  const busyCalendarJob = startPollLoop({
+    intervalMs: config.BOOKING_BUSY_POLL_INTERVAL_MS,
+    round: async () => {
+      const refresh = await refreshBusyTimes({ db: workerDatabase.db, clock, config });
+      if (refresh.outcome === "failed")
+        logger.warn({ failure: refresh.failure }, "booking: busy-times fetch failed");
+      return false;
+    },
+    onError: (error) => logFailure("busy-times fetch failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
@@ -114,6 +125,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
       await analytics.stop();
       await analyticsJob.stop();
       await remindersJob.stop();
+      await busyCalendarJob.stop();
       await broadcastQueue.stop();
       await worker.stop();
       transport.close();

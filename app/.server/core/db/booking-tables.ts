@@ -50,8 +50,24 @@ export interface BookingReminderTable {
   created_at: string;
 }
 
+/** The owner's own calendar (migration 420): one row, id 'owner'. */
+export interface BookingCalendarTable {
+  id: string;
+  /** SHA-256 of the private feed's token; NULL while there is no feed. */
+  feed_token_hash: string | null;
+  feed_created_at: string | null;
+  busy_url: string | null;
+  /** JSON [[startMs, endMs], ...]: the last good copy's events over the horizon. */
+  busy_times: string;
+  busy_fetched_at: string | null;
+  busy_checked_at: string | null;
+  busy_error: string | null;
+  updated_at: string;
+}
+
 export interface BookingTables {
   bookings: BookingTable;
   booking_availability: BookingAvailabilityTable;
   booking_reminders: BookingReminderTable;
+  booking_calendar: BookingCalendarTable;
 }

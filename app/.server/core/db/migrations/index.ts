@@ -22,6 +22,7 @@ import * as outboxTransactionalDue from "./311_outbox_transactional_due";
 import * as bookings from "./401_bookings";
 import * as bookingReminders from "./410_booking_reminders";
 import * as bookingVisitSource from "./411_booking_visit_source";
+import * as bookingCalendar from "./420_booking_calendar";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "401_bookings": bookings,
   "410_booking_reminders": bookingReminders,
   "411_booking_visit_source": bookingVisitSource,
+  "420_booking_calendar": bookingCalendar,
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,
 };
