@@ -1,13 +1,15 @@
-// `npm run bench:contact`: accepted contact submissions per second and p99 latency of
-// POST /functions/v1/send-contact-email on the built server, over SQLite and over Postgres
-// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to the minimal
-// reference server (reference-server.ts) on the same database, and the ratio of the two, loaded in
-// turn (ROUNDS=3 rounds of BENCH_DURATION=5 s each). Also the server process's CPU time per
-// accepted submission: on a machine busy with other work, throughput follows each process's share
-// of the CPU, while CPU per submission still says what each costs. The rate limits count every
-// request as in production, at a limit the run never reaches; the outbox worker runs as in
-// production, writing .eml files (its CPU counts as ours). Each request comes from a different
-// sender.
+// `npm run bench:contact`: accepted contact submissions per second, p50/p99 latency and CPU per
+// submission of POST /functions/v1/send-contact-email on the built server ("ours"), over SQLite and
+// over Postgres (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to two
+// references on the same database: reference-server.ts (renders both emails with React in the
+// request) and minimal-server.ts (plain node:http, hand-written validation, emails from template
+// strings: the least this write can cost), with the ratios of ours to each. The three are loaded in
+// turn (ROUNDS=3 rounds of BENCH_DURATION=5 s each). CPU time per accepted submission is the
+// figure other work on the machine does not move: throughput follows each process's share of the
+// CPU. The rate limits count every request as in production, at a limit the run never reaches; the
+// outbox worker runs as in production, writing .eml files (its CPU counts as ours). Each request
+// comes from a different sender. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of ours there
+// (summarise it with bench/contact/profile-summary.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,21 +41,28 @@ const body = JSON.stringify({
 
 type Server = { baseURL: string; pid: number; stop: () => Promise<unknown> };
 
+const limits = { CONTACT_RATE_LIMIT: "1000000000", CONTACT_MIN_FILL_SECONDS: "0" };
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+
 async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
-  return startBuiltServer({
-    DATABASE_URL: databaseUrl,
-    MAIL_DIR: mailDir,
-    CONTACT_RATE_LIMIT: "1000000000",
-    CONTACT_MIN_FILL_SECONDS: "0",
-    OUTBOX_POLL_INTERVAL_MS: "1000",
-  });
+  return startBuiltServer(
+    { DATABASE_URL: databaseUrl, MAIL_DIR: mailDir, ...limits, OUTBOX_POLL_INTERVAL_MS: "1000" },
+    cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  );
 }
 
-async function startReference(databaseUrl: string): Promise<Server> {
+async function startReference(script: string, databaseUrl: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/contact/reference-server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     // Production React, as ours runs: the development build renders emails slower.
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...limits,
+      NODE_ENV: "production",
+      NEWSLETTER_LINK_SECRET: builtServerLinkSecret,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+    },
     stdio: "inherit",
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -125,26 +134,30 @@ async function storedMessages(url: string) {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const ratio = (ours: number, other: number) => Math.round((ours / other) * 100) / 100;
+
 /**
- * Ours and the reference, each on its own fresh database, loaded in turn round after round (the
- * order swapped each round) so both see the same machine: other work on it slows both alike.
+ * Ours and the two references, each on its own fresh database, loaded in turn round after round
+ * (the order rotated each round) so all see the same machine: other work on it slows all alike.
  */
 async function compare(database: () => Promise<BenchDatabase>) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
-  const targets = { ours: await database(), reference: await database() };
+  const targets = { ours: await database(), react: await database(), minimal: await database() };
   const servers = {
     ours: await startOurs(targets.ours.url, mailDir),
-    reference: await startReference(targets.reference.url),
+    react: await startReference("bench/contact/reference-server.ts", targets.react.url),
+    minimal: await startReference("bench/contact/minimal-server.ts", targets.minimal.url),
   };
-  const samples: Record<keyof typeof servers, Sample[]> = { ours: [], reference: [] };
+  const names = ["ours", "react", "minimal"] as const;
+  const samples: Record<(typeof names)[number], Sample[]> = { ours: [], react: [], minimal: [] };
   try {
     for (let round = 0; round < rounds; round++) {
-      const order =
-        round % 2 === 0 ? (["ours", "reference"] as const) : (["reference", "ours"] as const);
-      for (const implementation of order)
+      for (let turn = 0; turn < names.length; turn++) {
+        const implementation = names[(round + turn) % names.length]!;
         samples[implementation].push(await load(servers[implementation]));
+      }
     }
-    const summary = async (implementation: keyof typeof servers) => {
+    const summary = async (implementation: (typeof names)[number]) => {
       const runs = samples[implementation];
       const sum = (pick: (sample: Sample) => number) =>
         runs.reduce((total, run) => total + pick(run), 0);
@@ -163,23 +176,23 @@ async function compare(database: () => Promise<BenchDatabase>) {
       };
     };
     const ours = await summary("ours");
-    const reference = await summary("reference");
-    return [
-      ours,
-      reference,
-      {
+    const others = [await summary("react"), await summary("minimal")];
+    const rows: Array<Record<string, string | number>> = [ours, ...others];
+    for (const other of others) {
+      rows.push({
         database: ours.database,
-        server: "ours / reference",
-        "accepted/s": Math.round((ours["accepted/s"] / reference["accepted/s"]) * 100) / 100,
-        "p99 ms": Math.round((ours["p99 ms"] / reference["p99 ms"]) * 100) / 100,
-        "CPU ms/accepted":
-          Math.round((ours["CPU ms/accepted"] / reference["CPU ms/accepted"]) * 100) / 100,
-      },
-    ];
+        server: `ours / ${other.server}`,
+        "accepted/s": ratio(ours["accepted/s"], other["accepted/s"]),
+        "p99 ms": ratio(ours["p99 ms"], other["p99 ms"]),
+        "p50 ms": ratio(ours["p50 ms"], other["p50 ms"]),
+        "CPU ms/accepted": ratio(ours["CPU ms/accepted"], other["CPU ms/accepted"]),
+      });
+    }
+    return rows;
   } finally {
-    await Promise.all([servers.ours.stop(), servers.reference.stop()]);
+    await Promise.all(names.map((name) => servers[name].stop()));
     rmSync(mailDir, { recursive: true, force: true });
-    await Promise.all([targets.ours.cleanup(), targets.reference.cleanup()]);
+    await Promise.all(names.map((name) => targets[name].cleanup()));
   }
 }
 
