@@ -1,17 +1,24 @@
 // Where a V8 CPU profile (`node --cpu-prof`, e.g. `BENCH_CPU_PROF=dir npm run bench:contact`)
 // spent its time: self time by function and by module (a package under node_modules, a file of
 // ours, or Node's own internals), largest first.
-// Usage: tsx bench/contact/profile-summary.ts file.cpuprofile [rows=25]
+// Samples before the first one inside `since` (a function name) are left out, so a server's start
+// (migrations, module loading) does not drown the requests: pass readJsonBody for the bench.
+// Usage: tsx bench/contact/profile-summary.ts file.cpuprofile [rows=25] [since]
 import { readFileSync } from "node:fs";
 
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
 };
-type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
+type Profile = {
+  nodes: Array<ProfileNode & { children?: number[] }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+};
 
-const [file, rowsArgument] = process.argv.slice(2);
+const [file, rowsArgument, since] = process.argv.slice(2);
 if (!file) throw new Error("Usage: tsx bench/contact/profile-summary.ts file.cpuprofile [rows]");
 const rowCount = Number(rowsArgument ?? 25);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
@@ -28,15 +35,32 @@ function moduleOf({ url, functionName }: ProfileNode["callFrame"]) {
   return url.replace(/^file:\/\/.*?\/build\//, "build/");
 }
 
-const totalMs = (profile.endTime - profile.startTime) / 1000;
-const sampleMs = totalMs / profile.samples.length;
+const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parentOf.set(child, node.id);
+function within(id: number | undefined, name: string): boolean {
+  for (; id !== undefined; id = parentOf.get(id))
+    if (nodeById.get(id)!.callFrame.functionName === name) return true;
+  return false;
+}
+const first = since ? profile.samples.findIndex((id) => within(id, since)) : 0;
+if (first < 0) throw new Error(`No sample inside ${since}`);
+
+// Each sample's time is the delta to the next one.
+const selfMs = new Map<number, number>();
+let totalMs = 0;
+for (let index = first; index < profile.samples.length - 1; index++) {
+  const ms = profile.timeDeltas[index + 1]! / 1000;
+  totalMs += ms;
+  const id = profile.samples[index]!;
+  selfMs.set(id, (selfMs.get(id) ?? 0) + ms);
+}
 const byFunction = new Map<string, number>();
 const byModule = new Map<string, number>();
 let busyMs = 0;
-for (const node of profile.nodes) {
-  const ms = (node.hitCount ?? 0) * sampleMs;
-  if (ms === 0) continue;
-  const frame = node.callFrame;
+for (const [id, ms] of selfMs) {
+  const frame = nodeById.get(id)!.callFrame;
   const module = moduleOf(frame);
   if (frame.functionName !== "(idle)") busyMs += ms;
   const name = `${frame.functionName || "(anonymous)"}  ${module}:${frame.lineNumber + 1}`;
