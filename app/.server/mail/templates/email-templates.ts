@@ -7,6 +7,7 @@ import {
   bookingRescheduledTemplate,
 } from "./booking-emails";
 import { broadcastAttentionTemplate } from "./broadcast-attention";
+import { broadcastTestTemplate } from "./broadcast-email";
 import { contactAcknowledgementTemplate } from "./contact-acknowledgement";
 import { contactOwnerNotificationTemplate } from "./contact-owner-notification";
 import { downloadLinkTemplate } from "./download-link";
@@ -35,6 +36,7 @@ export const emailTemplates = emailTemplateRegistry([
   bookingOwnerNotificationTemplate,
   bookingRescheduledTemplate,
   broadcastAttentionTemplate,
+  broadcastTestTemplate,
   contactAcknowledgementTemplate,
   contactOwnerNotificationTemplate,
   downloadLinkTemplate,
