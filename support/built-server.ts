@@ -29,12 +29,16 @@ export const builtServerLinkSecret = "newsletter-link-secret-for-the-http-tests"
  * The production server (`node build/server.js`, what `npm start` runs), as deployed, with its own
  * settings. Resolves once /healthz answers.
  */
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  /** Node's own flags before the script (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeFlags: string[] = [],
+): Promise<BuiltServer> {
   if (!existsSync("build/server.js")) {
     throw new Error("No production build: run `npm run build` before the HTTP tests.");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, "build/server.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

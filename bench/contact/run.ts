@@ -1,13 +1,17 @@
-// `npm run bench:contact`: accepted contact submissions per second and p99 latency of
-// POST /functions/v1/send-contact-email on the built server, over SQLite and over Postgres
-// (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to the minimal
-// reference server (reference-server.ts) on the same database, and the ratio of the two, loaded in
-// turn (ROUNDS=3 rounds of BENCH_DURATION=5 s each). Also the server process's CPU time per
-// accepted submission: on a machine busy with other work, throughput follows each process's share
-// of the CPU, while CPU per submission still says what each costs. The rate limits count every
-// request as in production, at a limit the run never reaches; the outbox worker runs as in
-// production, writing .eml files (its CPU counts as ours). Each request comes from a different
-// sender.
+// `npm run bench:contact`: accepted contact submissions per second, p50/p99 latency and CPU per
+// submission of POST /functions/v1/send-contact-email on the built server ("ours"), over SQLite and
+// over Postgres (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set), next to two
+// references on the same database: reference-server.ts (renders both emails with React in the
+// request) and minimal-server.ts (plain node:http, hand-written validation, emails from template
+// strings: the least this write can cost), with the ratios of ours to each. The three are loaded in
+// turn (ROUNDS=3 rounds of BENCH_DURATION=5 s each). CPU time per accepted submission is the
+// figure other work on the machine does not move: throughput follows each process's share of the
+// CPU. The rate limits count every request as in production, at a limit the run never reaches; the
+// outbox worker runs as in production, writing .eml files; it renders after the window much of what
+// the window queued, so "CPU ms/accepted, sent" also counts ours' CPU until its outbox is drained
+// (the references send nothing: theirs is the same figure twice). Each request
+// comes from a different sender. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of ours there
+// (summarise it with bench/contact/profile-summary.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,23 +42,36 @@ const body = JSON.stringify({
   formToken: builtServerFormToken(builtServerLinkSecret),
 });
 
-type Server = { baseURL: string; pid: number; stop: () => Promise<unknown> };
+type Server = {
+  baseURL: string;
+  pid: number;
+  stop: () => Promise<unknown>;
+  /** Resolves once the server has sent every email it queued (ours: its outbox worker). */
+  drained?: () => Promise<void>;
+};
+
+const limits = { CONTACT_RATE_LIMIT: "1000000000", CONTACT_MIN_FILL_SECONDS: "0" };
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
 
 async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
-  return startBuiltServer({
-    DATABASE_URL: databaseUrl,
-    MAIL_DIR: mailDir,
-    CONTACT_RATE_LIMIT: "1000000000",
-    CONTACT_MIN_FILL_SECONDS: "0",
-    OUTBOX_POLL_INTERVAL_MS: "1000",
-  });
+  return startBuiltServer(
+    { DATABASE_URL: databaseUrl, MAIL_DIR: mailDir, ...limits, OUTBOX_POLL_INTERVAL_MS: "1000" },
+    cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  );
 }
 
-async function startReference(databaseUrl: string): Promise<Server> {
+async function startReference(script: string, databaseUrl: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/contact/reference-server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     // Production React, as ours runs: the development build renders emails slower.
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...limits,
+      NODE_ENV: "production",
+      NEWSLETTER_LINK_SECRET: builtServerLinkSecret,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+    },
     stdio: "inherit",
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -84,6 +101,8 @@ type Sample = {
   p50: number;
   failed: number;
   cpuMs: number;
+  /** Including sending what the window queued, after it (ours' outbox worker; the same otherwise). */
+  cpuWithSendingMs: number;
 };
 
 async function load(server: Server): Promise<Sample> {
@@ -97,14 +116,37 @@ async function load(server: Server): Promise<Sample> {
     connections,
     duration: durationSeconds,
   });
+  const cpuMs = cpuMsOf(server.pid) - cpuBefore;
+  // The worker renders and writes after the window what the window queued: its CPU is ours too.
+  await server.drained?.();
   return {
     accepted: result["2xx"],
     seconds: result.duration,
     p99: result.latency.p99,
     p50: result.latency.p50,
     failed: result.non2xx + result.errors + result.timeouts,
-    cpuMs: cpuMsOf(server.pid) - cpuBefore,
+    cpuMs,
+    cpuWithSendingMs: cpuMsOf(server.pid) - cpuBefore,
   };
+}
+
+/** Waits (up to two minutes) until no email of the database at `url` is left to send. */
+async function outboxDrained(url: string) {
+  const database = await createDatabase(url);
+  try {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+      const waiting = await database.db
+        .selectFrom("outbox_emails")
+        .where("status", "in", ["pending", "sending"])
+        .select(sql<string>`count(*)`.as("count"))
+        .executeTakeFirstOrThrow();
+      if (Number(waiting.count) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error("the outbox did not drain in two minutes");
+  } finally {
+    await database.destroy();
+  }
 }
 
 async function storedMessages(url: string) {
@@ -120,26 +162,33 @@ async function storedMessages(url: string) {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const ratio = (ours: number, other: number) => Math.round((ours / other) * 100) / 100;
+
 /**
- * Ours and the reference, each on its own fresh database, loaded in turn round after round (the
- * order swapped each round) so both see the same machine: other work on it slows both alike.
+ * Ours and the two references, each on its own fresh database, loaded in turn round after round
+ * (the order rotated each round) so all see the same machine: other work on it slows all alike.
  */
 async function compare(database: () => Promise<BenchDatabase>) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-mail-"));
-  const targets = { ours: await database(), reference: await database() };
+  const targets = { ours: await database(), react: await database(), minimal: await database() };
   const servers = {
-    ours: await startOurs(targets.ours.url, mailDir),
-    reference: await startReference(targets.reference.url),
+    ours: {
+      ...(await startOurs(targets.ours.url, mailDir)),
+      drained: () => outboxDrained(targets.ours.url),
+    },
+    react: await startReference("bench/contact/reference-server.ts", targets.react.url),
+    minimal: await startReference("bench/contact/minimal-server.ts", targets.minimal.url),
   };
-  const samples: Record<keyof typeof servers, Sample[]> = { ours: [], reference: [] };
+  const names = ["ours", "react", "minimal"] as const;
+  const samples: Record<(typeof names)[number], Sample[]> = { ours: [], react: [], minimal: [] };
   try {
     for (let round = 0; round < rounds; round++) {
-      const order =
-        round % 2 === 0 ? (["ours", "reference"] as const) : (["reference", "ours"] as const);
-      for (const implementation of order)
+      for (let turn = 0; turn < names.length; turn++) {
+        const implementation = names[(round + turn) % names.length]!;
         samples[implementation].push(await load(servers[implementation]));
+      }
     }
-    const summary = async (implementation: keyof typeof servers) => {
+    const summary = async (implementation: (typeof names)[number]) => {
       const runs = samples[implementation];
       const sum = (pick: (sample: Sample) => number) =>
         runs.reduce((total, run) => total + pick(run), 0);
@@ -154,27 +203,33 @@ async function compare(database: () => Promise<BenchDatabase>) {
         failed: sum((run) => run.failed),
         "CPU ms/accepted":
           Math.round((sum((run) => run.cpuMs) / sum((run) => run.accepted)) * 100) / 100,
+        "CPU ms/accepted, sent":
+          Math.round((sum((run) => run.cpuWithSendingMs) / sum((run) => run.accepted)) * 100) / 100,
         stored: await storedMessages(targets[implementation].url),
       };
     };
     const ours = await summary("ours");
-    const reference = await summary("reference");
-    return [
-      ours,
-      reference,
-      {
+    const others = [await summary("react"), await summary("minimal")];
+    const rows: Array<Record<string, string | number>> = [ours, ...others];
+    for (const other of others) {
+      rows.push({
         database: ours.database,
-        server: "ours / reference",
-        "accepted/s": Math.round((ours["accepted/s"] / reference["accepted/s"]) * 100) / 100,
-        "p99 ms": Math.round((ours["p99 ms"] / reference["p99 ms"]) * 100) / 100,
-        "CPU ms/accepted":
-          Math.round((ours["CPU ms/accepted"] / reference["CPU ms/accepted"]) * 100) / 100,
-      },
-    ];
+        server: `ours / ${other.server}`,
+        "accepted/s": ratio(ours["accepted/s"], other["accepted/s"]),
+        "p99 ms": ratio(ours["p99 ms"], other["p99 ms"]),
+        "p50 ms": ratio(ours["p50 ms"], other["p50 ms"]),
+        "CPU ms/accepted": ratio(ours["CPU ms/accepted"], other["CPU ms/accepted"]),
+        "CPU ms/accepted, sent": ratio(
+          ours["CPU ms/accepted, sent"],
+          other["CPU ms/accepted, sent"],
+        ),
+      });
+    }
+    return rows;
   } finally {
-    await Promise.all([servers.ours.stop(), servers.reference.stop()]);
+    await Promise.all(names.map((name) => servers[name].stop()));
     rmSync(mailDir, { recursive: true, force: true });
-    await Promise.all([targets.ours.cleanup(), targets.reference.cleanup()]);
+    await Promise.all(names.map((name) => targets[name].cleanup()));
   }
 }
 

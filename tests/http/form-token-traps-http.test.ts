@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppConfig } from "~/.server/core/config";
 import { systemClock } from "~/.server/core/clock";
-import {
-  builtServerLinkSecret,
-  startBuiltServer,
-  type BuiltServer,
-} from "../../support/built-server";
+import { builtServerLinkSecret, type BuiltServer } from "../../support/built-server";
 import { formTokenIssuedAgo } from "../../support/form-token";
-import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import {
+  startSiteWithStripeFake,
+  type SiteWithStripeFake,
+} from "../../support/site-with-stripe-fake";
+import type { StripeFake } from "../../support/stripe-fake";
+import { allDialects, type TestDatabase } from "../../support/test-databases";
 import { postFormAsNewVisitor, postJsonAsNewVisitor } from "../../support/visitor-posts";
 
 const SITE = "http://traps.test";
@@ -118,39 +115,27 @@ async function firstFreeSlot(baseURL: string) {
 
 for (const dialect of allDialects) {
   describe(`form tokens on every public form on ${dialect}`, () => {
+    let site: SiteWithStripeFake;
     let database: TestDatabase;
     let fake: StripeFake;
     let server: BuiltServer;
-    let mailDir: string;
 
     beforeAll(async () => {
-      database = await createTestDatabase(dialect);
-      fake = await startStripeFake();
-      mailDir = mkdtempSync(path.join(tmpdir(), "form-token-traps-mail-"));
-      server = await startBuiltServer({
-        DATABASE_URL: database.url,
-        MAIL_DIR: mailDir,
-        SITE_URL: SITE,
-        SALES_OPEN: "true",
-        STRIPE_SECRET_KEY: "sk_test_x",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-        STRIPE_API_BASE: fake.url,
-        CONTACT_MIN_FILL_SECONDS: String(minFillSeconds),
-        FORM_TOKEN_RATE_LIMIT: "3",
-        TRUST_PROXY: "loopback",
+      site = await startSiteWithStripeFake(dialect, {
+        siteUrl: SITE,
+        env: {
+          CONTACT_MIN_FILL_SECONDS: String(minFillSeconds),
+          FORM_TOKEN_RATE_LIMIT: "3",
+          TRUST_PROXY: "loopback",
+        },
       });
+      ({ database, fake, server } = site);
     });
     afterAll(async () => {
-      await server?.stop();
-      await fake?.close();
-      await database?.dispose();
-      rmSync(mailDir, { recursive: true, force: true });
+      await site?.stop();
     });
     beforeEach(async () => {
-      for (const table of [...writtenTables, "rate_limit_windows"] as const) {
-        await database.db.deleteFrom(table).execute();
-      }
-      fake.requests.length = 0;
+      await site.reset(writtenTables);
     });
 
     async function rowsWritten() {

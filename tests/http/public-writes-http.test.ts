@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  builtServerLinkSecret,
-  startBuiltServer,
-  type BuiltServer,
-} from "../../support/built-server";
+import { builtServerLinkSecret, type BuiltServer } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
 import { membershipLinks } from "~/.server/audience/list-links";
-import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import {
+  startSiteWithStripeFake,
+  type SiteWithStripeFake,
+} from "../../support/site-with-stripe-fake";
+import type { StripeFake } from "../../support/stripe-fake";
+import { allDialects, type TestDatabase } from "../../support/test-databases";
 import { postAsNewVisitor } from "../../support/visitor-posts";
 
 const SITE = "http://writes.test";
@@ -39,40 +36,28 @@ const writtenTables = [
 
 for (const dialect of allDialects) {
   describe(`public writes over HTTP on ${dialect}`, () => {
+    let site: SiteWithStripeFake;
     let database: TestDatabase;
     let fake: StripeFake;
     let server: BuiltServer;
-    let mailDir: string;
 
     beforeAll(async () => {
-      database = await createTestDatabase(dialect);
-      fake = await startStripeFake();
-      mailDir = mkdtempSync(path.join(tmpdir(), "public-writes-mail-"));
-      server = await startBuiltServer({
-        DATABASE_URL: database.url,
-        MAIL_DIR: mailDir,
-        SITE_URL: SITE,
-        SALES_OPEN: "true",
-        STRIPE_SECRET_KEY: "sk_test_x",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-        STRIPE_API_BASE: fake.url,
-        NEWSLETTER_RATE_LIMIT: "2",
-        CHECKOUT_RATE_LIMIT: "2",
-        // The tests play a proxy on loopback that names each visitor in X-Forwarded-For.
-        TRUST_PROXY: "loopback",
+      site = await startSiteWithStripeFake(dialect, {
+        siteUrl: SITE,
+        env: {
+          NEWSLETTER_RATE_LIMIT: "2",
+          CHECKOUT_RATE_LIMIT: "2",
+          // The tests play a proxy on loopback that names each visitor in X-Forwarded-For.
+          TRUST_PROXY: "loopback",
+        },
       });
+      ({ database, fake, server } = site);
     });
     afterAll(async () => {
-      await server?.stop();
-      await fake?.close();
-      await database?.dispose();
-      rmSync(mailDir, { recursive: true, force: true });
+      await site?.stop();
     });
     beforeEach(async () => {
-      for (const table of [...writtenTables, "rate_limit_windows"] as const) {
-        await database.db.deleteFrom(table).execute();
-      }
-      fake.requests.length = 0;
+      await site.reset(writtenTables);
     });
 
     const post = (pathname: string, body: BodyInit, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import type { AppConfig } from "../core/config";
-import { broadcastEmail } from "../mail/templates/broadcast-email";
+import { broadcastEmail, broadcastTestTemplate } from "../mail/templates/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
 import { listUnsubscribeHeaders, signNewsletterToken } from "../audience";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
@@ -26,6 +26,28 @@ export function renderBroadcast(
     unsubscribeUrl: unsubscribeUrl(config, tokenPlaceholder),
     postalAddress: config.MAIL_POSTAL_ADDRESS,
   });
+}
+
+/**
+ * The letter as it stands, for a test sent to `token`'s link: composed, not rendered (the worker
+ * draws it when it sends), with the unsubscribe headers a reader's copy carries.
+ */
+export function composeBroadcastTest(
+  config: Pick<AppConfig, "SITE_URL" | "MAIL_POSTAL_ADDRESS">,
+  draft: Pick<BroadcastDraft, "subject" | "previewText" | "bodyMarkdown">,
+  token: string,
+) {
+  const url = unsubscribeUrl(config, token);
+  return {
+    ...broadcastTestTemplate.compose({
+      subject: draft.subject,
+      preview: draft.previewText,
+      blocks: parseLetterMarkdown(draft.bodyMarkdown).blocks,
+      unsubscribeUrl: url,
+      postalAddress: config.MAIL_POSTAL_ADDRESS,
+    }),
+    headers: listUnsubscribeHeaders(url),
+  };
 }
 
 /** The links and images the letter leaves out (not web or mail addresses), for the composer. */

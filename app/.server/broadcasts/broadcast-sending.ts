@@ -4,7 +4,7 @@ import type { Db } from "../core/db/database";
 import { cancelBulkBatch, enqueueBulkEmails, enqueueEmail, resendUncertainEmails } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { batchEnd, countRecipients, recipientsBetween } from "./audience";
-import { personalise, renderBroadcast } from "./broadcast-content";
+import { composeBroadcastTest, personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
 import { holdOverdueBroadcasts, lateCutoff } from "./broadcast-overdue";
 
@@ -15,8 +15,9 @@ export type BroadcastDeps = ServiceDeps & { broadcastQueue: { wake(): void } };
 const testToken = "test-email";
 
 /**
- * Sends the broadcast as it stands (draft or frozen) to the signed-in admin alone, marked as a
- * test in its subject. It goes through the outbox like any transactional email.
+ * Sends the broadcast as it stands to the signed-in admin alone, marked as a test in its subject,
+ * through the outbox like any transactional email. Nothing is rendered here: a draft is queued as
+ * the test template and its data (decision 087); a sent or scheduled one as its frozen copy.
  */
 export async function sendBroadcastTest(
   deps: ServiceDeps,
@@ -27,8 +28,15 @@ export async function sendBroadcastTest(
   if (!broadcast) return "not-found";
   const content =
     broadcast.frozen_html && broadcast.frozen_text
-      ? { subject: broadcast.subject, html: broadcast.frozen_html, text: broadcast.frozen_text }
-      : await renderBroadcast(config, draftOf(broadcast));
+      ? {
+          subject: `[Test] ${broadcast.subject}`,
+          ...personalise(
+            config,
+            { html: broadcast.frozen_html, text: broadcast.frozen_text },
+            testToken,
+          ),
+        }
+      : composeBroadcastTest(config, draftOf(broadcast), testToken);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     await enqueueEmail(
@@ -38,8 +46,7 @@ export async function sendBroadcastTest(
         to,
         from: config.MAIL_FROM,
         replyTo: config.MAIL_REPLY_TO,
-        subject: `[Test] ${content.subject}`,
-        ...personalise(config, content, testToken),
+        ...content,
       },
       { now },
     );

@@ -1,7 +1,9 @@
 import { CodeInline, Heading, Hr, Img, Link, Section, Text } from "@react-email/components";
+import { z } from "zod";
 import type { LetterBlock } from "~/lib/letter-blocks";
 import { LetterTree, type LetterParts } from "~/lib/letter-tree";
 import { ActionButton } from "./email-blocks";
+import { defineEmailTemplate } from "./email-template";
 import { emailColors, emailFonts } from "./email-theme";
 import { EmailLayout } from "./email-layout";
 import { renderEmail } from "./render-email";
@@ -90,3 +92,31 @@ export function BroadcastEmail({
 export function broadcastEmail(subject: string, props: BroadcastEmailProps) {
   return renderEmail(subject, <BroadcastEmail {...props} />);
 }
+
+/**
+ * The console's "send a test": the letter as it stands, queued with its parsed blocks and drawn by
+ * the worker (decision 087). The blocks come from the letter's parser, which checked every address.
+ */
+export const broadcastTestTemplate = defineEmailTemplate({
+  name: "broadcast-test",
+  schema: z.object({
+    subject: z.string(),
+    preview: z.string(),
+    blocks: z.array(
+      z.custom<LetterBlock>(
+        (block) => typeof block === "object" && block !== null && "kind" in block,
+      ),
+    ),
+    unsubscribeUrl: z.string(),
+    postalAddress: z.string().optional(),
+  }),
+  subject: (data) => `[Test] ${data.subject}`,
+  body: ({ preview, blocks, unsubscribeUrl, postalAddress }) => (
+    <BroadcastEmail
+      preview={preview}
+      blocks={blocks}
+      unsubscribeUrl={unsubscribeUrl}
+      postalAddress={postalAddress}
+    />
+  ),
+});

@@ -10,6 +10,7 @@ import {
   unbookedSessionReminderTemplate,
 } from "./booking-emails";
 import { broadcastAttentionTemplate } from "./broadcast-attention";
+import { broadcastTestTemplate } from "./broadcast-email";
 import { contactAcknowledgementTemplate } from "./contact-acknowledgement";
 import { contactOwnerNotificationTemplate } from "./contact-owner-notification";
 import { downloadLinkTemplate } from "./download-link";
@@ -40,6 +41,7 @@ export const emailTemplates = emailTemplateRegistry([
   bookingReminderTemplate,
   bookingRescheduledTemplate,
   broadcastAttentionTemplate,
+  broadcastTestTemplate,
   contactAcknowledgementTemplate,
   contactOwnerNotificationTemplate,
   downloadLinkTemplate,
