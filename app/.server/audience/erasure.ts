@@ -174,6 +174,17 @@ export const erasureSteps: ErasureStep[] = [
     },
   },
   {
+    // A signup kept before its answer and not yet settled.
+    name: "signupRequests",
+    async erase(trx, { emailKey }) {
+      const deleted = await trx
+        .deleteFrom("signup_requests")
+        .where("email_key", "=", emailKey)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+  },
+  {
     name: "person",
     async erase(trx, { personId }) {
       const deleted = await trx.deleteFrom("people").where("id", "=", personId).executeTakeFirst();

@@ -5,6 +5,16 @@ export interface AudienceTables {
   people: PersonTable;
   list_memberships: ListMembershipTable;
   people_imports: PeopleImportTable;
+  signup_requests: SignupRequestTable;
+}
+
+/** A list signup received and not yet turned into its membership (migration 210). */
+export interface SignupRequestTable {
+  id: string;
+  email_key: string;
+  /** The `MembershipRequest` as JSON. */
+  request: string;
+  received_at: string;
 }
 
 /** An uploaded CSV between its preview and its import (migration 205). */
