@@ -128,7 +128,7 @@ async function measureImport(db: Db) {
     const staged = await stageImport(deps, {
       actor: "bench@example.com",
       fileName: "bench.csv",
-      bytes: new TextEncoder().encode(csv),
+      chunks: [new TextEncoder().encode(csv)],
     });
     if ("error" in staged) throw new Error(staged.error);
     const { id } = staged;

@@ -13,6 +13,7 @@ import * as peopleImports from "./205_people_imports";
 import * as peopleSearch from "./208_people_search";
 import * as peopleListIndexes from "./209_people_list_indexes";
 import * as signupRequests from "./210_signup_requests";
+import * as peopleImportChunks from "./211_people_import_chunks";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "208_people_search": peopleSearch,
   "209_people_list_indexes": peopleListIndexes,
   "210_signup_requests": signupRequests,
+  "211_people_import_chunks": peopleImportChunks,
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
