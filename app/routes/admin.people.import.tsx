@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id");
   // An id already imported or discarded shows the upload form again.
   const preview = id ? await previewImport(context.db, id) : undefined;
-  return { preview, maxMegabytes: maxImportBytes / 1024 / 1024 };
+  return { preview, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
 }
 
 /** Upload (multipart) stages the file and shows its preview; the preview's buttons import or discard. */
@@ -101,7 +101,7 @@ const countLabels = {
 const separatorNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
 export default function AdminImportPeople({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview, maxMegabytes } = loaderData;
+  const { preview, maxMegabytes, listedRows } = loaderData;
   return (
     <div className="space-y-6">
       <BackLink to="/admin/people" label="People" className="-ml-3" />
