@@ -14,6 +14,7 @@ import * as peopleSearch from "./208_people_search";
 import * as peopleListIndexes from "./209_people_list_indexes";
 import * as signupRequests from "./210_signup_requests";
 import * as peopleImportChunks from "./211_people_import_chunks";
+import * as peoplePrefixSearch from "./212_people_prefix_search";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "209_people_list_indexes": peopleListIndexes,
   "210_signup_requests": signupRequests,
   "211_people_import_chunks": peopleImportChunks,
+  "212_people_prefix_search": peoplePrefixSearch,
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
