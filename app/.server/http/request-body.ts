@@ -214,13 +214,18 @@ export async function readStreamedFileUpload<T>(
     request.headers.get("Content-Type") ?? "",
   );
   if (!boundary) refuse(400, "The multipart form body is malformed.");
-  const declared = Number(request.headers.get("Content-Length"));
-  if (declared > maxBytes + maxFormBodyBytes + drainAllowanceBytes) {
-    refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, { Connection: "close" });
-  }
   const body = request.body?.getReader();
   if (!body) refuse(400, "The multipart form body is malformed.");
   const reader = new MultipartReader(body);
+  // A body declared too large is refused before any of it is kept (read and dropped when a
+  // little over, so the browser reads the answer; see readCapped).
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > maxBytes + maxFormBodyBytes) {
+    if (declared <= maxBytes + maxFormBodyBytes + drainAllowanceBytes) {
+      await reader.drain(declared);
+    }
+    refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, { Connection: "close" });
+  }
   const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
   // The first delimiter may open the body, without the line break before it.
   for await (const preamble of reader.until(delimiter.subarray(2))) void preamble;
