@@ -5,7 +5,7 @@ import { CsvError, parse } from "csv-parse";
  * The largest CSV the console takes. The file streams to the database and is read back as a
  * stream, so this bounds the storage an upload takes, not the server's memory.
  */
-export const maxImportBytes = 64 * 1024 * 1024;
+export const maxImportBytes = 20 * 1024 * 1024;
 
 /** The longest record (one row, all its cells) read: a row of people is a few hundred bytes. */
 export const maxRecordBytes = 256 * 1024;
