@@ -18,8 +18,8 @@ import {
   previewImport,
   stageImport,
 } from "~/.server/audience/people-import";
-import { readFileUpload, readFormBody } from "~/.server/http/request-body";
-import type { ImportField } from "~/.server/audience/import-file";
+import { readFormBody, readStreamedFileUpload } from "~/.server/http/request-body";
+import { listedRows, type ImportField } from "~/.server/audience/import-file";
 
 export const meta = () => adminMeta("Import people");
 
@@ -28,21 +28,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id");
   // An id already imported or discarded shows the upload form again.
   const preview = id ? await previewImport(context.db, id) : undefined;
-  return { preview, maxMegabytes: maxImportBytes / 1024 / 1024 };
+  return { preview, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
 }
 
 /** Upload (multipart) stages the file and shows its preview; the preview's buttons import or discard. */
 export async function action({ request, context }: Route.ActionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     await requireAdminSession(request, context);
-    const { fields, file } = await readFileUpload(request, maxImportBytes);
-    const session = await requireAdminAction(request, context, fields);
-    if (!file) return data({ message: "Choose a CSV file to import." }, 400);
-    const staged = await stageImport(context, {
-      actor: session.email,
-      fileName: file.name || "upload.csv",
-      bytes: file.bytes,
-    });
+    // The form's CSRF field comes before its file: checked before a byte of the file is kept.
+    const { fields, file: staged } = await readStreamedFileUpload(
+      request,
+      maxImportBytes,
+      async (fields, file) => {
+        const session = await requireAdminAction(request, context, fields);
+        return stageImport(context, {
+          actor: session.email,
+          fileName: file.name || "upload.csv",
+          chunks: file.body,
+        });
+      },
+    );
+    await requireAdminAction(request, context, fields);
+    if (!staged) return data({ message: "Choose a CSV file to import." }, 400);
     if ("error" in staged) return data({ message: staged.error }, 400);
     return redirect(`/admin/people/import?id=${staged.id}`);
   }
@@ -93,11 +100,8 @@ const countLabels = {
 
 const separatorNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
-/** Refused rows shown on the page; the count says how many there are in all. */
-const refusedShown = 200;
-
 export default function AdminImportPeople({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview, maxMegabytes } = loaderData;
+  const { preview, maxMegabytes, listedRows } = loaderData;
   return (
     <div className="space-y-6">
       <BackLink to="/admin/people" label="People" className="-ml-3" />
@@ -254,15 +258,15 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                   status any of its rows records.
                 </p>
                 <ul className="space-y-1 text-sm" data-testid="duplicate-rows">
-                  {preview.duplicates.slice(0, refusedShown).map((row) => (
+                  {preview.duplicates.slice(0, listedRows).map((row) => (
                     <li key={row.line} className="break-words">
                       Line {row.line} repeats line {row.firstLine} ({row.email}): kept {row.kept}
                     </li>
                   ))}
                 </ul>
-                {preview.duplicates.length > refusedShown && (
+                {preview.duplicateCount > listedRows && (
                   <p className="text-sm text-muted-foreground">
-                    and {preview.duplicates.length - refusedShown} more.
+                    and {preview.duplicateCount - listedRows} more.
                   </p>
                 )}
               </section>
@@ -273,15 +277,15 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                   Refused rows
                 </h3>
                 <ul className="space-y-1 text-sm" data-testid="refused-rows">
-                  {preview.refused.slice(0, refusedShown).map((row) => (
+                  {preview.refused.slice(0, listedRows).map((row) => (
                     <li key={row.line}>
                       Line {row.line}: {row.reason}
                     </li>
                   ))}
                 </ul>
-                {preview.refused.length > refusedShown && (
+                {preview.counts.refused > listedRows && (
                   <p className="text-sm text-muted-foreground">
-                    and {preview.refused.length - refusedShown} more.
+                    and {preview.counts.refused - listedRows} more.
                   </p>
                 )}
               </section>

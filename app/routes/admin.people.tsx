@@ -50,7 +50,17 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
       >
         <div className="space-y-2 sm:col-span-2 lg:col-span-3">
           <Label htmlFor="q">Name or email</Label>
-          <Input id="q" name="q" type="search" defaultValue={filter.search ?? ""} />
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filter.search ?? ""}
+            aria-describedby="q-hint"
+          />
+          <p id="q-hint" className="text-sm text-muted-foreground">
+            Three characters or more find them anywhere in a name or address; one or two find names
+            and addresses that start with them.
+          </p>
         </div>
         <FilterSelect
           name="list"

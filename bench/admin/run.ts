@@ -2,7 +2,8 @@
 // streamed people CSV export and the import of a 100,000-row Mailchimp-style CSV, over 100,000
 // people and 50,000 messages, on SQLite and on Postgres (BENCH_POSTGRES_URL or TEST_POSTGRES_URL;
 // skipped when neither is set). Prints median and p99 per query, and the export's and the
-// import's times and peak memory. BENCH_PEOPLE scales the seed, BENCH_IMPORT_ROWS the file.
+// import's times and peak memory (and an upload with a 15 MB cell, refused). BENCH_PEOPLE scales
+// the seed, BENCH_IMPORT_ROWS the file; BENCH_ONLY=import or list measures that alone.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { csvDownload } from "../../app/.server/admin/csv-export";
@@ -119,19 +120,29 @@ async function withPeakMemory(task: () => Promise<unknown>) {
   return { took, peakMb: (Math.max(peak, process.memoryUsage().rss) - baseline) / 1e6 };
 }
 
+/** An upload as it arrives: the file in 64 KB pieces. */
+function* inPieces(bytes: Uint8Array) {
+  for (let start = 0; start < bytes.length; start += 65_536) {
+    yield bytes.subarray(start, start + 65_536);
+  }
+}
+
 async function measureImport(db: Db) {
-  const csv = mailchimpExport(importRows);
+  const bytes = new TextEncoder().encode(mailchimpExport(importRows));
   const deps = { db, clock: systemClock };
   const previews: number[] = [];
   const imports: number[] = [];
   for (let run = 0; run < importRuns; run++) {
-    const staged = await stageImport(deps, {
-      actor: "bench@example.com",
-      fileName: "bench.csv",
-      bytes: new TextEncoder().encode(csv),
+    let id = "";
+    const stage = await withPeakMemory(async () => {
+      const staged = await stageImport(deps, {
+        actor: "bench@example.com",
+        fileName: "bench.csv",
+        chunks: inPieces(bytes),
+      });
+      if ("error" in staged) throw new Error(staged.error);
+      id = staged.id;
     });
-    if ("error" in staged) throw new Error(staged.error);
-    const { id } = staged;
     const preview = await withPeakMemory(() => previewImport(db, id));
     const applied = await withPeakMemory(() =>
       applyImport(deps, { id, actor: "bench@example.com" }),
@@ -139,13 +150,29 @@ async function measureImport(db: Db) {
     previews.push(preview.took);
     imports.push(applied.took);
     console.log(
-      `  import of ${importRows} rows (${(csv.length / 1e6).toFixed(1)} MB), run ${run + 1}: preview ${(preview.took / 1000).toFixed(2)} s (peak RSS +${preview.peakMb.toFixed(0)} MB), import ${(applied.took / 1000).toFixed(2)} s (peak RSS +${applied.peakMb.toFixed(0)} MB)`,
+      `  import of ${importRows} rows (${(bytes.length / 1e6).toFixed(1)} MB), run ${run + 1}: upload ${(stage.took / 1000).toFixed(2)} s (peak RSS +${stage.peakMb.toFixed(0)} MB), preview ${(preview.took / 1000).toFixed(2)} s (peak RSS +${preview.peakMb.toFixed(0)} MB), import ${(applied.took / 1000).toFixed(2)} s (peak RSS +${applied.peakMb.toFixed(0)} MB)`,
     );
     // Back to the seeded state, so every run imports the same file into the same database.
     await db.deleteFrom("list_memberships").where("source", "=", "import").execute();
     await db.deleteFrom("people").where("source", "=", "import").execute();
   }
   console.log(`  import preview: ${summary(previews)}; import: ${summary(imports)}`);
+  // Twice the rows and one cell of 15 MB: refused while it streams in, memory bounded.
+  const rows = mailchimpExport(2 * importRows).split("\n");
+  rows[rows.length >> 1] += `,"${"x".repeat(15 * 1024 * 1024)}"`;
+  const hostile = new TextEncoder().encode(rows.join("\n"));
+  let outcome = "";
+  const refused = await withPeakMemory(async () => {
+    const staged = await stageImport(deps, {
+      actor: "bench@example.com",
+      fileName: "hostile.csv",
+      chunks: inPieces(hostile),
+    });
+    outcome = "error" in staged ? `refused: ${staged.error}` : "staged (not refused)";
+  });
+  console.log(
+    `  upload of ${2 * importRows} rows with a 15 MB cell (${(hostile.length / 1e6).toFixed(1)} MB): ${(refused.took / 1000).toFixed(2)} s, peak RSS +${refused.peakMb.toFixed(0)} MB, ${outcome}`,
+  );
 }
 
 function summary(samples: number[]) {
@@ -160,9 +187,17 @@ async function time(task: () => Promise<unknown>) {
   return performance.now() - started;
 }
 
+/** BENCH_ONLY=import measures the import alone, BENCH_ONLY=list the people list alone. */
+const only = process.env.BENCH_ONLY;
+
 async function measure(target: BenchDatabase) {
   const database = await createDatabase(target.url);
   try {
+    if (only === "import") {
+      await seed(database.db);
+      await measureImport(database.db);
+      return;
+    }
     const seeded = await time(() => seed(database.db));
     console.log(
       `${target.name}: seeded ${peopleCount} people, ${messageCount} messages in ${(seeded / 1000).toFixed(1)} s`,
@@ -184,6 +219,7 @@ async function measure(target: BenchDatabase) {
       ["search 'surname4242'", { search: "surname4242", page: 1 }],
       ["search 'ada' (12,500 match)", { search: "ada", page: 1 }],
       ["search '42' (shorter than a trigram)", { search: "42", page: 1 }],
+      ["search 'ad' (12,500 names start with it)", { search: "ad", page: 1 }],
       ["search '%_' (literal, no match)", { search: "%_", page: 1 }],
       ["page 1000 of the list", { page: 1000 }],
     ];
@@ -194,6 +230,7 @@ async function measure(target: BenchDatabase) {
         samples.push(await time(() => listPeople(database.db, filter)));
       console.log(`  people list, ${label}: ${summary(samples)}`);
     }
+    if (only === "list") return;
     for (let run = 0; run < 3; run++) {
       let bytes = 0;
       const { took, peakMb } = await withPeakMemory(async () => {

@@ -146,9 +146,11 @@ for (const dialect of allDialects) {
       const staged = await stageImport(deps, {
         actor: "owner@presence.example",
         fileName: "old-list.csv",
-        bytes: new TextEncoder().encode(
-          `Email Address,First Name,Last Name,CONFIRM_TIME\n${person.email},${person.firstName},${person.lastName},2024-01-01 00:00:00\n`,
-        ),
+        chunks: [
+          new TextEncoder().encode(
+            `Email Address,First Name,Last Name,CONFIRM_TIME\n${person.email},${person.firstName},${person.lastName},2024-01-01 00:00:00\n`,
+          ),
+        ],
       });
       if ("error" in staged) throw new Error(staged.error);
       await applyImport(deps, { id: staged.id, actor: "owner@presence.example" });
@@ -156,7 +158,7 @@ for (const dialect of allDialects) {
       await stageImport(deps, {
         actor: "owner@presence.example",
         fileName: "another.csv",
-        bytes: new TextEncoder().encode(`email\n${person.email}\n`),
+        chunks: [new TextEncoder().encode(`email\n${person.email}\n`)],
       });
       await requestAdminSignInLink(deps, { email: person.email, clientAddress: "192.0.2.1" });
       await database.db.transaction().execute(async (trx) => {

@@ -128,14 +128,20 @@ for (const dialect of allDialects) {
       expect(await emails({ search: "Ad" })).toContain("ada@lovelace.example");
     });
 
+    it("finds names and addresses starting with one or two characters, not holding them", async () => {
+      expect(await emails({ search: "50" })).toEqual(["plain@example.org", "percent@example.org"]);
+      expect(await emails({ search: "HO" })).toEqual(["grace@navy.example"]);
+      expect(await emails({ search: "g" })).toEqual(["gone@example.net", "grace@navy.example"]);
+      expect(await emails({ search: "ov" })).toEqual([]);
+    });
+
     it("takes % and _ as themselves, in short and long searches", async () => {
       expect(await emails({ search: "50%_" })).toEqual(["percent@example.org"]);
-      expect(await emails({ search: "%" })).toEqual(["percent@example.org"]);
       expect(await emails({ search: "r_s" })).toEqual(["under_score@example.org"]);
-      expect(await emails({ search: "_" })).toEqual([
-        "under_score@example.org",
-        "percent@example.org",
-      ]);
+      // One or two characters find the names and addresses starting with them: nobody's starts
+      // with these, where a wildcard would match everyone.
+      expect(await emails({ search: "%" })).toEqual([]);
+      expect(await emails({ search: "_" })).toEqual([]);
       expect(await emails({ search: '"quoted"' })).toEqual([]);
     });
 

@@ -94,7 +94,7 @@ for (const dialect of allDialects) {
       const staged = await stageImport(deps, {
         actor: "owner@example.com",
         fileName: "members.csv",
-        bytes: new TextEncoder().encode(mailchimp),
+        chunks: [new TextEncoder().encode(mailchimp)],
       });
       if ("error" in staged) throw new Error(staged.error);
       const { id } = staged;
@@ -160,7 +160,7 @@ for (const dialect of allDialects) {
         const staged = await stageImport(deps, {
           actor: "owner@example.com",
           fileName: name,
-          bytes: fixture(name),
+          chunks: [fixture(name)],
         });
         if ("error" in staged) throw new Error(staged.error);
         const preview = await previewImport(database.db, staged.id);
@@ -186,7 +186,7 @@ for (const dialect of allDialects) {
       const staged = await stageImport(deps, {
         actor: "owner@example.com",
         fileName: "again.csv",
-        bytes: new TextEncoder().encode(resubscribed),
+        chunks: [new TextEncoder().encode(resubscribed)],
       });
       if ("error" in staged) throw new Error(staged.error);
       const preview = await previewImport(database.db, staged.id);

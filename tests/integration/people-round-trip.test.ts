@@ -196,7 +196,7 @@ for (const dialect of allDialects) {
             {
               actor: "owner@example.com",
               fileName: "people.csv",
-              bytes: new TextEncoder().encode(file),
+              chunks: [new TextEncoder().encode(file)],
             },
           );
           if (people.length === 0) {

@@ -8,6 +8,7 @@ import type { Db } from "../core/db/database";
 import type { Database } from "../core/db/schema";
 import { emailLimitKey, forgetRateLimitKeys } from "../core/rate-limit";
 import { deleteEmailsMentioning, removeMailFiles } from "../mail";
+import { dropStagedImportsMentioning } from "./people-import";
 
 /** Who is being erased: their record's id, and the address as given and as keyed. */
 export type ErasureSubject = {
@@ -165,10 +166,15 @@ export const erasureSteps: ErasureStep[] = [
   {
     // An upload waiting for its go-ahead holds whole rows of the file.
     name: "stagedImports",
+    erase: (trx, { email, emailKey }) => dropStagedImportsMentioning(trx, [emailKey, email]),
+  },
+  {
+    // A signup kept before its answer and not yet settled.
+    name: "signupRequests",
     async erase(trx, { emailKey }) {
       const deleted = await trx
-        .deleteFrom("people_imports")
-        .where(containsText("csv", emailKey))
+        .deleteFrom("signup_requests")
+        .where("email_key", "=", emailKey)
         .executeTakeFirst();
       return Number(deleted.numDeletedRows);
     },

@@ -1,15 +1,42 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeUpload } from "./import-csv";
-import { parseImportFile, type ParsedImport } from "./import-file";
+import { decodeText, UploadEncodingCheck } from "./import-csv";
+import { scanImportFile, type ImportRow, type ImportScan } from "./import-file";
 
 const fixtures = path.resolve(__dirname, "../../../tests/fixtures/imports");
 
-function parsed(csv: string): ParsedImport {
-  const result = parseImportFile(csv);
+type ParsedImport = ImportScan & { rows: ImportRow[] };
+
+/** The file read as the import reads it, its rows gathered from the batches. */
+async function parseImportFile(csv: string): Promise<ParsedImport | { error: string }> {
+  const rows: ImportRow[] = [];
+  const scan = await scanImportFile(
+    async function* () {
+      // In small pieces, as a stored file is read back.
+      for (let start = 0; start < csv.length; start += 7) yield csv.slice(start, start + 7);
+    },
+    async (batch) => void rows.push(...batch),
+  );
+  return "error" in scan ? scan : { ...scan, rows };
+}
+
+async function parsed(csv: string): Promise<ParsedImport> {
+  const result = await parseImportFile(csv);
   if ("error" in result) throw new Error(result.error);
   return result;
+}
+
+/** Bytes as an upload's are checked and read back. */
+async function decodeUpload(bytes: Uint8Array) {
+  const check = new UploadEncodingCheck();
+  for (let start = 0; start < bytes.length; start += 5)
+    check.push(bytes.subarray(start, start + 5));
+  const encoding = check.finish();
+  if (typeof encoding !== "string") return encoding;
+  let text = "";
+  for await (const piece of decodeText([bytes], encoding)) text += piece;
+  return text;
 }
 
 const fixture = (name: string) => parsed(readFileSync(path.join(fixtures, name), "utf8"));
@@ -24,8 +51,8 @@ const statuses = (file: ParsedImport) =>
   );
 
 describe("reading an export for import", () => {
-  it("reads Mailchimp's subscribed export: consent from CONFIRM_TIME, tags to interests", () => {
-    const file = fixture("mailchimp-subscribed.csv");
+  it("reads Mailchimp's subscribed export: consent from CONFIRM_TIME, tags to interests", async () => {
+    const file = await fixture("mailchimp-subscribed.csv");
     expect(file.mapping.email?.header).toBe("Email Address");
     expect(file.mapping.consentedAt?.header).toBe("CONFIRM_TIME");
     expect(file.rows[0]).toMatchObject({
@@ -50,34 +77,34 @@ describe("reading an export for import", () => {
     expect(file.unknownTags).toEqual(["VIP"]);
   });
 
-  it("keeps Mailchimp's unsubscribed, cleaned and pending exports off the confirmed list", () => {
-    const unsubscribed = fixture("mailchimp-unsubscribed.csv");
+  it("keeps Mailchimp's unsubscribed, cleaned and pending exports off the confirmed list", async () => {
+    const unsubscribed = await fixture("mailchimp-unsubscribed.csv");
     expect(statuses(unsubscribed)).toEqual({ "left@example.com": "unsubscribed" });
     expect(unsubscribed.rows[0]!.lists.newsletter).toMatchObject({
       statusColumn: "UNSUB_TIME",
       unsubscribedAt: "2024-06-01T12:00:00.000Z",
     });
-    const cleaned = fixture("mailchimp-cleaned.csv");
+    const cleaned = await fixture("mailchimp-cleaned.csv");
     expect(statuses(cleaned)).toEqual({ "gone@example.com": "unsubscribed suppressed" });
     expect(cleaned.rows[0]!.suppression).toEqual({
       at: "2024-02-02T02:02:02.000Z",
       reason: "cleaned in the imported file",
       column: "CLEAN_TIME",
     });
-    const pending = fixture("mailchimp-pending.csv");
+    const pending = await fixture("mailchimp-pending.csv");
     expect(statuses(pending)).toEqual({ "waiting@example.com": "pending" });
     expect(pending.rows[0]!.lists.newsletter?.statusColumn).toBe("OPTIN_TIME");
   });
 
-  it("reads Kit's states and Ghost's subscribed_to_emails", () => {
-    expect(statuses(fixture("kit-subscribers.csv"))).toEqual({
+  it("reads Kit's states and Ghost's subscribed_to_emails", async () => {
+    expect(statuses(await fixture("kit-subscribers.csv"))).toEqual({
       "kim@example.com": "confirmed",
       "kai@example.com": "unsubscribed",
       "kit@example.com": "unsubscribed",
       "kel@example.com": "unsubscribed suppressed",
       "kip@example.com": "unsubscribed suppressed",
     });
-    const ghost = fixture("ghost-members.csv");
+    const ghost = await fixture("ghost-members.csv");
     expect(statuses(ghost)).toEqual({
       "gh@example.com": "confirmed",
       "off@example.com": "unsubscribed",
@@ -89,8 +116,8 @@ describe("reading an export for import", () => {
     });
   });
 
-  it("reads a semicolon sheet's subscribed column in any spelling of yes and no", () => {
-    const sheet = fixture("sheet-semicolons.csv");
+  it("reads a semicolon sheet's subscribed column in any spelling of yes and no", async () => {
+    const sheet = await fixture("sheet-semicolons.csv");
     expect(sheet.separator).toBe(";");
     expect(sheet.mapping.newsletterStatus?.header).toBe("Subscribed");
     expect(statuses(sheet)).toEqual({
@@ -102,8 +129,8 @@ describe("reading an export for import", () => {
     });
   });
 
-  it("reads Ghost's newsletters column: none left means unsubscribed", () => {
-    const file = parsed(
+  it("reads Ghost's newsletters column: none left means unsubscribed", async () => {
+    const file = await parsed(
       "email,name,newsletters,created_at\na@example.com,A,Weekly,2024-01-01T00:00:00Z\nb@example.com,B,,2024-01-01T00:00:00Z",
     );
     expect(statuses(file)).toEqual({
@@ -112,18 +139,27 @@ describe("reading an export for import", () => {
     });
   });
 
-  it("reads tab-separated UTF-16 text as Excel saves it", () => {
+  it("reads tab-separated UTF-16 text as Excel saves it", async () => {
     const text = "Email\tFirst name\tStatus\nt@example.com\tTess\tsubscribed\n";
     const bytes = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, "utf16le"))]);
-    const decoded = decodeUpload(bytes);
+    const decoded = await decodeUpload(bytes);
     expect(typeof decoded).toBe("string");
-    const file = parsed(decoded as string);
+    const file = await parsed(decoded as string);
     expect(file.separator).toBe("\t");
     expect(statuses(file)).toEqual({ "t@example.com": "confirmed" });
   });
 
-  it("refuses rows with their reasons and lists repeated addresses with what is kept", () => {
-    const file = parsed(
+  it("reads a file as Windows-1252 when a byte far into it is not UTF-8", async () => {
+    const text = `email,first_name\n${"a@example.com,Ann\n".repeat(1000)}z@example.com,Ren\xe9e\n`;
+    const file = await parsed((await decodeUpload(Buffer.from(text, "latin1"))) as string);
+    expect(file.rows.find((row) => row.email === "z@example.com")).toMatchObject({
+      email: "z@example.com",
+      firstName: "Renée",
+    });
+  });
+
+  it("refuses rows with their reasons and lists repeated addresses with what is kept", async () => {
+    const file = await parsed(
       [
         "email,first_name,status,created_at",
         "not-an-address,A,subscribed,",
@@ -152,20 +188,28 @@ describe("reading an export for import", () => {
     expect(file.totalRows).toBe(6);
   });
 
-  it("says what is wrong with a file it cannot read", () => {
-    expect(parseImportFile("")).toEqual({
+  it("says what is wrong with a file it cannot read", async () => {
+    expect(await parseImportFile("")).toEqual({
       error: "The file is empty: it has no header and no rows.",
     });
-    expect(parseImportFile("email,first_name\n\n")).toEqual({
+    expect(await parseImportFile("email,first_name\n\n")).toEqual({
       error: "The file has a header line but no rows of people under it.",
     });
-    expect(parseImportFile("name,phone\nAda,123")).toEqual({
+    expect(await parseImportFile("name,phone\nAda,123")).toEqual({
       error: "The file has no email column (Email Address, email or Email).",
     });
-    expect(parseImportFile('email\n"unclosed')).toMatchObject({
+    expect(await parseImportFile('email\n"unclosed')).toMatchObject({
       error: expect.stringContaining("not valid CSV"),
     });
+    // One cell of 15 MB: refused as soon as the row passes the limit, not read whole.
+    expect(
+      await parseImportFile(`email,name\na@example.com,"${"x".repeat(15 * 1024 * 1024)}"\n`),
+    ).toEqual({
+      error: expect.stringContaining("a row longer than 256 KB near line 2"),
+    });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    expect(decodeUpload(png)).toMatchObject({ error: expect.stringContaining("not a CSV file") });
+    expect(await decodeUpload(png)).toMatchObject({
+      error: expect.stringContaining("not a CSV file"),
+    });
   });
 });

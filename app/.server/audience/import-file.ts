@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailKey } from "../core/email-key";
-import { readCsv } from "./import-csv";
+import { CsvRefusal, openCsv } from "./import-csv";
 import { cellStatus, normalWord, stricter, type CellStatus } from "./import-statuses";
 import type { ListName } from "~/lib/lists";
 import { newsletterInterests } from "~/lib/newsletter-interests";
@@ -152,17 +152,25 @@ export type DuplicateRow = {
   kept: string;
 };
 
-export type ParsedImport = {
+/** What reading a whole file found, besides its rows (which go to the caller in batches). */
+export type ImportScan = {
   mapping: ColumnMapping;
   separator: string;
-  /** One row per address (later rows of one address merged into the first). */
-  rows: ImportRow[];
+  /** The first `listedRows` later rows of an address already read, with what is kept. */
   duplicates: DuplicateRow[];
+  duplicateCount: number;
+  /** The first `listedRows` refused rows with their reasons. */
   refused: RefusedRow[];
-  /** Tags that match no newsletter interest (kept out of the import). */
+  refusedCount: number;
+  /** Tags that match no newsletter interest (kept out of the import), the first `listedRows`. */
   unknownTags: string[];
   totalRows: number;
 };
+
+/** Refused rows, repeated addresses and unknown tags a preview lists; the counts say the rest. */
+export const listedRows = 200;
+/** Rows handed to the caller at a time. */
+export const importBatchSize = 500;
 
 const emailSchema = z.email().max(254);
 const maxNameLength = 200;
@@ -322,7 +330,7 @@ function readRow(
     for (const tag of tagsOf(cell("interests"))) {
       const interest = interestByName.get(tag.toLowerCase());
       if (interest) interests.push(interest);
-      else unknownTags.add(tag.slice(0, 60));
+      else if (unknownTags.size < listedRows) unknownTags.add(tag.slice(0, 60));
     }
     const listStatus = strictest.status === "suppressed" ? "unsubscribed" : strictest.status;
     lists.newsletter = {
@@ -403,49 +411,104 @@ function describeKept(row: ImportRow) {
 }
 
 /**
- * Reads an export: maps its columns, checks every row and merges rows of one address. Nothing
- * is written; a row is refused with its reason (no or a bad address, an unknown status, a time
- * that is not a date, an over-long name).
+ * Reads an export as a stream, twice: first only its addresses, to find those given on more than
+ * one row (a Set of every address: about 100 bytes each, 10 MB at 100,000 rows); then every row,
+ * checked and handed to `onRows` in batches of `importBatchSize`, one row per address. Rows of a
+ * repeated address are held and merged, and handed over last. Nothing is written here; a row is
+ * refused with its reason (no or a bad address, an unknown status, a time that is not a date, an
+ * over-long name). `text` opens the file again for each pass.
  */
-export function parseImportFile(csv: string): ParsedImport | { error: string } {
-  const table = readCsv(csv);
-  if ("error" in table) return table;
-  const mapping = mapColumns(table.headers);
-  if (!mapping.email) {
+export async function scanImportFile(
+  text: () => AsyncIterable<string>,
+  onRows: (rows: ImportRow[]) => Promise<void>,
+): Promise<ImportScan | { error: string }> {
+  try {
+    const repeated = await repeatedAddresses(text);
+    if ("error" in repeated) return repeated;
+    const csv = await openCsv(text());
+    if ("error" in csv) return csv;
+    const mapping = mapColumns(csv.headers);
+    const held = new Map<string, ImportRow>();
+    const repeats: { line: number; key: string }[] = [];
+    let duplicateCount = 0;
+    const refused: RefusedRow[] = [];
+    let refusedCount = 0;
+    const unknownTags = new Set<string>();
+    let batch: ImportRow[] = [];
+    for await (const { line, cells } of csv.records) {
+      let row: ImportRow;
+      try {
+        row = readRow(mapping, line, cells, unknownTags);
+      } catch (error) {
+        if (!(error instanceof RowRefusal)) throw error;
+        refusedCount += 1;
+        if (refused.length < listedRows) refused.push({ line, reason: error.message });
+        continue;
+      }
+      const key = emailKey(row.email);
+      if (repeated.keys.has(key)) {
+        const earlier = held.get(key);
+        if (!earlier) held.set(key, row);
+        else {
+          mergeInto(earlier, row);
+          duplicateCount += 1;
+          if (repeats.length < listedRows) repeats.push({ line, key });
+        }
+        continue;
+      }
+      batch.push(row);
+      if (batch.length === importBatchSize) {
+        await onRows(batch);
+        batch = [];
+      }
+    }
+    const merged = [...held.values()];
+    for (let start = 0; start < merged.length; start += importBatchSize) {
+      batch.push(...merged.slice(start, start + importBatchSize));
+      await onRows(batch);
+      batch = [];
+    }
+    if (batch.length > 0) await onRows(batch);
+    return {
+      mapping,
+      separator: csv.separator,
+      duplicates: repeats.map(({ line, key }) => {
+        const kept = held.get(key)!;
+        return { line, firstLine: kept.line, email: kept.email, kept: describeKept(kept) };
+      }),
+      duplicateCount,
+      refused,
+      refusedCount,
+      unknownTags: [...unknownTags].sort().slice(0, listedRows),
+      totalRows: repeated.totalRows,
+    };
+  } catch (error) {
+    if (error instanceof CsvRefusal) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The first pass: the header checked, the rows counted, the addresses given more than once. */
+async function repeatedAddresses(
+  text: () => AsyncIterable<string>,
+): Promise<{ keys: Set<string>; totalRows: number } | { error: string }> {
+  const csv = await openCsv(text());
+  if ("error" in csv) return csv;
+  const column = mapColumns(csv.headers).email?.column;
+  if (column === undefined) {
     return { error: "The file has no email column (Email Address, email or Email)." };
   }
-  const byKey = new Map<string, ImportRow>();
-  const refused: RefusedRow[] = [];
-  const unknownTags = new Set<string>();
-  const repeats: { line: number; key: string }[] = [];
-  for (const { line, cells } of table.records) {
-    let row: ImportRow;
-    try {
-      row = readRow(mapping, line, cells, unknownTags);
-    } catch (error) {
-      if (!(error instanceof RowRefusal)) throw error;
-      refused.push({ line, reason: error.message });
-      continue;
-    }
-    const key = emailKey(row.email);
-    const earlier = byKey.get(key);
-    if (!earlier) byKey.set(key, row);
-    else {
-      mergeInto(earlier, row);
-      repeats.push({ line, key });
-    }
+  const seen = new Set<string>();
+  const keys = new Set<string>();
+  let totalRows = 0;
+  for await (const { cells } of csv.records) {
+    totalRows += 1;
+    const key = emailKey(unneutralised((cells[column] ?? "").trim()));
+    if (seen.has(key)) keys.add(key);
+    else seen.add(key);
   }
-  const duplicates = repeats.map(({ line, key }) => {
-    const kept = byKey.get(key)!;
-    return { line, firstLine: kept.line, email: kept.email, kept: describeKept(kept) };
-  });
-  return {
-    mapping,
-    separator: table.separator,
-    rows: [...byKey.values()],
-    duplicates,
-    refused,
-    unknownTags: [...unknownTags].sort(),
-    totalRows: table.records.length,
-  };
+  if (totalRows === 0) {
+    return { error: "The file has a header line but no rows of people under it." };
+  }
+  return { keys, totalRows };
 }

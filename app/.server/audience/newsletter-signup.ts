@@ -1,12 +1,11 @@
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
-import { whenAnswered } from "../core/after-answer";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, issueRefilledFormToken, type SpamTrapValues } from "../core/spam-traps";
 import { readVisitSource } from "../analytics";
-import { requestMembership } from "./list-memberships";
+import { receiveSignupRequest } from "./signup-requests";
 
 export type NewsletterSignupOutcome =
   | InvalidInput
@@ -45,18 +44,15 @@ export async function receiveNewsletterSignup(
   }
   if (verdict !== "passed") return { outcome: "accepted" };
   const signup = parsed.data;
-  // A new address costs rows and an email that a known one does not: done after the answer, so
-  // its time is the same for both (issue 20).
-  await whenAnswered(deps, "newsletter signup", () =>
-    requestMembership(deps, {
-      list: "newsletter",
-      email: signup.email,
-      firstName: signup.firstName,
-      interests: signup.interests,
-      source: signup.source,
-      consentText: newsletterConsentText,
-      visitSource: readVisitSource(fields.attribution, deps.config.SITE_URL),
-    }),
-  );
+  // Kept before the answer, turned into rows and an email after it (issue 20, equal time).
+  await receiveSignupRequest(deps, {
+    list: "newsletter",
+    email: signup.email,
+    firstName: signup.firstName,
+    interests: signup.interests,
+    source: signup.source,
+    consentText: newsletterConsentText,
+    visitSource: readVisitSource(fields.attribution, deps.config.SITE_URL),
+  });
   return { outcome: "accepted" };
 }

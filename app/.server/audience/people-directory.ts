@@ -23,11 +23,13 @@ export type PeopleFilter = {
 /**
  * People whose name or address holds `text` (lower case), `%` and `_` taken literally. SQLite asks
  * its FTS5 trigram table for the text as one phrase, which matches it as a case-folded substring;
- * a text shorter than a trigram cannot use it and is compared row by row. Postgres compares
- * `lower(column) LIKE`, which its pg_trgm indexes serve (migration 208, decision 084).
+ * Postgres compares `lower(column) LIKE`, which its pg_trgm indexes serve (migration 208). A text
+ * shorter than a trigram cannot use either: it finds the names and addresses that start with it,
+ * a range over ordered indexes (migration 212, decision 084; the search box says so).
  */
 function matchingSearch(db: Db, text: string) {
-  if (!onPostgres(db) && [...text].length >= 3) {
+  if ([...text].length < 3) return startingWith(db, text);
+  if (!onPostgres(db)) {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     return sql<boolean>`people.rowid in (select rowid from people_search where people_search match ${phrase})`;
   }
@@ -38,6 +40,29 @@ function matchingSearch(db: Db, text: string) {
 }
 
 const searchedColumns = ["people.email_key", "people.first_name", "people.last_name"];
+
+/**
+ * Names or addresses starting with `prefix`: from the prefix up to the prefix with its last
+ * character's successor, in byte order (Postgres's "C" collation, SQLite's BINARY), which is
+ * how the indexes of migration 212 are ordered. Nothing in the text is a wildcard.
+ */
+function startingWith(db: Db, prefix: string) {
+  const characters = [...prefix];
+  const last = characters.pop()!.codePointAt(0)!;
+  const end = characters.join("") + String.fromCodePoint(last + 1);
+  const collate = onPostgres(db) ? sql` collate "C"` : sql``;
+  const columns = [
+    sql`people.email_key`,
+    sql`lower(people.first_name)`,
+    sql`lower(people.last_name)`,
+  ];
+  return sql<boolean>`(${sql.join(
+    columns.map(
+      (column) => sql`(${column}${collate} >= ${prefix} and ${column}${collate} < ${end})`,
+    ),
+    sql` or `,
+  )})`;
+}
 
 /** What the filter asks of one list's membership: a status, an interest, or both. */
 type MembershipCondition = { status?: MembershipStatus; interest?: string };

@@ -4,14 +4,14 @@ import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable, PersonTable } from "../core/db/audience-tables";
 import { emailKey } from "../core/email-key";
-import { decodeUpload } from "./import-csv";
+import { decodeText, UploadEncodingCheck, type UploadEncoding } from "./import-csv";
 import {
-  parseImportFile,
+  scanImportFile,
   type DuplicateRow,
   type ImportedStatus,
   type ImportRow,
+  type ImportScan,
   type ListImport,
-  type ParsedImport,
 } from "./import-file";
 import { listNames, type ListName, type MembershipStatus } from "~/lib/lists";
 
@@ -20,41 +20,143 @@ type ImportDeps = { db: Db; clock: Clock };
 /** Staged uploads older than this are dropped when another is staged. */
 const stagedLifetimeMs = 24 * 3_600_000;
 const batchSize = 500;
+/** The bytes of a staged file per stored chunk. */
+const chunkBytes = 1024 * 1024;
+
+async function dropStaged(db: Db, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom("people_import_chunks").where("import_id", "in", ids).execute();
+  await db.deleteFrom("people_imports").where("id", "in", ids).execute();
+}
+
+/** A staged file's text, read a chunk at a time; each call starts again from the top. */
+function stagedText(db: Db, id: string, encoding: UploadEncoding) {
+  return () =>
+    decodeText(
+      (async function* () {
+        for (let seq = 0; ; seq++) {
+          const chunk = await db
+            .selectFrom("people_import_chunks")
+            .select("data")
+            .where("import_id", "=", id)
+            .where("seq", "=", seq)
+            .executeTakeFirst();
+          if (!chunk) return;
+          yield Buffer.from(chunk.data, "base64");
+        }
+      })(),
+      encoding,
+    );
+}
 
 /**
- * Keeps an uploaded file until the owner has seen its preview and said go (or not). A file that
- * cannot be read (empty, only a header, binary, no email column) is refused with a sentence for
- * the import page, and nothing is staged.
+ * Keeps an uploaded file until the owner has seen its preview and said go (or not): its bytes
+ * stream into the database a megabyte at a time as they arrive, so any instance can read it and
+ * none holds it whole. A file that cannot be read (empty, only a header, binary, no email column,
+ * broken quoting, a row far too long) is refused with a sentence for the import page, and nothing
+ * stays staged; neither does an upload that fails on the way (too large).
  */
 export async function stageImport(
   { db, clock }: ImportDeps,
-  { actor, fileName, bytes }: { actor: string; fileName: string; bytes: Uint8Array },
+  {
+    actor,
+    fileName,
+    chunks,
+  }: {
+    actor: string;
+    fileName: string;
+    chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  },
 ): Promise<{ id: string } | { error: string }> {
-  const csv = decodeUpload(bytes);
-  if (typeof csv !== "string") return csv;
-  const parsed = parseImportFile(csv);
-  if ("error" in parsed) return parsed;
   const now = clock.now();
   const id = randomUUID();
-  await db
-    .deleteFrom("people_imports")
+  const expired = await db
+    .selectFrom("people_imports")
+    .select("id")
     .where("created_at", "<", new Date(now.getTime() - stagedLifetimeMs).toISOString())
     .execute();
+  await dropStaged(
+    db,
+    expired.map((row) => row.id),
+  );
   await db
     .insertInto("people_imports")
     .values({
       id,
       actor_email: actor,
       file_name: fileName.slice(0, 200),
-      csv,
+      encoding: null,
       created_at: now.toISOString(),
     })
     .execute();
-  return { id };
+  try {
+    const check = new UploadEncodingCheck();
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let seq = 0;
+    const store = async () => {
+      const data = Buffer.concat(pending).toString("base64");
+      pending = [];
+      pendingBytes = 0;
+      await db.insertInto("people_import_chunks").values({ import_id: id, seq, data }).execute();
+      seq += 1;
+    };
+    for await (const piece of chunks) {
+      check.push(piece);
+      pending.push(Buffer.from(piece));
+      pendingBytes += piece.length;
+      if (pendingBytes >= chunkBytes) await store();
+    }
+    if (pendingBytes > 0) await store();
+    const encoding = check.finish();
+    if (typeof encoding !== "string") {
+      await dropStaged(db, [id]);
+      return encoding;
+    }
+    // Read once through, so a file that cannot be imported is said so at once.
+    const scan = await scanImportFile(stagedText(db, id, encoding), async () => undefined);
+    if ("error" in scan) {
+      await dropStaged(db, [id]);
+      return scan;
+    }
+    await db.updateTable("people_imports").set({ encoding }).where("id", "=", id).execute();
+    return { id };
+  } catch (error) {
+    await dropStaged(db, [id]);
+    throw error;
+  }
 }
 
 export async function discardImport({ db }: ImportDeps, id: string) {
-  await db.deleteFrom("people_imports").where("id", "=", id).execute();
+  await dropStaged(db, [id]);
+}
+
+/**
+ * Drops every staged file whose text holds one of `texts` (any case): an erasure's part. Each
+ * staged file is read through once, a chunk at a time. Returns how many were dropped.
+ */
+export async function dropStagedImportsMentioning(db: Db, texts: string[]) {
+  const staged = await db
+    .selectFrom("people_imports")
+    .select(["id", "encoding"])
+    .where("encoding", "is not", null)
+    .execute();
+  const wanted = texts.map((text) => text.toLowerCase());
+  const longest = Math.max(...wanted.map((text) => text.length));
+  const mentioning: string[] = [];
+  for (const { id, encoding } of staged) {
+    let tail = "";
+    for await (const piece of stagedText(db, id, encoding as UploadEncoding)()) {
+      const window = tail + piece.toLowerCase();
+      if (wanted.some((text) => window.includes(text))) {
+        mentioning.push(id);
+        break;
+      }
+      tail = window.slice(-longest);
+    }
+  }
+  await dropStaged(db, mentioning);
+  return mentioning.length;
 }
 
 type KnownMembership = { id: string; status: MembershipStatus; interests: string };
@@ -149,42 +251,17 @@ export type ImportCounts = {
   refused: number;
 };
 
-type Plan = {
-  parsed: ParsedImport;
-  counts: ImportCounts;
-  statuses: StatusCount[];
-  changes: {
-    row: ImportRow;
-    existing?: Existing;
-    lists: { list: ListName; file: ListImport; change: MembershipChange }[];
-  }[];
+/** A row of the file with what importing it does. */
+type PlannedRow = {
+  row: ImportRow;
+  existing?: Existing;
+  lists: { list: ListName; file: ListImport; change: MembershipChange }[];
 };
 
-function countStatuses(rows: ImportRow[]): StatusCount[] {
-  const counts = new Map<string, StatusCount>();
-  const add = (list: StatusCount["list"], status: StatusCount["status"], column: string) => {
-    const key = `${list}|${status}|${column}`;
-    const count = counts.get(key) ?? { list, status, column, rows: 0 };
-    count.rows += 1;
-    counts.set(key, count);
-  };
-  for (const row of rows) {
-    for (const list of listNames) {
-      const membership = row.lists[list];
-      if (membership) add(list, membership.status, membership.statusColumn);
-    }
-    if (row.suppression) add("suppression", "suppressed", row.suppression.column);
-  }
-  return [...counts.values()].sort(
-    (a, b) => a.list.localeCompare(b.list) || a.status.localeCompare(b.status),
-  );
-}
-
-async function planImport(db: Db, csv: string): Promise<Plan | { error: string }> {
-  const parsed = parseImportFile(csv);
-  if ("error" in parsed) return parsed;
-  const existing = await existingPeople(db, parsed.rows);
-  const changes = parsed.rows.map((row) => {
+/** One batch's rows (one per address) against the people already known. */
+async function planBatch(db: Db, rows: ImportRow[]): Promise<PlannedRow[]> {
+  const existing = await existingPeople(db, rows);
+  return rows.map((row) => {
     const known = existing.get(emailKey(row.email));
     return {
       row,
@@ -195,28 +272,65 @@ async function planImport(db: Db, csv: string): Promise<Plan | { error: string }
       }),
     };
   });
-  const newsletterOutcome = changes.map(({ existing, lists }) => ({
-    known: existing?.lists.newsletter,
-    planned: lists.find(({ list }) => list === "newsletter"),
-  }));
-  const counts: ImportCounts = {
-    rows: parsed.totalRows,
-    newPeople: changes.filter(({ existing }) => !existing).length,
-    merged: changes.filter(({ existing }) => existing).length + parsed.duplicates.length,
-    confirmed: newsletterOutcome.filter(
-      ({ known, planned }) =>
-        planned?.file.status === "confirmed" &&
-        (planned.change.kind === "insert" ||
-          planned.change.kind === "confirm" ||
-          (planned.change.kind === "none" && known?.status === "confirmed")),
-    ).length,
-    withoutConsent: changes.filter(({ lists }) => lists.length === 0).length,
-    keptUnsubscribed: changes.filter(({ lists }) =>
-      lists.some(({ change }) => change.kind === "kept-unsubscribed"),
-    ).length,
-    refused: parsed.refused.length,
+}
+
+/** The counts and statuses of a whole file, added up batch by batch. */
+class ImportTally {
+  counts: ImportCounts = {
+    rows: 0,
+    newPeople: 0,
+    merged: 0,
+    confirmed: 0,
+    withoutConsent: 0,
+    keptUnsubscribed: 0,
+    refused: 0,
   };
-  return { parsed, counts, statuses: countStatuses(parsed.rows), changes };
+  private statusCounts = new Map<string, StatusCount>();
+
+  add(planned: PlannedRow[]) {
+    const { counts } = this;
+    for (const { row, existing, lists } of planned) {
+      if (existing) counts.merged += 1;
+      else counts.newPeople += 1;
+      if (lists.length === 0) counts.withoutConsent += 1;
+      if (lists.some(({ change }) => change.kind === "kept-unsubscribed")) {
+        counts.keptUnsubscribed += 1;
+      }
+      const known = existing?.lists.newsletter;
+      const newsletter = lists.find(({ list }) => list === "newsletter");
+      if (
+        newsletter?.file.status === "confirmed" &&
+        (newsletter.change.kind === "insert" ||
+          newsletter.change.kind === "confirm" ||
+          (newsletter.change.kind === "none" && known?.status === "confirmed"))
+      ) {
+        counts.confirmed += 1;
+      }
+      for (const list of listNames) {
+        const membership = row.lists[list];
+        if (membership) this.countStatus(list, membership.status, membership.statusColumn);
+      }
+      if (row.suppression) this.countStatus("suppression", "suppressed", row.suppression.column);
+    }
+  }
+
+  private countStatus(list: StatusCount["list"], status: StatusCount["status"], column: string) {
+    const key = `${list}|${status}|${column}`;
+    const count = this.statusCounts.get(key) ?? { list, status, column, rows: 0 };
+    count.rows += 1;
+    this.statusCounts.set(key, count);
+  }
+
+  /** The totals once the whole file was read. */
+  finish(scan: ImportScan) {
+    this.counts.rows = scan.totalRows;
+    this.counts.merged += scan.duplicateCount;
+    this.counts.refused = scan.refusedCount;
+    const statuses = [...this.statusCounts.values()].sort(
+      (a, b) => a.list.localeCompare(b.list) || a.status.localeCompare(b.status),
+    );
+    return { counts: this.counts, statuses };
+  }
 }
 
 export type ImportPreview =
@@ -224,12 +338,15 @@ export type ImportPreview =
   | {
       id: string;
       fileName: string;
-      mapping: ParsedImport["mapping"];
+      mapping: ImportScan["mapping"];
       separator: string;
       counts: ImportCounts;
       statuses: StatusCount[];
+      /** The first few repeated rows; `duplicateCount` says how many in all. */
       duplicates: DuplicateRow[];
-      refused: ParsedImport["refused"];
+      duplicateCount: number;
+      /** The first few refused rows; `counts.refused` says how many in all. */
+      refused: ImportScan["refused"];
       unknownTags: string[];
     };
 
@@ -237,23 +354,29 @@ export type ImportPreview =
 export async function previewImport(db: Db, id: string): Promise<ImportPreview | undefined> {
   const staged = await db
     .selectFrom("people_imports")
-    .select(["id", "file_name", "csv", "created_at"])
+    .select(["id", "file_name", "encoding"])
     .where("id", "=", id)
+    .where("encoding", "is not", null)
     .executeTakeFirst();
   if (!staged) return undefined;
-  const plan = await planImport(db, staged.csv);
-  if ("error" in plan) return { id, fileName: staged.file_name, error: plan.error };
-  const { parsed, counts, statuses } = plan;
+  const tally = new ImportTally();
+  const scan = await scanImportFile(
+    stagedText(db, id, staged.encoding as UploadEncoding),
+    async (rows) => tally.add(await planBatch(db, rows)),
+  );
+  if ("error" in scan) return { id, fileName: staged.file_name, error: scan.error };
+  const { counts, statuses } = tally.finish(scan);
   return {
     id,
     fileName: staged.file_name,
-    mapping: parsed.mapping,
-    separator: parsed.separator,
+    mapping: scan.mapping,
+    separator: scan.separator,
     counts,
     statuses,
-    duplicates: parsed.duplicates,
-    refused: parsed.refused,
-    unknownTags: parsed.unknownTags,
+    duplicates: scan.duplicates,
+    duplicateCount: scan.duplicateCount,
+    refused: scan.refused,
+    unknownTags: scan.unknownTags,
   };
 }
 
@@ -312,11 +435,65 @@ function newPerson(personId: string, row: ImportRow, nowIso: string): PersonTabl
   };
 }
 
+/** Writes one batch's people and memberships. */
+async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowIso: string) {
+  const people: PersonTable[] = [];
+  const inserts: ListMembershipTable[] = [];
+  for (const { row, existing, lists } of planned) {
+    const personId = existing?.personId ?? randomUUID();
+    if (!existing) people.push(newPerson(personId, row, nowIso));
+    else if (row.suppression && !existing.bouncedAt) {
+      await trx
+        .updateTable("people")
+        .set({ bounced_at: row.suppression.at ?? nowIso, bounce_reason: row.suppression.reason })
+        .where("id", "=", personId)
+        .execute();
+    }
+    for (const { list, file, change } of lists) {
+      if (change.kind === "insert") {
+        inserts.push(newMembership(personId, list, file, fileName, nowIso));
+      } else if (change.kind === "confirm") {
+        const consentedAt = file.consentedAt ?? nowIso;
+        await trx
+          .updateTable("list_memberships")
+          .set({
+            status: "confirmed",
+            interests: JSON.stringify(change.interests),
+            consent_text: file.consentText ?? consentWording(fileName, file),
+            consented_at: consentedAt,
+            confirmed_at: file.confirmedAt ?? consentedAt,
+            updated_at: nowIso,
+          })
+          .where("id", "=", change.id)
+          .execute();
+      } else if (change.kind === "unsubscribe") {
+        await trx
+          .updateTable("list_memberships")
+          .set({
+            status: "unsubscribed",
+            unsubscribed_at: file.unsubscribedAt ?? nowIso,
+            updated_at: nowIso,
+          })
+          .where("id", "=", change.id)
+          .execute();
+      }
+    }
+  }
+  if (people.length > 0) await trx.insertInto("people").values(people).execute();
+  for (let start = 0; start < inserts.length; start += batchSize) {
+    await trx
+      .insertInto("list_memberships")
+      .values(inserts.slice(start, start + batchSize))
+      .execute();
+  }
+}
+
 /**
- * Imports a staged file in one transaction: new people with what the file records about them,
- * memberships confirmed only where the file records consent, every opt-out kept and a local
- * unsubscribe never overridden; a cleaned, bounced or complaining address is suppressed. Recorded
- * in the audit log with its counts; the staged file goes.
+ * Imports a staged file in one transaction, read as a stream and written a batch at a time: new
+ * people with what the file records about them, memberships confirmed only where the file records
+ * consent, every opt-out kept and a local unsubscribe never overridden; a cleaned, bounced or
+ * complaining address is suppressed. Recorded in the audit log with its counts; the staged file
+ * goes.
  */
 export async function applyImport(
   { db, clock }: ImportDeps,
@@ -327,74 +504,31 @@ export async function applyImport(
   return db.transaction().execute(async (trx) => {
     const staged = await trx
       .selectFrom("people_imports")
-      .select(["file_name", "csv"])
+      .select(["file_name", "encoding"])
       .where("id", "=", id)
+      .where("encoding", "is not", null)
       .executeTakeFirst();
     if (!staged) return { error: "This import was already done or discarded." };
-    const plan = await planImport(trx, staged.csv);
-    if ("error" in plan) return plan;
-    const people: PersonTable[] = [];
-    const inserts: ListMembershipTable[] = [];
-    for (const { row, existing, lists } of plan.changes) {
-      const personId = existing?.personId ?? randomUUID();
-      if (!existing) people.push(newPerson(personId, row, nowIso));
-      else if (row.suppression && !existing.bouncedAt) {
-        await trx
-          .updateTable("people")
-          .set({ bounced_at: row.suppression.at ?? nowIso, bounce_reason: row.suppression.reason })
-          .where("id", "=", personId)
-          .execute();
-      }
-      for (const { list, file, change } of lists) {
-        if (change.kind === "insert") {
-          inserts.push(newMembership(personId, list, file, staged.file_name, nowIso));
-        } else if (change.kind === "confirm") {
-          const consentedAt = file.consentedAt ?? nowIso;
-          await trx
-            .updateTable("list_memberships")
-            .set({
-              status: "confirmed",
-              interests: JSON.stringify(change.interests),
-              consent_text: file.consentText ?? consentWording(staged.file_name, file),
-              consented_at: consentedAt,
-              confirmed_at: file.confirmedAt ?? consentedAt,
-              updated_at: nowIso,
-            })
-            .where("id", "=", change.id)
-            .execute();
-        } else if (change.kind === "unsubscribe") {
-          await trx
-            .updateTable("list_memberships")
-            .set({
-              status: "unsubscribed",
-              unsubscribed_at: file.unsubscribedAt ?? nowIso,
-              updated_at: nowIso,
-            })
-            .where("id", "=", change.id)
-            .execute();
-        }
-      }
-    }
-    for (let start = 0; start < people.length; start += batchSize) {
-      await trx
-        .insertInto("people")
-        .values(people.slice(start, start + batchSize))
-        .execute();
-    }
-    for (let start = 0; start < inserts.length; start += batchSize) {
-      await trx
-        .insertInto("list_memberships")
-        .values(inserts.slice(start, start + batchSize))
-        .execute();
-    }
-    await trx.deleteFrom("people_imports").where("id", "=", id).execute();
+    const tally = new ImportTally();
+    const scan = await scanImportFile(
+      stagedText(trx, id, staged.encoding as UploadEncoding),
+      async (rows) => {
+        const planned = await planBatch(trx, rows);
+        tally.add(planned);
+        await writeBatch(trx, planned, staged.file_name, nowIso);
+      },
+    );
+    // A file that could be staged reads the same now; were it not, nothing is kept of it.
+    if ("error" in scan) throw new Error(`A staged import no longer reads: ${scan.error}`);
+    const { counts } = tally.finish(scan);
+    await dropStaged(trx, [id]);
     await recordAdminAction(trx, {
       actor,
       action: "people.import",
       subject: id,
-      detail: plan.counts,
+      detail: counts,
       now,
     });
-    return { counts: plan.counts };
+    return { counts };
   });
 }

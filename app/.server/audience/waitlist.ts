@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { readVisitSource } from "../analytics";
-import { requestMembership } from "./list-memberships";
-import { whenAnswered } from "../core/after-answer";
+import { receiveSignupRequest } from "./signup-requests";
 import { checkRateLimits } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../core/spam-traps";
@@ -45,15 +44,13 @@ export async function joinWaitlist(
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
   if (checkSpamTraps(deps, "waitlist", traps) !== "passed") return { outcome: "accepted" };
-  // As the newsletter's: what only a new address costs happens after the answer (issue 20).
-  await whenAnswered(deps, "waitlist signup", () =>
-    requestMembership(deps, {
-      list: "waitlist",
-      email: parsed.data,
-      source: "/buy-now",
-      consentText: buyNowContent.waitlist.consent,
-      visitSource: readVisitSource(fields.attribution, config.SITE_URL),
-    }),
-  );
+  // As the newsletter's: kept before the answer, settled after it (issue 20).
+  await receiveSignupRequest(deps, {
+    list: "waitlist",
+    email: parsed.data,
+    source: "/buy-now",
+    consentText: buyNowContent.waitlist.consent,
+    visitSource: readVisitSource(fields.attribution, config.SITE_URL),
+  });
   return { outcome: "accepted" };
 }

@@ -130,36 +130,152 @@ export async function readFormBody(
   return fields;
 }
 
+/** A multipart body read piece by piece: bytes up to a delimiter, never the whole body at once. */
+class MultipartReader {
+  private buffer = Buffer.alloc(0);
+  constructor(private reader: ChunkReader) {}
+
+  private async more() {
+    const { done, value } = await this.reader.read();
+    if (done) refuse(400, "The multipart form body is malformed.");
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, value]) : Buffer.from(value);
+  }
+
+  /** The bytes before `delimiter`, in pieces as they arrive; the delimiter is consumed. */
+  async *until(delimiter: Buffer): AsyncGenerator<Buffer> {
+    for (;;) {
+      const at = this.buffer.indexOf(delimiter);
+      if (at >= 0) {
+        const piece = this.buffer.subarray(0, at);
+        this.buffer = this.buffer.subarray(at + delimiter.length);
+        if (piece.length > 0) yield piece;
+        return;
+      }
+      // The tail could be the start of the delimiter: kept until more arrives.
+      const safe = this.buffer.length - (delimiter.length - 1);
+      if (safe > 0) {
+        const piece = this.buffer.subarray(0, safe);
+        this.buffer = this.buffer.subarray(safe);
+        yield piece;
+      }
+      await this.more();
+    }
+  }
+
+  /** The bytes before `delimiter`, refused past `limit`. */
+  async collect(delimiter: Buffer, limit: number) {
+    const pieces: Buffer[] = [];
+    let size = 0;
+    for await (const piece of this.until(delimiter)) {
+      size += piece.length;
+      if (size > limit) refuse(413, `A form field is larger than ${limit / 1024} KB.`);
+      pieces.push(piece);
+    }
+    return Buffer.concat(pieces);
+  }
+
+  async take(count: number) {
+    while (this.buffer.length < count) await this.more();
+    const taken = this.buffer.subarray(0, count).toString("latin1");
+    this.buffer = this.buffer.subarray(count);
+    return taken;
+  }
+
+  /** Reads and drops what is left, up to `limit` bytes. */
+  async drain(limit: number) {
+    let size = 0;
+    while (size <= limit) {
+      const { done, value } = await this.reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+  }
+}
+
+/** A file part as it streams in: its name, and its bytes through the cap. */
+export type StreamedFile = { name: string; body: AsyncIterable<Uint8Array> };
+
 /**
- * A multipart form carrying one file (the console's CSV import): its text fields and the file's
- * bytes, read through `maxBytes`; the service decides what the bytes are (an empty or binary file
- * gets its own sentence there). Anything but multipart is refused, and NUL bytes in the fields.
+ * A multipart form carrying one file (the console's CSV import), read as it streams: the text
+ * fields before the file are collected (64 KB in all), then `onFile` is handed them and the
+ * file's bytes, which are never held whole; past `maxBytes` the body throws a 413 refusal.
+ * Anything but multipart is refused, and NUL bytes in the fields. A file input left empty sends a
+ * part with no name and no bytes: `onFile` is not called for it.
  */
-export async function readFileUpload(
+export async function readStreamedFileUpload<T>(
   request: Request,
   maxBytes: number,
-): Promise<{ fields: URLSearchParams; file?: { name: string; bytes: Uint8Array } }> {
+  onFile: (fields: URLSearchParams, file: StreamedFile) => Promise<T>,
+): Promise<{ fields: URLSearchParams; file?: T }> {
   if (mediaType(request) !== "multipart/form-data") {
     refuse(415, "Send the file as multipart/form-data.");
   }
-  const bytes = await readCapped(request, maxBytes);
-  let form: FormData;
-  try {
-    form = await new Response(Buffer.from(bytes), { headers: request.headers }).formData();
-  } catch {
-    refuse(400, "The multipart form body is malformed.");
-  }
-  const fields = new URLSearchParams();
-  let file: { name: string; bytes: Uint8Array } | undefined;
-  for (const [name, value] of form) {
-    if (typeof value === "string") fields.append(name, value);
-    // A file input left empty still sends a part, with no name and no bytes.
-    else if (value.name || value.size > 0) {
-      file = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
+    request.headers.get("Content-Type") ?? "",
+  );
+  if (!boundary) refuse(400, "The multipart form body is malformed.");
+  const body = request.body?.getReader();
+  if (!body) refuse(400, "The multipart form body is malformed.");
+  const reader = new MultipartReader(body);
+  // A body declared too large is refused before any of it is kept (read and dropped when a
+  // little over, so the browser reads the answer; see readCapped).
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > maxBytes + maxFormBodyBytes) {
+    if (declared <= maxBytes + maxFormBodyBytes + drainAllowanceBytes) {
+      await reader.drain(declared);
     }
+    refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, { Connection: "close" });
   }
-  for (const [name, value] of fields) {
-    if (name.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+  const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
+  // The first delimiter may open the body, without the line break before it.
+  for await (const preamble of reader.until(delimiter.subarray(2))) void preamble;
+  const fields = new URLSearchParams();
+  let fieldBytes = 0;
+  let file: T | undefined;
+  while ((await reader.take(2)) === "\r\n") {
+    const headers = (await reader.collect(Buffer.from("\r\n\r\n"), 16 * 1024)).toString("utf8");
+    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? "";
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "";
+    const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    if (fileName === undefined) {
+      const value = await reader.collect(delimiter, maxFormBodyBytes - fieldBytes);
+      fieldBytes += value.length;
+      fields.append(name, value.toString("utf8"));
+      continue;
+    }
+    let size = 0;
+    const fileBody = async function* () {
+      for await (const piece of reader.until(delimiter)) {
+        size += piece.length;
+        if (size > maxBytes) {
+          // A little more is read and dropped so the browser reads the answer (see readCapped).
+          await reader.drain(drainAllowanceBytes);
+          refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, {
+            Connection: "close",
+          });
+        }
+        yield piece;
+      }
+    };
+    for (const [key, value] of fields) {
+      if (key.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+    }
+    if (file !== undefined) refuse(400, "This form takes one file.");
+    const iterator = fileBody();
+    const first = await iterator.next();
+    if (first.done && !fileName) continue;
+    file = await onFile(fields, {
+      name: fileName,
+      body: (async function* () {
+        if (!first.done) yield first.value;
+        yield* iterator;
+      })(),
+    });
+    // Whatever `onFile` left unread is read to the part's end.
+    for await (const rest of iterator) void rest;
+  }
+  for (const [key, value] of fields) {
+    if (key.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
   }
   return { fields, file };
 }

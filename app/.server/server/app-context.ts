@@ -10,6 +10,7 @@ import { startAfterAnswerQueue } from "../core/after-answer";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
+import { replaySignupRequests, signupReplayAfterMs } from "../audience/signup-requests";
 import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
 import { startPollLoop } from "../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../booking";
@@ -113,6 +114,12 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     onError: (error) => logFailure("busy-times fetch failed", error),
   });
   const afterAnswers = startAfterAnswerQueue();
+  // Signups kept before their answer whose later work failed: settled again (issue 20).
+  const signupReplay = startPollLoop({
+    intervalMs: signupReplayAfterMs,
+    round: () => replaySignupRequests({ db: workerDatabase.db, clock, config, outbox }),
+    onError: (error) => logFailure("replaying kept signups failed", error),
+  });
   return {
     services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
     analytics,
@@ -121,6 +128,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     async close() {
       // Signups answered before the stop are written (and their emails queued) before it ends.
       await afterAnswers.settle();
+      await signupReplay.stop();
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();

@@ -5,15 +5,34 @@ export interface AudienceTables {
   people: PersonTable;
   list_memberships: ListMembershipTable;
   people_imports: PeopleImportTable;
+  people_import_chunks: PeopleImportChunkTable;
+  signup_requests: SignupRequestTable;
 }
 
-/** An uploaded CSV between its preview and its import (migration 205). */
+/** A list signup received and not yet turned into its membership (migration 210). */
+export interface SignupRequestTable {
+  id: string;
+  email_key: string;
+  /** The `MembershipRequest` as JSON. */
+  request: string;
+  received_at: string;
+}
+
+/** An uploaded CSV between its preview and its import (migrations 205, 211). */
 export interface PeopleImportTable {
   id: string;
   actor_email: string;
   file_name: string;
-  csv: string;
+  /** How the file's text is encoded; null while it is still arriving. */
+  encoding: string | null;
   created_at: string;
+}
+
+/** The bytes of a staged CSV, about a megabyte a row, base64 (migration 211). */
+export interface PeopleImportChunkTable {
+  import_id: string;
+  seq: number;
+  data: string;
 }
 
 export interface PersonTable {

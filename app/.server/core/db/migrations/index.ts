@@ -12,6 +12,9 @@ import * as listMemberships from "./204_list_memberships";
 import * as peopleImports from "./205_people_imports";
 import * as peopleSearch from "./208_people_search";
 import * as peopleListIndexes from "./209_people_list_indexes";
+import * as signupRequests from "./210_signup_requests";
+import * as peopleImportChunks from "./211_people_import_chunks";
+import * as peoplePrefixSearch from "./212_people_prefix_search";
 import * as broadcasts from "./301_broadcasts";
 import * as broadcastPauses from "./302_broadcast_pauses";
 import * as broadcastQueueWalk from "./303_broadcast_queue_walk";
@@ -46,6 +49,9 @@ export const migrations: Record<string, Migration> = {
   "205_people_imports": peopleImports,
   "208_people_search": peopleSearch,
   "209_people_list_indexes": peopleListIndexes,
+  "210_signup_requests": signupRequests,
+  "211_people_import_chunks": peopleImportChunks,
+  "212_people_prefix_search": peoplePrefixSearch,
   "301_broadcasts": broadcasts,
   "302_broadcast_pauses": broadcastPauses,
   "303_broadcast_queue_walk": broadcastQueueWalk,
