@@ -1,8 +1,6 @@
-import { Children, cloneElement, Fragment, isValidElement, type ReactNode } from "react";
-import { Scripts } from "react-router";
 import { useScriptNonce } from "./script-nonce";
 
-/** The type that keeps React Router's module script inert until the loader below runs it. */
+/** The type that keeps the island's module script inert until the loader below runs it. */
 const deferredType = "text/x-deferred-module";
 
 /**
@@ -11,7 +9,8 @@ const deferredType = "text/x-deferred-module";
  * pointer moving or pressing, a key, a touch, a focus): the first tap finds every module in the
  * cache, and a page that is only read never spends a phone's main thread on hydration. A button
  * pressed before React arrived is pressed again once it has hydrated, so an early tap is not lost;
- * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request.
+ * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request. The island
+ * marks the page `data-hydrated` once it has hydrated.
  */
 const loader = `(() => {
   const nonce = document.currentScript && document.currentScript.nonce;
@@ -61,50 +60,22 @@ const loader = `(() => {
   else addEventListener("load", preload, { once: true });
 })();`;
 
-type ScriptProps = { children?: ReactNode; type?: string; href?: string };
-
-/** The module preloads' addresses among React Router's scripts. */
-function preloadedModules(node: ReactNode): string[] {
-  return (Children.toArray(node) as ReactNode[]).flatMap((child) => {
-    if (!isValidElement<ScriptProps>(child)) return [];
-    if (child.type === Fragment) return preloadedModules(child.props.children);
-    return child.type === "link" && child.props.href ? [child.props.href] : [];
-  });
-}
-
 /**
- * React Router's scripts without the module preloads, the module script made inert and carrying
- * the preloads' addresses for the loader.
+ * A form page's island script (decision 077): the browser fetches no JavaScript until the page has
+ * loaded; the island's modules arrive then, all at once, and run at the first interaction. The
+ * page's HTML, links and forms work before that. `modules`: the island's module first, then every
+ * module it imports.
  */
-function deferModules(node: ReactNode, modules: string[]): ReactNode {
-  return Children.map(node, (child) => {
-    if (!isValidElement<ScriptProps>(child)) return child;
-    if (child.type === Fragment) return deferModules(child.props.children, modules);
-    if (child.type === "link") return null;
-    if (child.type === "script" && child.props.type === "module")
-      return cloneElement(child, {
-        type: deferredType,
-        async: undefined,
-        "data-modules": JSON.stringify(modules),
-      } as object);
-    return child;
-  });
-}
-
-/**
- * `<Scripts />` for form pages that paint before any script: the browser fetches no JavaScript
- * until the page has loaded; React and the route modules arrive then and run at the first
- * interaction (decisions 002 and 077). The page's HTML, links and forms work before that.
- */
-export function DeferredScripts() {
+export function DeferredScripts({ modules }: { modules: string[] }) {
   const nonce = useScriptNonce();
-  // Called as a function so its output can be rewritten; its hooks run as this component's.
-  const routerScripts = Scripts({});
-  const scripts = deferModules(routerScripts, preloadedModules(routerScripts));
-  if (!scripts) return null;
+  if (modules.length === 0) return null;
   return (
     <>
-      {scripts}
+      <script
+        type={deferredType}
+        data-modules={JSON.stringify(modules)}
+        dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(modules[0])};` }}
+      />
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
     </>
   );
