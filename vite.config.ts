@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -87,8 +88,97 @@ function siteIslands(): Plugin {
   };
 }
 
+/** The form pages' islands (decision 077): one entry each in app/islands/forms/. */
+const formIslandNames = readdirSync(fromRoot("app/islands/forms"))
+  .filter((name) => name.endsWith(".tsx"))
+  .map((name) => name.replace(/\.tsx$/, ""));
+
+/**
+ * `virtual:form-islands`: for each form page's island, the address of its module and of every
+ * module it imports, entry first. esbuild bundles the islands (React, react-dom/client, the form's
+ * components) apart from React Router's build, sharing one chunk between them; the production
+ * build writes them beside the client assets, the dev server serves them from memory. The browser
+ * build gets an empty map: only the server renders the scripts.
+ */
+function formIslands(): Plugin {
+  const id = "virtual:form-islands";
+  const outdir = fromRoot("build/client/assets");
+  let production = false;
+  const served = new Map<string, Uint8Array>();
+  return {
+    name: "form-islands",
+    configResolved(config) {
+      production = config.command === "build";
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = served.get((request.url ?? "").split("?")[0]!);
+        if (!file) return next();
+        response.setHeader("Content-Type", "text/javascript");
+        response.end(file);
+      });
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved, options) {
+      if (resolved !== `\0${id}`) return;
+      if (!options?.ssr) return "export default {};";
+      const result = await esbuild({
+        entryPoints: Object.fromEntries(
+          formIslandNames.map((name) => [
+            `island-${name}`,
+            fromRoot(`app/islands/forms/${name}.tsx`),
+          ]),
+        ),
+        bundle: true,
+        splitting: true,
+        minify: production,
+        format: "esm",
+        target: "es2022",
+        outdir,
+        entryNames: "[name]-[hash]",
+        chunkNames: "island-shared-[hash]",
+        jsx: "automatic",
+        define: {
+          "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+          "import.meta.env.SSR": "false",
+        },
+        write: production,
+        metafile: true,
+        alias: { "~": fromRoot("app") },
+      });
+      // An island runs without a router: a hook of React Router's would throw in it.
+      const router = Object.keys(result.metafile.inputs).find((input) =>
+        input.includes("node_modules/react-router/"),
+      );
+      if (router) throw new Error(`A form island imports React Router (${router}): decision 077.`);
+      const url = (file: string) => `/assets/${path.relative(outdir, path.resolve(file))}`;
+      if (!production)
+        for (const file of result.outputFiles ?? []) served.set(url(file.path), file.contents);
+      for (const input of Object.keys(result.metafile.inputs))
+        if (!input.startsWith("node_modules")) this.addWatchFile(path.resolve(input));
+      const outputs = result.metafile.outputs;
+      /** The module and what it imports statically, entry first (the page fetches them at once). */
+      const withImports = (file: string, seen = new Set<string>()): string[] => {
+        if (seen.has(file)) return [];
+        seen.add(file);
+        const imports = outputs[file]!.imports.filter((entry) => entry.kind === "import-statement");
+        return [file, ...imports.flatMap((entry) => withImports(entry.path, seen))];
+      };
+      const modules = Object.fromEntries(
+        Object.entries(outputs)
+          .filter(([, output]) => output.entryPoint)
+          .map(([file, output]) => [
+            path.basename(output.entryPoint!, ".tsx"),
+            withImports(file).map(url),
+          ]),
+      );
+      return `export default ${JSON.stringify(modules)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), siteIslands()],
+  plugins: [tailwindcss(), reactRouter(), siteIslands(), formIslands()],
   // React Router preloads route modules itself; Vite's preload helper would only add first-load bytes.
   build: {
     modulePreload: false,

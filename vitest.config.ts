@@ -2,15 +2,21 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const siteIslands = "virtual:site-islands";
+const formIslands = "virtual:form-islands";
 
 export default defineConfig({
-  // Components render as in the browser build, where the island's inlined text is empty
-  // (vite.config.ts compiles it only for the server).
+  // Components render as in the browser build, where the island's inlined text is empty and no
+  // form island is named (vite.config.ts builds them only for the server).
   plugins: [
     {
       name: "site-islands-as-in-the-browser",
       resolveId: (source) => (source === siteIslands ? `\0${siteIslands}` : undefined),
       load: (id) => (id === `\0${siteIslands}` ? "export default '';" : undefined),
+    },
+    {
+      name: "form-islands-as-in-the-browser",
+      resolveId: (source) => (source === formIslands ? `\0${formIslands}` : undefined),
+      load: (id) => (id === `\0${formIslands}` ? "export default {};" : undefined),
     },
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -22,6 +22,7 @@ import { useScriptNonce } from "~/components/layout/script-nonce";
 import { startIslands } from "~/islands/site-islands";
 import { speculationRules } from "~/islands/speculation-rules";
 import islandScript from "virtual:site-islands";
+import formIslands from "virtual:form-islands";
 import appStylesHref from "./app.css?url";
 import analyticsScriptHref from "./page-scripts/visit-beacon.js?url&no-inline";
 import serifFontHref from "./fonts/fraunces-subset.woff2?url";
@@ -29,10 +30,10 @@ import sansFontHref from "./fonts/inter-subset.woff2?url";
 
 /**
  * A route module may export `handle = { chrome: "bare" }` to render without the site navigation,
- * and `hydrate: true` when its page is a form that React runs (decision 077); other pages ship
- * only the island script.
+ * and `island` naming its form island (app/islands/forms/) when its page is a form the visitor
+ * fills in (decision 077); other pages ship only the island script.
  */
-export type RouteHandle = { chrome?: "full" | "bare"; hydrate?: boolean };
+export type RouteHandle = { chrome?: "full" | "bare"; island?: string };
 
 export const links: LinksFunction = () => [
   // The two faces every page uses, fetched alongside the stylesheet rather than after it.
@@ -61,38 +62,27 @@ function useRouteHandles() {
 
 /**
  * The page's scripts. Content pages: the inline island script and the speculation rules, no
- * framework (decision 077). Form pages hydrate once they have loaded, or at an earlier first
- * interaction (decisions 002 and 077); the console hydrates as it loads. Once React runs in the browser it stays in charge: a client-side
- * navigation from a hydrated page keeps its scripts.
+ * framework (decision 077). Form pages add their form island's modules, fetched once the page has
+ * loaded and run at the first interaction. The console hydrates with React Router as it loads, and
+ * keeps its scripts through its client-side navigations.
  */
-function PageScripts({ hydrates }: { hydrates: boolean }) {
+function PageScripts({ island }: { island?: string }) {
   const nonce = useScriptNonce();
   const pathname = useLocation().pathname;
-  if (pathname.startsWith("/admin")) return <Scripts />;
-  // The islands run before React on a form page too: its menu answers while React loads. (The
-  // browser build's island text is empty: hydration keeps the server's script as it is.)
-  const islands = (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: islandScript }}
-    />
-  );
-  if (hydrates || !import.meta.env.SSR)
-    return (
-      <>
-        {islands}
-        <DeferredScripts />
-      </>
-    );
+  if (pathname.startsWith("/admin") || !import.meta.env.SSR) return <Scripts />;
   return (
     <>
-      {islands}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: islandScript }}
+      />
       <script
         type="speculationrules"
         nonce={nonce}
         dangerouslySetInnerHTML={{ __html: speculationRules }}
       />
+      {island && <DeferredScripts modules={formIslands[island] ?? []} />}
     </>
   );
 }
@@ -138,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Toaster />
         <ScrollManager />
-        <PageScripts hydrates={handles.some((handle) => handle.hydrate)} />
+        <PageScripts island={handles.find((handle) => handle.island)?.island} />
       </body>
     </html>
   );

@@ -101,3 +101,14 @@ export function hydrationModules(html: string): string[] {
 export function hydrationJavaScript(html: string): number {
   return hydrationModules(html).reduce((total, script) => total + gzippedSize(script), 0);
 }
+
+/** The gzipped props a form page hands its island (decision 077): data the island runs with. */
+export function islandPropsBytes(html: string): number {
+  return [
+    ...html.matchAll(
+      /<script type="application\/json" id="[\w-]+-island-props">([\s\S]*?)<\/script>/g,
+    ),
+  ]
+    .map((match) => gzipSync(match[1] ?? "").length)
+    .reduce((total, bytes) => total + bytes, 0);
+}

@@ -19,6 +19,7 @@ export const buyNowContent = {
       "We will email you a link to confirm, then one message when purchasing opens. Nothing else.",
     sent: "Thank you! Check your inbox and confirm your address to join the list.",
     tooMany: "Too many signups from your connection. Please try again in a few minutes.",
+    failed: "Your signup did not reach us. Please check your connection and try again.",
   },
   formatPicker: {
     title: "Choose Your Format",

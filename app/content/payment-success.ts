@@ -32,6 +32,7 @@ export const paymentSuccessContent = {
     button: "Send New Link",
     pending: "Sending...",
     sent: "If that address matches this order, a fresh download link is on its way to it.",
+    failed: "Your request did not reach us. Please check your connection and try again.",
   },
   refunded: {
     title: "This order was refunded",

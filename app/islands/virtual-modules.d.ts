@@ -3,3 +3,9 @@ declare module "virtual:site-islands" {
   const source: string;
   export default source;
 }
+
+/** Each form page's island: its module's address, then those of the modules it imports. */
+declare module "virtual:form-islands" {
+  const modules: Record<string, string[]>;
+  export default modules;
+}

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/buy-now";
-import { PurchaseForm } from "~/components/purchase/purchase-form";
-import { WaitlistForm, type WaitlistReply } from "~/components/purchase/waitlist-form";
-import { Badge } from "~/components/ui/badge";
+import { FormIsland } from "~/components/layout/form-island";
+import { PurchasePage } from "~/components/purchase/purchase-page";
+import type { WaitlistReply } from "~/components/purchase/waitlist-form";
 import { buyNowContent } from "~/content/buy-now";
 import { readFormBody } from "~/.server/http/request-body";
 import { pageSeo } from "~/.server/content/page-seo";
@@ -101,8 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = metaFromLoaderData;
 
-// A form page: React runs it, so the form answers in place (decision 077).
-export const handle: RouteHandle = { hydrate: true };
+// A form page: its forms are an island of their own, so they answer in place (decision 077).
+export const handle: RouteHandle = { island: "buy-now" };
 
 /** A refused post's Retry-After reaches the page's response too. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -110,33 +110,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function BuyNow({ loaderData, actionData }: Route.ComponentProps) {
-  const { formToken } = loaderData;
-  const { salesOpen } = useSiteSettings();
-  const waitlistReply = actionData?.intent === "waitlist" ? actionData : undefined;
-  const checkoutError = actionData?.intent === "checkout" ? actionData.message : undefined;
+  const { salesOpen, siteUrl } = useSiteSettings();
   return (
-    <div className="container-page py-12 sm:py-16">
-      <header className="mb-10 max-w-3xl">
-        {!salesOpen && (
-          <Badge variant="secondary" className="mb-3" data-testid="coming-soon-badge">
-            {buyNowContent.comingSoon.badge}
-          </Badge>
-        )}
-        <h1 className="text-4xl font-semibold text-primary sm:text-5xl">{buyNowContent.title}</h1>
-        <p className="mt-3 text-lg text-muted-foreground">{buyNowContent.lead}</p>
-      </header>
-      {!salesOpen && (
-        <div className="mb-10 grid gap-6 lg:grid-cols-2" data-testid="coming-soon">
-          <div>
-            <h2 className="text-2xl font-semibold text-primary">
-              {buyNowContent.comingSoon.title}
-            </h2>
-            <p className="mt-2 text-muted-foreground">{buyNowContent.comingSoon.text}</p>
-          </div>
-          <WaitlistForm reply={waitlistReply} formToken={formToken} />
-        </div>
-      )}
-      <PurchaseForm serverError={checkoutError} formToken={formToken} />
-    </div>
+    <FormIsland
+      name="buy-now"
+      component={PurchasePage}
+      props={{
+        salesOpen,
+        siteUrl,
+        formToken: loaderData.formToken,
+        waitlistReply: actionData?.intent === "waitlist" ? actionData : undefined,
+        checkoutError: actionData?.intent === "checkout" ? actionData.message : undefined,
+      }}
+    />
   );
 }

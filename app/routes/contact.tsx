@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { CalendarDays, Mail, MapPin, Mic, Phone, User, Users } from "lucide-react";
 import { data, Link } from "react-router";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
-import { FlashToast } from "~/components/layout/flash-toast";
+import { FormIsland } from "~/components/layout/form-island";
 import { ContactForm, type ContactActionData } from "~/components/contact-form/contact-form";
 import { PageHero } from "~/components/page/page-hero";
 import { ScheduleButton } from "~/components/scheduling/schedule-button";
@@ -56,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = metaFromLoaderData;
 
-// A form page: React runs it, so the form answers in place (decision 077).
-export const handle: RouteHandle = { hydrate: true };
+// A form page: its form is an island of its own, so it answers in place (decision 077).
+export const handle: RouteHandle = { island: "contact" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
@@ -100,28 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/**
- * In the browser: a failure on the way (network down, a proxy's error page) becomes the
- * failure state instead of the error screen, so the form and what was typed stay.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return { status: "failed" } satisfies ContactActionData;
-  }
-}
-
-/** After a failed send the page stays as it is (no reload that could fail too). */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return (actionResult as ContactActionData | undefined)?.status === "failed"
-    ? false
-    : defaultShouldRevalidate;
-}
-
 function formatEventDate(date: string, endDate?: string) {
   const format = (value: string) =>
     new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", {
@@ -152,7 +129,7 @@ function EventEntry({ event, pastLabel }: { event: EventItem; pastLabel?: string
   );
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { content, events, interest, prefilledMessage, formToken, constraint, toast } = loaderData;
   const { contactEmail, contactPhone } = useSiteSettings();
   const toForm = { pathname: "/contact", hash: "#contact-form" };
@@ -160,7 +137,6 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const scrollToForm = { scrollDelayMs: 100 };
   return (
     <>
-      <FlashToast toast={toast} />
       <PageHero eyebrow={content.hero.eyebrow} title={content.hero.title} lead={content.hero.lead}>
         <div className="flex flex-wrap gap-3">
           <ScheduleButton size="lg">
@@ -220,13 +196,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <CardDescription>{content.form.description}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ContactForm
-              key={`${interest}|${prefilledMessage}`}
-              defaultInterest={interest}
-              defaultMessage={prefilledMessage}
-              formToken={formToken}
-              constraint={constraint}
-              copy={content.form}
+            <FormIsland
+              name="contact"
+              component={ContactForm}
+              props={{
+                defaultInterest: interest,
+                defaultMessage: prefilledMessage,
+                formToken,
+                constraint,
+                copy: content.form,
+                contactEmail,
+                answer: actionData,
+                toast,
+              }}
             />
           </CardContent>
         </Card>

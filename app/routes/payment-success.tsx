@@ -1,22 +1,11 @@
-import {
-  AlertCircle,
-  CalendarClock,
-  CheckCircle2,
-  Download,
-  Mail,
-  type LucideIcon,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/payment-success";
-import { FormTokenField } from "~/components/forms/form-token-field";
-import { HoneypotField } from "~/components/forms/honeypot-field";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { showToast } from "~/components/ui/toaster";
-import { paymentSuccessContent as content } from "~/content/payment-success";
+import { FormIsland } from "~/components/layout/form-island";
+import {
+  PaymentSuccessPage,
+  type Receipt,
+  type SuccessView,
+} from "~/components/payment-success/payment-success-page";
 import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
 import { orderBookingUrl } from "~/.server/booking";
@@ -24,30 +13,10 @@ import { includesItem, lookUpCheckoutResult } from "~/.server/sales/checkout-res
 import { reissueDownloadLink } from "~/.server/sales/download-links";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
-import { formatAmount, purchaseMessages } from "~/lib/purchase-rules";
+import { purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import type { RouteHandle } from "~/root";
-
-/** The cards' titles are the page's second-level headings. */
-const cardHeadingClass = "font-serif text-xl leading-tight font-semibold text-primary";
-
-type Receipt = {
-  kind: "receipt";
-  /** True when Stripe confirmed the payment; false for the spec's query-only page. */
-  verified: boolean;
-  sessionId: string | null;
-  summary: { id: string; format: string; amountCents: number } | null;
-  showScheduling: boolean;
-  /** The buyer's own booking page (a verified receipt for the session). */
-  bookingHref: string | null;
-  showDownload: boolean;
-  downloadHref: string | null;
-  /** The reissue form's signed start time (only a verified receipt shows the form). */
-  formToken: string | null;
-};
-
-type SuccessView = Receipt | { kind: "refunded" | "unknown" | "unpaid" | "unavailable" };
 
 /** The spec's page: the order built from the query alone (amount 295 for the session, else 19.99). */
 function viewFromQuery(sessionId: string | null, format: string): Receipt {
@@ -138,206 +107,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = metaFromLoaderData;
 
-// A form page: React runs it, so the form answers in place (decision 077).
-export const handle: RouteHandle = { hydrate: true };
+// A form page: its page is an island of its own, so its buttons and form answer in place
+// (decision 077).
+export const handle: RouteHandle = { island: "payment-success" };
 
-function ReissueForm({ formToken }: { formToken: string }) {
-  const fetcher = useFetcher<typeof action>();
+export default function PaymentSuccess({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mt-6 border-t pt-6" data-testid="reissue">
-      <h3 className="font-semibold text-primary">{content.reissue.title}</h3>
-      {fetcher.data?.sent ? (
-        <p role="status" className="mt-2 text-sm">
-          {content.reissue.sent}
-        </p>
-      ) : (
-        <fetcher.Form method="post" className="mt-2 space-y-2">
-          <HoneypotField />
-          <FormTokenField token={formToken} />
-          <p className="text-sm text-muted-foreground">{content.reissue.text}</p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Label htmlFor="reissue-email" className="sr-only">
-              {content.reissue.label}
-            </Label>
-            <Input
-              id="reissue-email"
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              className="sm:flex-1"
-              aria-invalid={fetcher.data?.error ? true : undefined}
-              aria-describedby={fetcher.data?.error ? "reissue-email-error" : undefined}
-            />
-            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? content.reissue.pending : content.reissue.button}
-            </Button>
-          </div>
-          {fetcher.data?.error ? (
-            <p id="reissue-email-error" role="alert" className="text-sm text-destructive">
-              {fetcher.data.error}
-            </p>
-          ) : null}
-        </fetcher.Form>
-      )}
-    </div>
-  );
-}
-
-function ReceiptView({ view }: { view: Receipt }) {
-  return (
-    <>
-      <header className="text-center">
-        <CheckCircle2 className="mx-auto size-14 text-accent" aria-hidden="true" />
-        <h1 className="mt-4 text-4xl font-semibold text-primary sm:text-5xl">{content.title}</h1>
-        <p className="mt-3 text-lg text-muted-foreground">{content.lead}</p>
-      </header>
-      {view.summary && (
-        <Card data-testid="order-summary">
-          <CardHeader>
-            <h2 className={cardHeadingClass}>{content.summary.title}</h2>
-          </CardHeader>
-          <CardContent>
-            <dl className="space-y-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{content.summary.orderId}</dt>
-                <dd className="font-mono break-all" data-testid="order-id">
-                  {view.summary.id}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{content.summary.format}</dt>
-                <dd data-testid="order-format">{view.summary.format}</dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
-                <dt>{content.summary.amount}</dt>
-                <dd data-testid="order-amount">${formatAmount(view.summary.amountCents)}</dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
-      )}
-      {view.showScheduling && (
-        <NextStepCard
-          testId="scheduling"
-          icon={CalendarClock}
-          title={content.scheduling.title}
-          text={content.scheduling.text}
-        >
-          <div className="flex flex-wrap gap-3">
-            <Button
-              type="button"
-              variant="zen"
-              onClick={() => void showToast(content.scheduling.toast)}
-            >
-              <Mail aria-hidden="true" />
-              {content.scheduling.button}
-            </Button>
-            {view.bookingHref && (
-              <Button asChild variant="outline">
-                <a href={view.bookingHref} data-testid="book-session">
-                  {content.scheduling.calendar}
-                </a>
-              </Button>
-            )}
-          </div>
-        </NextStepCard>
-      )}
-      {view.showDownload && (
-        <NextStepCard
-          testId="download"
-          icon={Download}
-          title={content.download.title}
-          text={content.download.text}
-        >
-          {view.downloadHref ? (
-            <Button asChild variant="zen">
-              <a href={view.downloadHref} download>
-                <Download aria-hidden="true" />
-                {content.download.button}
-              </a>
-            </Button>
-          ) : (
-            <Button
-              type="button"
-              variant="zen"
-              onClick={() => void showToast(content.download.pendingToast)}
-            >
-              <Download aria-hidden="true" />
-              {content.download.button}
-            </Button>
-          )}
-          {view.verified && (
-            <>
-              <p className="text-sm text-muted-foreground">{content.download.limits}</p>
-              {view.formToken && <ReissueForm formToken={view.formToken} />}
-            </>
-          )}
-        </NextStepCard>
-      )}
-    </>
-  );
-}
-
-/** A step after the purchase: an icon heading, what to do, and the buttons to do it. */
-function NextStepCard({
-  testId,
-  icon: Icon,
-  title,
-  text,
-  children,
-}: {
-  testId: string;
-  icon: LucideIcon;
-  title: string;
-  text: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <h2 className={`${cardHeadingClass} flex items-center gap-2`}>
-          <Icon className="size-5 text-accent" aria-hidden="true" />
-          {title}
-        </h2>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p>{text}</p>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function NoticeView({ kind }: { kind: "refunded" | "unknown" | "unpaid" | "unavailable" }) {
-  const notice = content[kind];
-  return (
-    <header className="text-center" data-testid={`payment-${kind}`}>
-      <AlertCircle className="mx-auto size-14 text-destructive" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-semibold text-primary sm:text-4xl">{notice.title}</h1>
-      <p className="mx-auto mt-3 max-w-xl text-lg text-muted-foreground">{notice.text}</p>
-      {kind === "unpaid" && (
-        <Button asChild variant="zen" className="mt-6">
-          <Link to="/buy-now">{content.unpaid.retry}</Link>
-        </Button>
-      )}
-    </header>
-  );
-}
-
-export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
-  return (
-    <div className="container-page max-w-3xl space-y-8 py-12 sm:py-16">
-      {view.kind === "receipt" ? <ReceiptView view={view} /> : <NoticeView kind={view.kind} />}
-      <nav aria-label="Next steps" className="flex flex-wrap justify-center gap-3">
-        <Button asChild variant="outline">
-          <Link to="/contact">{content.contactSupport}</Link>
-        </Button>
-        <Button asChild variant="presence">
-          <Link to="/">{content.backHome}</Link>
-        </Button>
-      </nav>
-    </div>
+    <FormIsland
+      name="payment-success"
+      component={PaymentSuccessPage}
+      props={{ view: loaderData.view, reply: actionData }}
+    />
   );
 }

@@ -1,20 +1,16 @@
-import { BookOpen, Heart } from "lucide-react";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { BookOpen } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/signup";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
-import { FormTokenField } from "~/components/forms/form-token-field";
-import { OneMoreClickFields, type ReturnedSignup } from "~/components/signup/one-more-click-form";
-import { HoneypotField } from "~/components/forms/honeypot-field";
-import { TextField } from "~/components/forms/text-field";
+import { FormIsland } from "~/components/layout/form-island";
+import { SignupForm, type SignupActionData } from "~/components/signup/signup-form";
 import { signupContent } from "~/content/signup";
-import { subscribeBoxMessages } from "~/content/subscribe-box";
 import { readFormBody } from "~/.server/http/request-body";
 import { logFailure } from "~/.server/core/logger";
 import { pageSeo } from "~/.server/content/page-seo";
 import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
-import { newsletterInterests } from "~/lib/newsletter-interests";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
@@ -34,20 +30,13 @@ export function loader() {
 
 export const meta = metaFromLoaderData;
 
-// A form page: React runs it, so the form answers in place (decision 077).
-export const handle: RouteHandle = { hydrate: true };
+// A form page: its form is an island of its own, so it answers in place (decision 077).
+export const handle: RouteHandle = { island: "signup" };
 
 /** The action's headers reach the page's response: a refusal's Retry-After, no-store on a token. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
-
-/** What the signup action answers (the page and every subscribe box read it). */
-export type SignupActionData =
-  | { status: "subscribed" }
-  | { status: "confirm"; fields: ReturnedSignup; formToken: string }
-  | { status: "invalid"; fieldErrors: Record<string, string[]> }
-  | { status: "failed" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
@@ -100,99 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<SignupActionData>({ status: "subscribed" });
 }
 
-export default function Signup({ loaderData }: Route.ComponentProps) {
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { content } = loaderData;
-  const fetcher = useFetcher<SignupActionData>();
-  const pageAnswer = useActionData<SignupActionData>();
-  const answer = fetcher.data ?? pageAnswer;
-  const sending = fetcher.state !== "idle";
-  const errors = answer?.status === "invalid" ? answer.fieldErrors : {};
-
   return (
     <section className="container-page py-16">
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Card>
-          {answer?.status === "subscribed" ? (
-            <div className="flex flex-col items-start gap-4 p-8" data-testid="signup-submitted">
-              <Heart aria-hidden="true" className="size-10 text-accent" />
-              <h1 className="font-serif text-3xl font-semibold">{content.submitted.title}</h1>
-              <p className="text-muted-foreground" role="status">
-                {content.submitted.text}
-              </p>
-              <Button asChild>
-                <Link to="/">{content.submitted.homeLabel}</Link>
-              </Button>
-            </div>
-          ) : answer?.status === "confirm" ? (
-            <div className="flex flex-col gap-5 p-8" data-testid="signup-one-more-click">
-              <h1 className="font-serif text-3xl font-semibold">{content.oneMoreClick.title}</h1>
-              <p className="text-muted-foreground">{content.oneMoreClick.text}</p>
-              <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
-                <OneMoreClickFields fields={answer.fields} formToken={answer.formToken} />
-              </fetcher.Form>
-            </div>
-          ) : (
-            <>
-              <CardHeader>
-                <h1 className="font-serif text-3xl font-semibold">{content.title}</h1>
-                <CardDescription className="text-base">{content.lead}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <fetcher.Form method="post" action="/signup" className="flex flex-col gap-5">
-                  <input type="hidden" name="source" value="/signup" />
-                  <HoneypotField />
-                  <FormTokenField />
-                  <TextField
-                    id="signup-first-name"
-                    label={content.form.firstNameLabel}
-                    name="firstName"
-                    required
-                    maxLength={100}
-                    autoComplete="given-name"
-                    errors={errors.firstName}
-                  />
-                  <TextField
-                    id="signup-email"
-                    label={content.form.emailLabel}
-                    name="email"
-                    type="email"
-                    required
-                    maxLength={254}
-                    autoComplete="email"
-                    errors={errors.email}
-                  />
-                  <fieldset className="flex flex-col gap-3">
-                    <legend className="mb-3 text-sm font-medium">
-                      {content.form.interestsLegend}
-                    </legend>
-                    {newsletterInterests.map((interest) => (
-                      <label key={interest.key} className="flex items-center gap-3 text-sm">
-                        <input
-                          type="checkbox"
-                          name="interests"
-                          value={interest.key}
-                          className="size-4 accent-primary"
-                        />
-                        {interest.label}
-                      </label>
-                    ))}
-                  </fieldset>
-                  {answer?.status === "failed" && (
-                    <p role="alert" className="text-sm text-destructive">
-                      {subscribeBoxMessages.failed}
-                    </p>
-                  )}
-                  <Button type="submit" size="lg" disabled={sending} className="self-start">
-                    {sending ? content.form.sendingLabel : content.form.submitLabel}
-                  </Button>
-                  <p className="text-sm text-muted-foreground">{content.form.privacy}</p>
-                  <p className="text-sm text-muted-foreground" data-testid="confirmation-note">
-                    {content.form.confirmationNote}
-                  </p>
-                </fetcher.Form>
-              </CardContent>
-            </>
-          )}
+          <FormIsland name="signup" component={SignupForm} props={{ answer: actionData }} />
         </Card>
 
         <div className="flex flex-col gap-8">

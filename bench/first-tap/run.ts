@@ -3,43 +3,27 @@
 // fresh loads: from tapping the menu button to the menu's links being visible, the Event Timing
 // duration of that tap, and the bytes fetched after it; on /contact also from the first tap into
 // the form to a sent message's confirmation. Targets (issue 22): menu within 200 ms, tap under 100 ms.
-// Usage: npm run build && npm run bench:first-tap   (RUNS=5; BENCH_PORT=3902; BUILD=build)
-import { spawn } from "node:child_process";
+// Usage: npm run build && npm run bench:first-tap   (RUNS=5; PAGES=/,/contact to choose pages)
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
+import { startBuiltServer } from "../../support/built-server";
 import { phoneScreen, throttleLikeAPhone } from "../../support/phone-profile";
 
 const runs = Number(process.env.RUNS ?? 5);
-const port = Number(process.env.BENCH_PORT ?? 3902);
-const base = `http://127.0.0.1:${port}`;
 const pages = process.env.PAGES
   ? process.env.PAGES.split(",")
   : ["/", "/method", "/about", "/articles/why-sales-training-fails", "/contact"];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-first-tap-"));
-const server = spawn(process.execPath, [path.join(process.env.BUILD ?? "build", "server.js")], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
-    MAIL_DIR: path.join(dataDir, "mail"),
-    CONTACT_MIN_FILL_SECONDS: "0",
-    CONTACT_RATE_LIMIT: "1000",
-  },
-  stdio: "ignore",
+const server = await startBuiltServer({
+  DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+  MAIL_DIR: path.join(dataDir, "mail"),
+  CONTACT_MIN_FILL_SECONDS: "0",
+  CONTACT_RATE_LIMIT: "1000",
 });
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (attempt > 100) throw new Error("server did not start");
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const base = server.baseURL;
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
@@ -47,9 +31,8 @@ const browser = await chromium.launch({
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => {
-    server.kill("SIGTERM");
     void browser.close();
-    process.exit(130);
+    void server.stop().then(() => process.exit(130));
   });
 
 /** Bytes received for requests sent after `mark()`, counted once each finishes. */
@@ -205,5 +188,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
+  await server.stop();
 }

@@ -38,8 +38,8 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * Waits until the page is interactive, so clicks reach their handlers: a content page once its
- * island script has run (decision 077), a form page once React has hydrated, which it does at the
- * first interaction (decision 002): a key press without effect (Shift) is that interaction.
+ * island script has run, a form page once its form island has hydrated, which it does at the
+ * first interaction (decision 077): a key press without effect (Shift) is that interaction.
  */
 export async function hydrate(page: Page) {
   await page.keyboard.press("Shift");

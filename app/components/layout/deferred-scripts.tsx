@@ -1,21 +1,21 @@
-import { Children, cloneElement, Fragment, isValidElement, type ReactNode } from "react";
-import { Scripts } from "react-router";
 import { useScriptNonce } from "./script-nonce";
 
-/** The type that keeps React Router's module script inert until the loader below runs it. */
+/** The type that keeps the island's module script inert until the loader below runs it. */
 const deferredType = "text/x-deferred-module";
 
 /**
  * Fetches the page's modules once it has loaded (its styles, fonts and images first, so the first
  * paint does not wait for JavaScript), and runs them at the visitor's first sign of interaction (a
- * pointer moving or pressing, a key, a touch, a focus): the first tap finds every module in the
+ * pointer moving, a key, a focus, a click), once that interaction's frame has painted: the menu a
+ * tap opens does not wait for the island's work, and the first tap finds every module in the
  * cache, and a page that is only read never spends a phone's main thread on hydration. A button
  * pressed before React arrived is pressed again once it has hydrated, so an early tap is not lost;
- * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request.
+ * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request. The island
+ * marks the page `data-hydrated` once it has hydrated.
  */
 const loader = `(() => {
   const nonce = document.currentScript && document.currentScript.nonce;
-  const events = ["pointermove", "pointerdown", "keydown", "touchstart", "focusin"];
+  const events = ["pointermove", "keydown", "focusin", "click"];
   const root = document.documentElement;
   let started = false;
   let preloaded = false;
@@ -38,6 +38,10 @@ const loader = `(() => {
     for (const type of events) removeEventListener(type, start, true);
     if (!deferred) return;
     preload();
+    // After the frame the interaction paints (the menu opened, the field focused), not before it.
+    requestAnimationFrame(() => setTimeout(run));
+  }
+  function run() {
     const script = document.createElement("script");
     script.type = "module";
     if (nonce) script.nonce = nonce;
@@ -61,50 +65,22 @@ const loader = `(() => {
   else addEventListener("load", preload, { once: true });
 })();`;
 
-type ScriptProps = { children?: ReactNode; type?: string; href?: string };
-
-/** The module preloads' addresses among React Router's scripts. */
-function preloadedModules(node: ReactNode): string[] {
-  return (Children.toArray(node) as ReactNode[]).flatMap((child) => {
-    if (!isValidElement<ScriptProps>(child)) return [];
-    if (child.type === Fragment) return preloadedModules(child.props.children);
-    return child.type === "link" && child.props.href ? [child.props.href] : [];
-  });
-}
-
 /**
- * React Router's scripts without the module preloads, the module script made inert and carrying
- * the preloads' addresses for the loader.
+ * A form page's island script (decision 077): the browser fetches no JavaScript until the page has
+ * loaded; the island's modules arrive then, all at once, and run at the first interaction. The
+ * page's HTML, links and forms work before that. `modules`: the island's module first, then every
+ * module it imports.
  */
-function deferModules(node: ReactNode, modules: string[]): ReactNode {
-  return Children.map(node, (child) => {
-    if (!isValidElement<ScriptProps>(child)) return child;
-    if (child.type === Fragment) return deferModules(child.props.children, modules);
-    if (child.type === "link") return null;
-    if (child.type === "script" && child.props.type === "module")
-      return cloneElement(child, {
-        type: deferredType,
-        async: undefined,
-        "data-modules": JSON.stringify(modules),
-      } as object);
-    return child;
-  });
-}
-
-/**
- * `<Scripts />` for form pages that paint before any script: the browser fetches no JavaScript
- * until the page has loaded; React and the route modules arrive then and run at the first
- * interaction (decisions 002 and 077). The page's HTML, links and forms work before that.
- */
-export function DeferredScripts() {
+export function DeferredScripts({ modules }: { modules: string[] }) {
   const nonce = useScriptNonce();
-  // Called as a function so its output can be rewritten; its hooks run as this component's.
-  const routerScripts = Scripts({});
-  const scripts = deferModules(routerScripts, preloadedModules(routerScripts));
-  if (!scripts) return null;
+  if (modules.length === 0) return null;
   return (
     <>
-      {scripts}
+      <script
+        type={deferredType}
+        data-modules={JSON.stringify(modules)}
+        dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(modules[0])};` }}
+      />
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader }} />
     </>
   );

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form } from "react-router";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -17,7 +16,6 @@ import {
 import { requestCheckoutUrl } from "~/lib/checkout-client";
 import { isValidPurchaseEmail, purchaseMessages, toggleSelection } from "~/lib/purchase-rules";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import { CardDetails } from "./card-details";
 import { FormatPicker } from "./format-picker";
 import { OrderSummary } from "./order-summary";
@@ -40,6 +38,8 @@ type PurchaseFormProps = {
   serverError?: string;
   /** The server-signed start time the spam trap checks. */
   formToken: string;
+  salesOpen: boolean;
+  siteUrl: string;
 };
 
 /**
@@ -47,8 +47,7 @@ type PurchaseFormProps = {
  * the purchase button and the name and email inputs are disabled. With sales open it sends every
  * selected item to create-checkout-session and follows the returned Stripe Checkout URL.
  */
-export function PurchaseForm({ serverError, formToken }: PurchaseFormProps) {
-  const { salesOpen, siteUrl } = useSiteSettings();
+export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: PurchaseFormProps) {
   const [selection, setSelection] = useState<PurchasableItemId[]>([]);
   const [email, setEmail] = useState("");
   const [emailValid, setEmailValid] = useState(false);
@@ -113,7 +112,7 @@ export function PurchaseForm({ serverError, formToken }: PurchaseFormProps) {
   const items = purchasableItemIds.map((id) => purchasableItems[id]);
 
   return (
-    <Form
+    <form
       method="post"
       ref={formRef}
       onSubmit={onSubmit}
@@ -261,6 +260,6 @@ export function PurchaseForm({ serverError, formToken }: PurchaseFormProps) {
           <p className="text-center text-xs text-muted-foreground">{secureNote}</p>
         </OrderSummary>
       </div>
-    </Form>
+    </form>
   );
 }

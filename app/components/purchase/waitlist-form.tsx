@@ -1,6 +1,7 @@
 import { BellRing } from "lucide-react";
-import { useFetcher } from "react-router";
+import type { FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
+import { useIslandPost } from "~/components/forms/use-island-post";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -19,11 +20,23 @@ type WaitlistFormProps = {
   formToken: string;
 };
 
-/** 'Notify me when it's available': a double opt-in waitlist signup shown while sales are closed. */
+/** What the purchase page hands its island that the waitlist form reads back from an answer. */
+type AnsweredPage = { formToken: string; waitlistReply?: WaitlistReply };
+
+/**
+ * 'Notify me when it's available': a double opt-in waitlist signup shown while sales are closed,
+ * answered in place (part of the /buy-now island).
+ */
 export function WaitlistForm({ reply: documentReply, formToken }: WaitlistFormProps) {
-  const fetcher = useFetcher<WaitlistReply>();
-  const reply = fetcher.data ?? documentReply;
-  const pending = fetcher.state !== "idle";
+  const { sending: pending, answer: posted, post } = useIslandPost<AnsweredPage>("buy-now");
+  // A post that got no page back failed on the way (network down, a proxy's error page).
+  const reply: WaitlistReply | undefined = posted
+    ? (posted.props?.waitlistReply ?? { intent: "waitlist", ok: false, message: waitlist.failed })
+    : documentReply;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) void post(event.currentTarget);
+  };
   return (
     <section
       aria-labelledby="waitlist-title"
@@ -42,10 +55,10 @@ export function WaitlistForm({ reply: documentReply, formToken }: WaitlistFormPr
           {reply.message}
         </p>
       ) : (
-        <fetcher.Form method="post" className="mt-4 space-y-3">
+        <form method="post" onSubmit={onSubmit} className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="waitlist" />
           <HoneypotField />
-          <FormTokenField token={formToken} />
+          <FormTokenField token={posted?.props?.formToken ?? formToken} />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Label htmlFor="waitlist-email" className="sr-only">
               {waitlist.label}
@@ -73,7 +86,7 @@ export function WaitlistForm({ reply: documentReply, formToken }: WaitlistFormPr
           <p id="waitlist-consent" className="text-sm text-muted-foreground">
             {waitlist.consent}
           </p>
-        </fetcher.Form>
+        </form>
       )}
     </section>
   );
