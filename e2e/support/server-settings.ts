@@ -24,6 +24,7 @@ export const e2eServer = {
     CONTACT_MIN_FILL_SECONDS: "0",
     CONTACT_RATE_LIMIT: "50",
     NEWSLETTER_RATE_LIMIT: "50",
+    BOOKING_RATE_LIMIT: "50",
     FORM_TOKEN_RATE_LIMIT: "500",
     // One console address per flow, so parallel tests never read each other's sign-in emails.
     ADMIN_EMAILS:
