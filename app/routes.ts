@@ -25,6 +25,7 @@ export default [
     route("inbox/:id", "routes/admin.inbox.$id.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("booking", "routes/admin.booking.tsx"),
+    route("booking/calendar", "routes/admin.booking.calendar.tsx"),
     route("booking/:id", "routes/admin.booking.$id.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("analytics/delete", "routes/admin.analytics.delete.tsx"),

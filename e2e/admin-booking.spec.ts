@@ -121,3 +121,68 @@ for (const javaScript of [true, false]) {
     });
   });
 }
+
+// The feed and the busy-times address are one per site: the two runs take turns.
+test.describe("the owner's calendar in the console", () => {
+  test.describe.configure({ mode: "serial" });
+  for (const javaScript of [true, false]) {
+    test.describe(`with JavaScript ${javaScript ? "on" : "off"}`, () => {
+      test.use({ javaScriptEnabled: javaScript });
+
+      test("makes a feed address that serves the sessions, and refuses a bad busy-times address", async ({
+        page,
+        allowConsoleErrors,
+      }) => {
+        test.setTimeout(120_000);
+        allowConsoleErrors(/status of 400/);
+        await signInThroughEmail(
+          page,
+          javaScript ? "calendar@console-e2e.test" : "calendar-js-off@console-e2e.test",
+        );
+        await page.goto("/admin/booking");
+        await page.getByRole("link", { name: "Your calendar" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Your calendar" })).toBeVisible();
+        if (javaScript) await hydrate(page);
+
+        // A first address, or a new one replacing what the other run made: shown this once.
+        const feed = page.getByTestId("feed-section");
+        await feed.getByRole("button", { name: /^Make a (calendar|new) address/ }).click();
+        await expect(page.getByTestId("feed-result")).toContainText("shown only this once");
+        const feedUrl = await page.getByLabel("Your calendar address").inputValue();
+        const feedPath = new URL(feedUrl).pathname;
+        expect(feedPath).toMatch(/^\/booking\/feed\/[\w-]+\.ics$/);
+        await expect(feed.getByText("Google Calendar")).toBeVisible();
+        const served = await page.request.get(feedPath);
+        expect(served.status()).toBe(200);
+        expect(served.headers()["content-type"]).toContain("text/calendar");
+        expect(await served.text()).toContain("BEGIN:VCALENDAR");
+        await lookAt(page, `calendar-feed-js-${javaScript ? "on" : "off"}`, javaScript);
+
+        // A bad busy-times address: a 400 with the sentence, and what was typed kept.
+        const busy = page.getByTestId("busy-form");
+        await busy.getByLabel(/address/).fill("ftp://calendar.example/secret.ics");
+        await busy.getByRole("button", { name: "Save the address" }).click();
+        await expect(page.getByTestId("busy-result")).toContainText("http:// or https://");
+        await expect(busy.getByLabel(/address/)).toHaveValue("ftp://calendar.example/secret.ics");
+        await expect(busy.getByLabel(/address/)).toHaveAttribute("aria-invalid", "true");
+        if (javaScript) await expectNoAxeViolations(page);
+
+        // An address nothing answers at: saved, and the failure shown as a warning.
+        await busy.getByLabel(/address/).fill("http://127.0.0.1:9/secret.ics");
+        await busy.getByRole("button", { name: "Save the address" }).click();
+        await expect(page.getByTestId("busy-result")).toContainText("Saved");
+        await expect(page.getByTestId("busy-state")).toContainText("127.0.0.1:9");
+        await expect(page.getByTestId("busy-warning")).toContainText("could not be read");
+        await lookAt(page, `calendar-busy-js-${javaScript ? "on" : "off"}`, javaScript);
+        await page.getByRole("button", { name: "Clear the address" }).click();
+        await expect(page.getByTestId("busy-result")).toContainText("Removed");
+        await expect(page.getByTestId("busy-state")).toHaveCount(0);
+
+        // Stopped, the address answers 404.
+        await feed.getByRole("button", { name: "Stop the feed" }).click();
+        await expect(page.getByTestId("feed-state")).toHaveText("The feed is off.");
+        expect((await page.request.get(feedPath)).status()).toBe(404);
+      });
+    });
+  }
+});

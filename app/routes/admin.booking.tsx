@@ -39,6 +39,12 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-semibold">Booking</h1>
+      <p className="text-sm">
+        <Link to="/admin/booking/calendar" className="underline underline-offset-4">
+          Your calendar
+        </Link>
+        : your sessions in your calendar app, and your busy times kept off the booking page.
+      </p>
       {awaiting.length > 0 && (
         <section
           aria-labelledby="awaiting"

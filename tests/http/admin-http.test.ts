@@ -382,6 +382,59 @@ for (const dialect of allDialects) {
       expect(stranger.cookies.has("admin_sign_in")).toBe(false);
     });
 
+    it("makes, replaces and stops the owner's feed, and keeps a bad busy-times address out, audited", async () => {
+      const browser = await signedIn("second@console.test");
+      const csrf = await browser.csrfToken();
+      const calendarPage = "/admin/booking/calendar";
+      const feedPathIn = async (response: Response) =>
+        /\/booking\/feed\/[\w-]+\.ics/.exec(await response.text())?.[0];
+      const feedStatus = async (feedPath: string) =>
+        (await fetch(`${server.baseURL}${feedPath}`)).status;
+      const noToken = await browser.request(calendarPage, { form: { intent: "new-feed" } });
+      expect(noToken.status).toBe(403);
+      const first = await browser.request(calendarPage, { form: { csrf, intent: "new-feed" } });
+      expect(first.status).toBe(200);
+      const firstPath = (await feedPathIn(first))!;
+      expect(await feedStatus(firstPath)).toBe(200);
+      // The address is shown once: the page opened again does not carry it.
+      expect(await feedPathIn(await browser.request(calendarPage))).toBeUndefined();
+      const second = await browser.request(calendarPage, { form: { csrf, intent: "new-feed" } });
+      const secondPath = (await feedPathIn(second))!;
+      expect(await feedStatus(firstPath)).toBe(404);
+      expect(await feedStatus(secondPath)).toBe(200);
+
+      const bad = await browser.request(calendarPage, {
+        form: { csrf, intent: "busy-url", busyUrl: "ftp://calendar.example/secret.ics" },
+      });
+      expect(bad.status).toBe(400);
+      const badPage = await bad.text();
+      expect(badPage).toContain("http:// or https://");
+      expect(badPage).toContain('value="ftp://calendar.example/secret.ics"');
+      const stored = await database.db
+        .selectFrom("booking_calendar")
+        .select("busy_url")
+        .executeTakeFirst();
+      expect(stored?.busy_url ?? null).toBeNull();
+      const cleared = await browser.request(calendarPage, { form: { csrf, intent: "clear-busy" } });
+      expect(cleared.status).toBe(200);
+      const stopped = await browser.request(calendarPage, { form: { csrf, intent: "stop-feed" } });
+      expect(stopped.status).toBe(200);
+      expect(await feedStatus(secondPath)).toBe(404);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select("action")
+        .where("action", "like", "booking.%")
+        .where("actor_email", "=", "second@console.test")
+        .orderBy("created_at")
+        .execute();
+      expect(audit.map((entry) => entry.action)).toEqual([
+        "booking.feed-address",
+        "booking.feed-address",
+        "booking.busy-calendar-removed",
+        "booking.feed-stopped",
+      ]);
+    });
+
     it("ends the session at sign-out: the old cookie opens nothing", async () => {
       const browser = await signedIn();
       const csrf = await browser.csrfToken();

@@ -1,3 +1,6 @@
+import { newFeedAddress, stopFeed } from "~/.server/booking";
+import { parseConfig } from "~/.server/core/config";
+import { systemClock } from "~/.server/core/clock";
 import { withRenderedBodies } from "~/.server/mail";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -148,6 +151,25 @@ for (const dialect of allDialects) {
       expect(await invite.text()).toContain(
         `UID:booking-${(await activeBookings())[0]!.id}@booking.test`,
       );
+    });
+
+    it("serves the owner's feed privately, and a wrong or stopped address as 404", async () => {
+      const deps = { db: database.db, clock: systemClock, config: parseConfig({ SITE_URL: SITE }) };
+      const { feedUrl } = await newFeedAddress(deps, "owner@booking.test");
+      const feedPath = new URL(feedUrl).pathname;
+      const feed = await fetch(`${server.baseURL}${feedPath}`);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(feed.headers.get("cache-control")).toBe("private, no-store");
+      expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+      const wrong = await fetch(
+        `${server.baseURL}${feedPath.replace(/\w(?=\.ics$)/, (c) => (c === "A" ? "B" : "A"))}`,
+      );
+      expect(wrong.status).toBe(404);
+      expect(wrong.headers.get("content-type")).not.toContain("text/calendar");
+      expect((await fetch(`${server.baseURL}/booking/feed/nothing`)).status).toBe(404);
+      await stopFeed(deps, "owner@booking.test");
+      expect((await fetch(`${server.baseURL}${feedPath}`)).status).toBe(404);
     });
 
     if (dialect === "sqlite")
