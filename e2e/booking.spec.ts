@@ -46,6 +46,7 @@ for (const javaScript of [true, false]) {
         "data-outcome",
         "confirmed",
       );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your intro call is booked");
       await lookAt(page, `booking-confirmed-js-${javaScript ? "on" : "off"}`, javaScript);
       const booked = await waitForEmail(email, "Booked: Intro call");
       // The email states the time in the zone the visitor chose.

@@ -24,6 +24,9 @@ export const bookingContent = {
   },
   confirm: {
     title: "Confirm your intro call",
+    confirmedTitle: "Your intro call is booked",
+    lapsedTitle: "This hold has lapsed",
+    invalidTitle: "This link does not work",
     button: "Confirm my booking",
     confirmed:
       "Your intro call is booked. The confirmation with the meeting link and a calendar invite is on its way to your inbox.",

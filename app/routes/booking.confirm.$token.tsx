@@ -33,9 +33,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function BookingConfirm({ actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome;
+  const heading =
+    outcome === undefined
+      ? content.title
+      : outcome === "confirmed" || outcome === "already-confirmed"
+        ? content.confirmedTitle
+        : outcome === "lapsed"
+          ? content.lapsedTitle
+          : content.invalidTitle;
   return (
     <section className="container-page max-w-2xl space-y-6 py-24">
-      <h1 className="text-4xl font-semibold text-primary">{content.title}</h1>
+      <h1 className="text-4xl font-semibold text-primary">{heading}</h1>
       {outcome === undefined ? (
         <Form method="post">
           <Button type="submit">{content.button}</Button>

@@ -1,6 +1,21 @@
 import { isTimeZone } from "./zoned-time";
 
-const allZones = Intl.supportedValuesOf("timeZone");
+/*
+ * Node's ICU lists some zones by names since renamed (Asia/Calcutta); browsers report the current
+ * name (Asia/Kolkata), so the list shows the current one. Both are valid IANA names.
+ */
+const renamedZones: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Godthab": "America/Nuuk",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+};
+const allZones = Intl.supportedValuesOf("timeZone")
+  .map((name) => renamedZones[name] ?? name)
+  .sort();
 
 /** The zone a booking page shows its times in: the address's `tz`, else the owner's. */
 export function visitorZone(zoneParam: string | null, ownerZone: string) {
@@ -8,7 +23,7 @@ export function visitorZone(zoneParam: string | null, ownerZone: string) {
   const zone = zoneParam && !unknownZone ? zoneParam : ownerZone;
   return {
     zone,
-    // An alias the runtime accepts but does not list (Asia/Calcutta) stays selectable.
+    // An alias the runtime accepts but the list does not hold (Asia/Calcutta) stays selectable.
     zones: allZones.includes(zone) ? allZones : [zone, ...allZones],
     zoneChosen: zoneParam !== null,
     /** The address named a zone that does not exist: the owner's is shown instead. */
