@@ -12,10 +12,10 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
   await expect(page.getByTestId("analytics-summary")).toContainText("Visitors");
   await expect(page.getByTestId("page-views-chart")).toBeVisible();
   await expect(page.getByRole("table", { name: "Page views per day" })).toBeAttached();
-  const funnel = page.getByRole("region", { name: "Funnel" });
+  const funnel = page.getByRole("region", { name: "Funnel", exact: true });
   await expect(funnel).toContainText("Viewed /buy-now");
   await expect(funnel).toContainText("Checkout started");
-  await expect(page.getByRole("region", { name: "Entry pages" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Entry pages", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/admin-analytics-1280.png", fullPage: true });
 
@@ -55,7 +55,7 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
     const noScript = await context.newPage();
     await noScript.goto("/admin/analytics?from=2026-01-01&to=2026-01-31");
     await expect(noScript.getByLabel("From")).toHaveValue("2026-01-01");
-    await expect(noScript.getByRole("region", { name: "Funnel" })).toBeVisible();
+    await expect(noScript.getByRole("region", { name: "Funnel", exact: true })).toBeVisible();
     await expect(noScript.getByTestId("page-views-chart")).toBeVisible();
     await noScript.getByLabel("Keep raw events for (days)").fill("45");
     await noScript.getByRole("button", { name: "Save settings" }).click();

@@ -32,7 +32,13 @@ export function ReportTable({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A wide table scrolls sideways; the keyboard reaches it too.
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}, scrolls sideways`}
+        >
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left">
