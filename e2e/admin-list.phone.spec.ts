@@ -50,7 +50,9 @@ for (const width of [390, 1280]) {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`import-${width}.png`), fullPage: true });
 
-    // The form outlives its session's token: the console says so, then reloads the page.
+    // The form outlives its session's token: the console says so, then reloads the page. The
+    // page's clock is held, so the reload comes when the test lets time pass, not mid-screenshot.
+    await page.clock.install();
     await page.evaluate(() => {
       for (const input of document.querySelectorAll<HTMLInputElement>('input[name="csrf"]')) {
         input.value = "from-an-older-session";
@@ -64,6 +66,7 @@ for (const width of [390, 1280]) {
       path: test.info().outputPath(`stale-form-${width}.png`),
       fullPage: true,
     });
+    await page.clock.runFor(3_000);
     await expect(page.getByTestId("import-preview")).toBeVisible({ timeout: 10_000 });
   });
 }
