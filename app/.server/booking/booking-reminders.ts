@@ -11,6 +11,7 @@ import { orderBookingUrl } from "./booking-links";
 import { claimReminder, sessionReminders, type SessionReminder } from "./reminder-claims";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel } from "./slot-labels";
+import { unbookedPaidOrders } from "./unbooked-orders";
 
 type Deps = Pick<ServiceDeps, "db" | "clock" | "config">;
 
@@ -115,40 +116,21 @@ async function remindOfSession(
 }
 
 function unbookedOrders(db: Kysely<Database>, now: Date) {
-  return (
-    db
-      .selectFrom("orders")
-      .select(["id", "email", "first_name", "paid_at"])
-      .where("status", "=", "paid")
-      // An erased buyer's order stays for the accounts; nobody is left to remind.
-      .where("email", "<>", "erased")
-      .where("items", "like", '%"breakthrough-session"%')
-      .where("paid_at", "<=", new Date(now.getTime() - unbookedAfterMs).toISOString())
-      .where("paid_at", ">", new Date(now.getTime() - unbookedUntilMs).toISOString())
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("bookings")
-              .select("bookings.id")
-              .whereRef("bookings.order_id", "=", "orders.id")
-              .where("bookings.status", "not in", ["cancelled", "expired"]),
-          ),
+  return unbookedPaidOrders(db)
+    .where("paid_at", "<=", new Date(now.getTime() - unbookedAfterMs).toISOString())
+    .where("paid_at", ">", new Date(now.getTime() - unbookedUntilMs).toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("booking_reminders")
+            .select("booking_reminders.subject_id")
+            .whereRef("booking_reminders.subject_id", "=", "orders.id")
+            .where("booking_reminders.reminder", "=", "unbooked-48h"),
         ),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("booking_reminders")
-              .select("booking_reminders.subject_id")
-              .whereRef("booking_reminders.subject_id", "=", "orders.id")
-              .where("booking_reminders.reminder", "=", "unbooked-48h"),
-          ),
-        ),
-      )
-      .orderBy("paid_at")
-      .limit(batchSize)
-      .execute()
-  );
+      ),
+    )
+    .limit(batchSize)
+    .execute();
 }
 
 async function remindOfOrder(

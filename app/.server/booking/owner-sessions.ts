@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../core/service-deps";
 import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel, slotDays } from "./slot-labels";
 import { slotsToMoveTo } from "./move-slots";
+import { unbookedPaidOrders } from "./unbooked-orders";
 
 /** A session as the console lists it, its time written in the owner's zone. */
 export type OwnerSession = {
@@ -137,30 +138,7 @@ export async function ownerSession({ db, clock, config }: Deps, bookingId: strin
   };
 }
 
-/**
- * Paid orders that include the session and have none holding time: the buyer has not booked
- * (or their session was cancelled). Oldest payment first.
- */
+/** Paid orders whose buyer has not booked (or whose session was cancelled), oldest first. */
 export async function ordersAwaitingSession(db: Db) {
-  return (
-    db
-      .selectFrom("orders")
-      .select(["id", "email", "first_name", "last_name", "person_id", "paid_at"])
-      .where("status", "=", "paid")
-      // An erased buyer's order stays for the accounts; nobody is left to book it.
-      .where("email", "<>", "erased")
-      .where("items", "like", '%"breakthrough-session"%')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("bookings")
-              .select("bookings.id")
-              .whereRef("bookings.order_id", "=", "orders.id")
-              .where("bookings.status", "not in", ["cancelled", "expired"]),
-          ),
-        ),
-      )
-      .orderBy("paid_at")
-      .execute()
-  );
+  return unbookedPaidOrders(db).execute();
 }
