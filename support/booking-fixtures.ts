@@ -3,8 +3,10 @@ import ICAL from "ical.js";
 import { orderBookingUrl } from "~/.server/booking";
 import type { AppConfig } from "~/.server/core/config";
 import type { Db } from "~/.server/core/db/database";
+import type { ServiceDeps } from "~/.server/core/service-deps";
 import { orderItemsFromCatalog } from "~/.server/sales/order-items";
 import type { PurchasableItemId } from "~/lib/catalog";
+import { ManualClock } from "./manual-clock";
 
 /** An iCalendar invite read back with a real parser: what calendars compare between versions. */
 export function parseInvite(text: string) {
@@ -69,4 +71,40 @@ export async function insertSessionOrder(
 /** The token of the buyer's booking link for an order. */
 export function orderBookingToken(config: AppConfig, orderId: string) {
   return orderBookingUrl(config, orderId).split("/booking/session/")[1]!;
+}
+
+/** Every table a booking test writes, in an order its foreign keys allow emptying. */
+const bookingTestTables = [
+  "booking_reminders",
+  "bookings",
+  "booking_calendar",
+  "booking_availability",
+  "outbox_emails",
+  "rate_limit_windows",
+  "admin_audit_log",
+  "analytics_events",
+  "analytics_attributions",
+  "orders",
+] as const;
+
+export type BookingTestDeps = ServiceDeps & { clock: ManualClock; wakes: number };
+
+/**
+ * A clean slate for a booking test and the dependencies its services take, the clock held at
+ * `at` (by default Monday 1 June 2026, 06:00 in Denver); `wakes` counts the outbox's wake-ups.
+ */
+export async function freshBookingDeps(
+  db: Db,
+  config: AppConfig,
+  at = "2026-06-01T12:00:00.000Z",
+): Promise<BookingTestDeps> {
+  for (const table of bookingTestTables) await db.deleteFrom(table).execute();
+  const deps = {
+    db,
+    clock: new ManualClock(at),
+    config,
+    wakes: 0,
+    outbox: { wake: () => void (deps.wakes += 1) },
+  };
+  return deps;
 }

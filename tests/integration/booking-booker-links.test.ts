@@ -9,10 +9,15 @@ import {
 import { availabilityFormValues } from "~/.server/booking/availability-form";
 import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
 import { withRenderedBodies } from "~/.server/mail";
 import { renderStoredEmail } from "~/.server/mail/templates/email-templates";
-import { insertSessionOrder, orderBookingToken, parseInvite } from "../../support/booking-fixtures";
+import {
+  insertSessionOrder,
+  orderBookingToken,
+  parseInvite,
+  freshBookingDeps,
+  type BookingTestDeps,
+} from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -35,30 +40,14 @@ for (const dialect of allDialects) {
   describe(`the booker's own move and cancel links on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps & { wakes: number };
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "booking_availability",
-        "outbox_emails",
-        "rate_limit_windows",
-        "admin_audit_log",
-        "orders",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
-      // Monday 1 June 2026, 06:00 in Denver: the default cut-off is a day before the start.
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = {
-        db: database.db,
-        clock,
-        config,
-        wakes: 0,
-        outbox: { wake: () => (deps.wakes += 1) },
-      };
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const emails = async () =>

@@ -11,7 +11,7 @@ import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
 import { saveAvailabilityRules } from "~/.server/booking/availability-store";
 import { localDateOf, localMinuteOfDay } from "~/.server/booking/zoned-time";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
+import { freshBookingDeps, type BookingTestDeps } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -111,22 +111,16 @@ for (const dialect of allDialects) {
   describe(`the owner's busy times on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps;
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "booking_calendar",
-        "booking_availability",
-        "admin_audit_log",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
       answer = { status: 200, body: weeklyInDenver };
-      clock = new ManualClock("2026-10-26T12:00:00.000Z"); // Monday 06:00 in Denver
-      deps = { db: database.db, clock, config, outbox: { wake: () => {} } } as ServiceDeps;
+      // Monday 06:00 in Denver
+      deps = await freshBookingDeps(database.db, config, "2026-10-26T12:00:00.000Z");
+      clock = deps.clock;
       await saveAvailabilityRules(database.db, rules, clock.now());
     });
 

@@ -19,8 +19,13 @@ import {
 import { availabilityFormValues } from "~/.server/booking/availability-form";
 import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
-import { insertSessionOrder, orderBookingToken, parseInvite } from "../../support/booking-fixtures";
+import {
+  insertSessionOrder,
+  orderBookingToken,
+  parseInvite,
+  freshBookingDeps,
+  type BookingTestDeps,
+} from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -47,30 +52,14 @@ for (const dialect of allDialects) {
   describe(`the owner's booking console on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps & { wakes: number };
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "booking_availability",
-        "outbox_emails",
-        "rate_limit_windows",
-        "admin_audit_log",
-        "orders",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
-      // Monday 1 June 2026, 06:00 in Denver.
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = {
-        db: database.db,
-        clock,
-        config,
-        wakes: 0,
-        outbox: { wake: () => (deps.wakes += 1) },
-      };
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const audit = () =>

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookPaidSession, confirmIntroCall, requestIntroCall } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
 import { withRenderedBodies } from "~/.server/mail";
-import { insertSessionOrder, orderBookingToken } from "../../support/booking-fixtures";
+import {
+  insertSessionOrder,
+  orderBookingToken,
+  freshBookingDeps,
+  type BookingTestDeps,
+} from "../../support/booking-fixtures";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -37,23 +41,14 @@ for (const dialect of allDialects) {
   describe(`a booking counts as a conversion on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps;
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "outbox_emails",
-        "orders",
-        "analytics_events",
-        "analytics_attributions",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
-      // Monday 1 June 2026, 06:00 in Denver.
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = { db: database.db, clock, config, outbox: { wake() {} } };
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const events = () =>

@@ -5,7 +5,7 @@ import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
 import { claimSlot, type SlotRequest } from "~/.server/booking/claim-slot";
 import { bookingInvite } from "~/.server/booking/invite-file";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
+import { freshBookingDeps, type BookingTestDeps } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -44,22 +44,14 @@ for (const dialect of allDialects) {
   describe(`the owner's private feed on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps;
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "booking_calendar",
-        "outbox_emails",
-        "rate_limit_windows",
-        "admin_audit_log",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = { db: database.db, clock, config, outbox: { wake: () => {} } } as ServiceDeps;
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const book = async (start: number, changes: Partial<SlotRequest> = {}) => {

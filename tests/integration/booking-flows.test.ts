@@ -11,9 +11,14 @@ import {
   rescheduleBooking,
 } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
 import type { PurchasableItemId } from "~/lib/catalog";
-import { insertSessionOrder, orderBookingToken, parseInvite } from "../../support/booking-fixtures";
+import {
+  insertSessionOrder,
+  orderBookingToken,
+  parseInvite,
+  freshBookingDeps,
+  type BookingTestDeps,
+} from "../../support/booking-fixtures";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -40,23 +45,14 @@ for (const dialect of allDialects) {
   describe(`booking flows on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps & { wakes: number };
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of ["bookings", "outbox_emails", "rate_limit_windows", "orders"] as const)
-        await database.db.deleteFrom(table).execute();
-      // Monday 1 June 2026, 06:00 in Denver.
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = {
-        db: database.db,
-        clock,
-        config,
-        wakes: 0,
-        outbox: { wake: () => (deps.wakes += 1) },
-      };
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const emails = () =>

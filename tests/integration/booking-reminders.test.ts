@@ -7,9 +7,13 @@ import {
   sendDueReminders,
 } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
-import type { ServiceDeps } from "~/.server/core/service-deps";
 import { withRenderedBodies } from "~/.server/mail";
-import { insertSessionOrder, orderBookingToken } from "../../support/booking-fixtures";
+import {
+  insertSessionOrder,
+  orderBookingToken,
+  freshBookingDeps,
+  type BookingTestDeps,
+} from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -30,23 +34,14 @@ for (const dialect of allDialects) {
   describe(`booking reminders through the outbox on ${dialect}`, () => {
     let database: TestDatabase;
     let clock: ManualClock;
-    let deps: ServiceDeps;
+    let deps: BookingTestDeps;
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
     });
     afterAll(() => database.dispose());
     beforeEach(async () => {
-      for (const table of [
-        "bookings",
-        "booking_reminders",
-        "booking_availability",
-        "outbox_emails",
-        "orders",
-      ] as const)
-        await database.db.deleteFrom(table).execute();
-      // Monday 1 June 2026, 06:00 in Denver.
-      clock = new ManualClock("2026-06-01T12:00:00.000Z");
-      deps = { db: database.db, clock, config, outbox: { wake() {} } };
+      deps = await freshBookingDeps(database.db, config);
+      clock = deps.clock;
     });
 
     const reminders = async () =>
