@@ -157,11 +157,16 @@ function formIslands(): Plugin {
       for (const input of Object.keys(result.metafile.inputs))
         if (!input.startsWith("node_modules")) this.addWatchFile(path.resolve(input));
       const outputs = result.metafile.outputs;
-      /** The module and what it imports statically, entry first (the page fetches them at once). */
+      /**
+       * The module and everything it imports, entry first: the page fetches them all at once,
+       * those imported later (the toasts' sonner) too, so no tap on a form page waits for a fetch.
+       */
       const withImports = (file: string, seen = new Set<string>()): string[] => {
         if (seen.has(file)) return [];
         seen.add(file);
-        const imports = outputs[file]!.imports.filter((entry) => entry.kind === "import-statement");
+        const imports = outputs[file]!.imports.filter(
+          (entry) => entry.kind === "import-statement" || entry.kind === "dynamic-import",
+        );
         return [file, ...imports.flatMap((entry) => withImports(entry.path, seen))];
       };
       const modules = Object.fromEntries(

@@ -88,8 +88,11 @@ describe("first-load JavaScript", () => {
     ).toBeLessThanOrEqual(formPageBudget);
   });
 
+  /** A module a script imports when it needs it: `import("./chunk.js")`. */
+  const laterImport = /import\("(\.\/[^"]+\.js)"\)/g;
+
   it.each(formPages)(
-    "%s fetches every script as it loads, hydrates at the first tap and fetches none on it",
+    "%s fetches every script as it loads (those imported later too), hydrates at the first tap and fetches none on it",
     async (pagePath) => {
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
@@ -124,6 +127,13 @@ describe("first-load JavaScript", () => {
         // Whatever the tap starts is requested before the network has been quiet for 500 ms.
         await page.waitForLoadState("networkidle");
         expect(scripts.slice(before)).toEqual([]);
+        // What a later moment imports (the toasts after a send) was fetched with the rest.
+        const later = scripts.flatMap((script) =>
+          [...readFileSync(path.join(clientBuildDir, script), "utf8").matchAll(laterImport)].map(
+            ([, file]) => path.posix.join(path.posix.dirname(script), file!),
+          ),
+        );
+        expect(later.filter((module) => !scripts.includes(module))).toEqual([]);
       } finally {
         await context.close();
       }

@@ -9,7 +9,8 @@ export type { ToastMessage };
 let markReady: () => void;
 const toasterReady = new Promise<void>((resolve) => (markReady = resolve));
 
-// sonner is loaded with the first toast, so pages that never show one never load it.
+// sonner runs with the first toast; a form island's page fetches it as it loads (vite.config.ts),
+// so the toast after a send does not wait for the network.
 const LazyToaster = lazy(async () => {
   const { Toaster } = await import("sonner");
   function ReadyToaster() {
