@@ -2,8 +2,8 @@
 // weekly series, exceptions and moved occurrences (owner-feed.ts). (1) ical.js parsing and
 // expansion for the booking window, the CPU of a refresh; (2) a whole refresh (claim, fetch from a
 // local HTTP server, expansion, store) and (3) the booking page's data with the stored copy, on
-// SQLite and Postgres (TEST_POSTGRES_URL): ms and SQL statements per operation. Prints figures;
-// asserts nothing.
+// SQLite and Postgres (TEST_POSTGRES_URL), and without the copy: ms and SQL statements per
+// operation. Prints figures; asserts nothing.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -101,6 +101,12 @@ for (const dialect of allDialects) {
       `${dialect}: booking page data with the stored copy (${page.days.length} days): ` +
         `${await measure(() => bookingPageData(deps, { kind: "intro", zoneParam: "Europe/London" }))}; ` +
         `${render} statements`,
+    );
+    // The same page without a busy calendar: what the stored copy adds to a render.
+    await saveBusyCalendarUrl(deps, { url: "", actor: "bench" });
+    console.log(
+      `${dialect}: booking page data without a busy calendar: ` +
+        `${await measure(() => bookingPageData(deps, { kind: "intro", zoneParam: "Europe/London" }))}`,
     );
   } finally {
     await database.dispose();
