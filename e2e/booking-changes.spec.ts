@@ -1,6 +1,7 @@
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { bookIntroCall } from "./support/intro-call";
 import { lookAt } from "./support/look-at";
+import { openSlotDay } from "./support/slot-picker";
 import { expect, hydrate, test } from "./support/test";
 
 for (const javaScript of [true, false]) {
@@ -25,8 +26,7 @@ for (const javaScript of [true, false]) {
       await expect(page.getByTestId("booker-session-when")).toContainText("America/Denver");
       if (javaScript) await hydrate(page);
       await lookAt(page, `booker-reschedule-js-${javaScript ? "on" : "off"}`, javaScript);
-      const laterDay = page.locator("details").nth(javaScript ? 8 : 9);
-      await laterDay.locator("summary").click();
+      const laterDay = await openSlotDay(page, javaScript ? 8 : 9);
       await laterDay.locator("input[name=start]").first().check();
       await page.getByRole("button", { name: "Move to this time" }).click();
       await expect(page.getByTestId("booker-change-done")).toBeVisible();

@@ -37,7 +37,8 @@ export async function startBuiltServer(
   if (!existsSync("build/server.js")) {
     throw new Error("No production build: run `npm run build` before the HTTP tests.");
   }
-  const port = await freePort();
+  // A caller that needs its address before the start (its SITE_URL) chooses the port itself.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeFlags, "build/server.js"], {
     env: {
       PATH: process.env.PATH,

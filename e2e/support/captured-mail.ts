@@ -6,15 +6,16 @@ import { currentServer } from "./server-settings";
 
 /**
  * Waits for the server's outbox to write an email to `to` whose subject contains `subject` and,
- * when several tests write to the same address, that `matches` picks out.
+ * when several tests write to the same address, that `matches` picks out. `mailDir` is the mail
+ * folder of a server the test started itself; by default, that of the project's server.
  */
 export async function waitForEmail(
   to: string,
   subject: string,
   matches: (email: Email) => boolean = () => true,
+  mailDir = currentServer(test.info().project.use.baseURL).mailDir,
 ): Promise<Email> {
   let found: Email | undefined;
-  const { mailDir } = currentServer(test.info().project.use.baseURL);
   await expect
     .poll(
       async () => {

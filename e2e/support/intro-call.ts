@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { linkPath, waitForEmail } from "./captured-mail";
+import { openSlotDay } from "./slot-picker";
 import { expect } from "./test";
 
 /**
@@ -10,9 +11,7 @@ import { expect } from "./test";
 export async function bookIntroCall(page: Page, name: string, dayIndex: number) {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
   await page.goto("/booking?tz=America/Denver");
-  // Days after the first are closed <details>: a click on the summary opens one, script or not.
-  const day = page.locator("details").nth(dayIndex);
-  if (dayIndex > 0) await day.locator("summary").click();
+  const day = await openSlotDay(page, dayIndex);
   await day.locator("input[name=start]").first().check();
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Email").fill(email);

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   busyCalendarStatus,
@@ -174,6 +175,48 @@ for (const dialect of allDialects) {
       clock.advance(config.BOOKING_BUSY_POLL_INTERVAL_MS);
       expect((await refreshBusyTimes(deps)).outcome).toBe("refreshed");
       expect((await busyCalendarStatus(database.db)).busy!.error).toBeNull();
+    });
+
+    it("lets one of two instances with timers out of step fetch each interval, in one statement a round", async () => {
+      let statements = 0;
+      const counting: KyselyPlugin = {
+        transformQuery(args) {
+          statements += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const instance = (offsetMs: number) => {
+        const ownClock = new ManualClock(new Date(clock.now().getTime() + offsetMs).toISOString());
+        return { ...deps, db: database.db.withPlugin(counting), clock: ownClock };
+      };
+      await saveBusyCalendarUrl(deps, { url: calendarUrl, actor: "owner@x" });
+      // A fetched at the save; B's timer fires two minutes after A's, both every interval.
+      const [a, b] = [instance(0), instance(2 * 60_000)];
+      const before = requests;
+      const outcomes: string[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        for (const each of [a, b]) {
+          statements = 0;
+          const { outcome } = await refreshBusyTimes(each);
+          outcomes.push(outcome);
+          // Not due: the claim alone. Due: claim, the rules, the stored copy.
+          expect(statements).toBe(outcome === "not-due" ? 1 : 3);
+        }
+        a.clock.advance(config.BOOKING_BUSY_POLL_INTERVAL_MS);
+        b.clock.advance(config.BOOKING_BUSY_POLL_INTERVAL_MS);
+      }
+      expect(outcomes).toEqual([
+        "not-due",
+        "not-due",
+        "refreshed",
+        "not-due",
+        "refreshed",
+        "not-due",
+        "refreshed",
+        "not-due",
+      ]);
+      expect(requests).toBe(before + 3);
     });
 
     it("fetches once per interval whichever instance asks, and refuses an address that is not http(s)", async () => {

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { useScriptNonce } from "~/components/layout/script-nonce";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { slotWeeks } from "~/lib/slot-weeks";
 
 export type PickerDay = { date: string; label: string; slots: { start: string; label: string }[] };
 
@@ -19,8 +20,10 @@ type SlotPickerProps = {
 
 /**
  * Chooses the visitor's zone (a GET form: the select alone works without JavaScript) and a time
- * (a POST form of radio buttons, one group per day). With JavaScript, a first visit reloads once
- * in the browser's own zone; nothing else runs on the page.
+ * (a POST form of radio buttons, one group per day). The days fold into weeks, the first open, so
+ * eight weeks are eight lines on a phone; a week with no free times is one line that says so.
+ * With JavaScript, a first visit reloads once in the browser's own zone; nothing else runs on
+ * the page.
  */
 export function SlotPicker({
   days,
@@ -69,33 +72,59 @@ export function SlotPicker({
         ) : (
           <fieldset className="space-y-3">
             <legend className="mb-2 text-lg font-semibold">Choose a time</legend>
-            {days.map((day, index) => (
-              <details
-                key={day.date}
-                open={index === 0}
-                className="rounded-md border border-border p-3"
-              >
-                <summary className="cursor-pointer font-medium">
-                  {day.label} ({day.slots.length} {day.slots.length === 1 ? "time" : "times"})
-                </summary>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {day.slots.map((slot) => (
-                    <label
-                      key={slot.start}
-                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
-                    >
-                      <input type="radio" name="start" value={slot.start} required />
-                      {slot.label}
-                    </label>
-                  ))}
-                </div>
-              </details>
-            ))}
+            {slotWeeks(days).map((week, weekIndex) =>
+              week.days.length === 0 ? (
+                <p
+                  key={week.monday}
+                  className="rounded-md border border-dashed border-border p-3 text-muted-foreground"
+                  data-slot-week="closed"
+                >
+                  {week.label}: no free times
+                </p>
+              ) : (
+                <details
+                  key={week.monday}
+                  open={weekIndex === 0}
+                  className="rounded-md border border-border p-3"
+                  data-slot-week="open"
+                >
+                  <summary className="cursor-pointer font-semibold">
+                    {week.label} ({week.days.length} {week.days.length === 1 ? "day" : "days"} open)
+                  </summary>
+                  <div className="mt-3 space-y-2">
+                    {week.days.map((day, dayIndex) => (
+                      <SlotDay key={day.date} day={day} open={weekIndex === 0 && dayIndex === 0} />
+                    ))}
+                  </div>
+                </details>
+              ),
+            )}
           </fieldset>
         )}
         {children}
         {days.length > 0 && <Button type="submit">{submitLabel}</Button>}
       </Form>
     </div>
+  );
+}
+
+function SlotDay({ day, open }: { day: PickerDay; open: boolean }) {
+  return (
+    <details open={open} className="rounded-md border border-border p-3" data-slot-day={day.date}>
+      <summary className="cursor-pointer font-medium">
+        {day.label} ({day.slots.length} {day.slots.length === 1 ? "time" : "times"})
+      </summary>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {day.slots.map((slot) => (
+          <label
+            key={slot.start}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+          >
+            <input type="radio" name="start" value={slot.start} required />
+            {slot.label}
+          </label>
+        ))}
+      </div>
+    </details>
   );
 }
