@@ -3,6 +3,7 @@ import { broadcastCompletion } from "~/.server/broadcasts/broadcast-delivery";
 import { parseConfig } from "~/.server/core/config";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
+import type { OutboxEmailStatus } from "~/.server/core/db/schema";
 import { seedReaders } from "../../support/broadcast-audience";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -47,7 +48,7 @@ describe.each(allDialects)("migration 325, broadcast deliveries by id (%s)", (di
         updated_at: now,
       })
       .execute();
-    const email = (id: string, status: string) => ({
+    const email = (id: string, status: OutboxEmailStatus) => ({
       id,
       purpose: "broadcast",
       broadcast_id: "b1",
