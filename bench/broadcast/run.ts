@@ -10,10 +10,12 @@ import { saveBroadcastDraft } from "../../app/.server/broadcasts/broadcast-draft
 import { queueBroadcast, sendBroadcast } from "../../app/.server/broadcasts/broadcast-sending";
 import { systemClock } from "../../app/.server/core/clock";
 import { parseConfig } from "../../app/.server/core/config";
+import { createDatabase, type Db } from "../../app/.server/core/db/database";
 import { smtpTransport } from "../../app/.server/mail/mail-transport";
 import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
 import { seedReaders } from "../../support/broadcast-audience";
 import { allDialects, createTestDatabase, type DialectName } from "../../support/test-databases";
+import { cpuMsOf } from "../process-stats";
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const deliverCount = Number(process.env.BENCH_DELIVER ?? 5_000);
@@ -85,6 +87,20 @@ const cpuMs = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 
+/** Names the connections queueing uses, so their Postgres backends can be found. */
+const queueingConnections = `bench-queueing-${process.pid}`;
+
+/**
+ * CPU used so far by the Postgres backends serving queueing (the server runs on this machine):
+ * the database's own work, which the load moves far less than seconds do.
+ */
+async function queueingBackendsCpu(db: Db) {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE application_name = ${queueingConnections}
+  `.execute(db);
+  return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
+}
+
 for (const dialect of dialects) {
   const database = await createTestDatabase(dialect);
   try {
@@ -113,15 +129,27 @@ for (const dialect of dialects) {
     if (saved.outcome !== "saved") throw new Error("draft refused");
     await sendBroadcast(deps(db), { id: saved.id, actor: "bench@presence.example" });
 
+    const queueing =
+      dialect === "postgres"
+        ? await createDatabase(`${database.url}&application_name=${queueingConnections}`)
+        : undefined;
+    const queueDb = queueing?.db ?? db;
+    const backendsBefore = queueing ? await queueingBackendsCpu(queueDb) : new Map();
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const stopSampling = peakMemory();
     const queueStart = performance.now();
     const queueCpu = process.cpuUsage();
-    const queued = await queueBroadcast(deps(db), saved.id);
+    const queued = await queueBroadcast(deps(queueDb), saved.id);
     const queueMs = performance.now() - queueStart;
     const queueCpuMs = cpuMs(queueCpu);
     const peakRss = stopSampling();
+    let backendsCpuMs = 0;
+    if (queueing) {
+      for (const [pid, ms] of await queueingBackendsCpu(queueDb))
+        backendsCpuMs += ms - (backendsBefore.get(pid) ?? 0);
+      await queueing.destroy();
+    }
 
     const sink = await startSink();
     const transport = smtpTransport(sink.url, {
@@ -149,7 +177,7 @@ for (const dialect of dialects) {
     console.log(
       [
         `${dialect}: seeded ${recipients} subscribers in ${(seeded / 1000).toFixed(1)} s`,
-        `  queued ${queued} emails in ${(queueMs / 1000).toFixed(1)} s (${Math.round(queued / (queueMs / 1000))}/s, this process's CPU ${(queueCpuMs / 1000).toFixed(1)} s), RSS ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)})`,
+        `  queued ${queued} emails in ${(queueMs / 1000).toFixed(1)} s (${Math.round(queued / (queueMs / 1000))}/s, this process's CPU ${(queueCpuMs / 1000).toFixed(1)} s${queueing ? `, its Postgres backends' ${(backendsCpuMs / 1000).toFixed(1)} s` : ""}), RSS ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)})`,
         `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s, CPU ${(deliverCpuMs / delivered).toFixed(2)} ms per email, the sink's included (throttle lifted, ${poolConnections} pooled SMTP connections, ${poolConnections * 2} emails in flight)`,
       ].join("\n"),
     );

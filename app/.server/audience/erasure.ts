@@ -81,6 +81,9 @@ export const erasureSteps: ErasureStep[] = [
     async erase(trx, { personId }) {
       const deleted = await trx
         .deleteFrom("broadcast_deliveries")
+        // Named by broadcast, a probe of the (broadcast_id, person_id) key each: deliveries carry
+        // no person index, which queueing would write for every reader (migration 325).
+        .where("broadcast_id", "in", trx.selectFrom("broadcasts").select("id"))
         .where("person_id", "=", personId)
         .executeTakeFirst();
       return Number(deleted.numDeletedRows);

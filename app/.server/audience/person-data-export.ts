@@ -42,6 +42,9 @@ export async function personDataExport(db: Db, id: string) {
           "broadcast_deliveries.created_at",
           "broadcast_deliveries.unsubscribed_at",
         ])
+        // Named by broadcast, a probe of the (broadcast_id, person_id) key each: deliveries carry
+        // no person index, which queueing would write for every reader (migration 325).
+        .where("broadcast_deliveries.broadcast_id", "in", db.selectFrom("broadcasts").select("id"))
         .where("broadcast_deliveries.person_id", "=", id)
         .execute(),
       db

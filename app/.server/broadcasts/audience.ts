@@ -42,34 +42,29 @@ function membersAfter(db: Kysely<Database>, audience: Audience, afterPersonId: s
 }
 
 /**
- * The person id that closes the next batch of `size` recipients after `afterPersonId`, or
- * undefined when fewer than `size` are left (the last batch).
+ * The next `size` recipients after `afterPersonId`, in person-id order: a range of the queue-walk
+ * index, read once by the INSERT that queues them.
  */
-export async function batchEnd(
+export function nextRecipients(
   db: Kysely<Database>,
   audience: Audience,
   afterPersonId: string | null,
   size: number,
-): Promise<string | undefined> {
-  const row = await membersAfter(db, audience, afterPersonId)
-    .select("member.person_id as personId")
-    .orderBy("member.person_id")
-    .offset(size - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.personId;
+) {
+  return membersAfter(db, audience, afterPersonId).orderBy("member.person_id").limit(size);
 }
 
-/** The recipients after `afterPersonId` up to and including `throughPersonId` (all, without it). */
-export function recipientsBetween(
+/** Whether anyone in the audience comes after `afterPersonId` (one probe of the index). */
+export async function recipientsRemainAfter(
   db: Kysely<Database>,
   audience: Audience,
-  afterPersonId: string | null,
-  throughPersonId: string | undefined,
-) {
-  return membersAfter(db, audience, afterPersonId).$if(throughPersonId !== undefined, (query) =>
-    query.where("member.person_id", "<=", throughPersonId!),
-  );
+  afterPersonId: string,
+): Promise<boolean> {
+  const row = await membersAfter(db, audience, afterPersonId)
+    .select("member.person_id")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

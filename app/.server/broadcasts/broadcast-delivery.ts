@@ -42,14 +42,14 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       .select([
         "delivery.id",
         "delivery.person_id",
-        "delivery.outbox_email_id",
         "broadcasts.id as broadcastId",
         "broadcasts.status",
         "broadcasts.audience_list",
         "broadcasts.audience_interests",
       ])
+      // A delivery shares its email's id (migration 325).
       .where(
-        "delivery.outbox_email_id",
+        "delivery.id",
         "in",
         emails.map((email) => email.id),
       )
@@ -65,7 +65,7 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       if (status === "cancelled" || status === "paused") {
         for (const delivery of group) {
           completions.set(
-            delivery.outbox_email_id,
+            delivery.id,
             status === "paused" ? { hold: "Broadcast paused" } : { skip: "Broadcast cancelled" },
           );
         }
@@ -79,7 +79,7 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       const frozen = await frozenContent(broadcastId);
       for (const delivery of group) {
         completions.set(
-          delivery.outbox_email_id,
+          delivery.id,
           stillOn.has(delivery.person_id)
             ? { send: personalise(config, frozen, deliveryUnsubscribeToken(config, delivery.id)) }
             : { skip: "No longer on the list (unsubscribed or bounced)" },

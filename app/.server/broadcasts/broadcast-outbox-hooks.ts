@@ -18,7 +18,8 @@ export function broadcastOutboxHooks(deps: Pick<ServiceDeps, "db" | "config">): 
       await trx
         .updateTable("broadcast_deliveries")
         .set({ bounced_at: now.toISOString() })
-        .where("outbox_email_id", "=", email.id)
+        // A delivery shares its email's id (migration 325).
+        .where("id", "=", email.id)
         .execute();
     },
     bulkPaused: (trx, pause) => pauseBroadcast(trx, deps.config, pause),

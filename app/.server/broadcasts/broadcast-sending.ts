@@ -3,7 +3,7 @@ import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import { cancelBulkBatch, enqueueBulkEmails, enqueueEmail, resendUncertainEmails } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
-import { batchEnd, countRecipients, recipientsBetween } from "./audience";
+import { countRecipients, nextRecipients, recipientsRemainAfter } from "./audience";
 import { composeBroadcastTest, personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
 import { holdOverdueBroadcasts, lateCutoff } from "./broadcast-overdue";
@@ -177,8 +177,9 @@ export async function resendUncertain(
 }
 
 /**
- * Writes one delivery and one outbox email per recipient, `batchSize` people a transaction, and
- * remembers the last person queued. Safe to run twice at once or again after a crash: each batch
+ * Writes one delivery and one outbox email per recipient, `batchSize` people a transaction (each
+ * an INSERT ... SELECT of the next people in the walk, then of their emails from those
+ * deliveries: no row passes through this process), and remembers the last person queued. Safe to run twice at once or again after a crash: each batch
  * starts by updating the broadcast row (which waits for another queuer's batch to commit and then
  * sees its cursor), and UNIQUE(broadcast_id, person_id) refuses a second delivery to anyone.
  * Resolves with how many emails this call queued.
@@ -202,7 +203,6 @@ export async function queueBroadcast(
       if (!broadcast) return { done: true, count: 0 };
       const audience = audienceOf(broadcast);
       const after = broadcast.queue_cursor;
-      const through = await batchEnd(trx, audience, after, batchSize);
       // Deterministic ids (broadcast_person; no dot, which signed links use as a separator): a
       // delivery and its email share one, so a repeated step finds both already there.
       const idOf = sql<string>`cast(${id} as text) || '_' || member.person_id`;
@@ -210,7 +210,7 @@ export async function queueBroadcast(
         .insertInto("broadcast_deliveries")
         .columns(["id", "broadcast_id", "person_id", "outbox_email_id", "created_at"])
         .expression(
-          recipientsBetween(trx, audience, after, through).select([
+          nextRecipients(trx, audience, after, batchSize).select([
             idOf.as("id"),
             sql<string>`cast(${id} as text)`.as("broadcast_id"),
             "member.person_id",
@@ -220,6 +220,11 @@ export async function queueBroadcast(
         )
         .onConflict((conflict) => conflict.columns(["broadcast_id", "person_id"]).doNothing())
         .executeTakeFirst();
+      const through = await lastQueued(trx, id, after);
+      if (through === undefined) {
+        await finishQueueing(trx, id, now);
+        return { done: true, count: 0 };
+      }
       await enqueueBulkEmails(
         trx,
         {
@@ -234,21 +239,45 @@ export async function queueBroadcast(
           .innerJoin("people", "people.id", "delivery.person_id")
           .where("delivery.broadcast_id", "=", id)
           .$if(after !== null, (query) => query.where("delivery.person_id", ">", after!))
-          .$if(through !== undefined, (query) => query.where("delivery.person_id", "<=", through!))
+          .where("delivery.person_id", "<=", through)
           .select(["delivery.outbox_email_id as id", "people.email as to_address"]),
         { now: new Date(now) },
       );
-      const finished = through === undefined;
-      await trx
-        .updateTable("broadcasts")
-        .set(finished ? { status: "sending", queued_at: now } : { queue_cursor: through })
-        .where("id", "=", id)
-        .execute();
-      return { done: finished, count: Number(inserted.numInsertedOrUpdatedRows ?? 0) };
+      const count = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+      const finished = !(await recipientsRemainAfter(trx, audience, through));
+      if (finished) await finishQueueing(trx, id, now);
+      else
+        await trx
+          .updateTable("broadcasts")
+          .set({ queue_cursor: through })
+          .where("id", "=", id)
+          .execute();
+      return { done: finished, count };
     });
     queued += batch.count;
     if (batch.done) return queued;
   }
+}
+
+/** The last person this broadcast has a delivery for after `afterPersonId` (one index probe). */
+async function lastQueued(trx: Db, id: string, afterPersonId: string | null) {
+  const row = await trx
+    .selectFrom("broadcast_deliveries")
+    .select("person_id")
+    .where("broadcast_id", "=", id)
+    .$if(afterPersonId !== null, (query) => query.where("person_id", ">", afterPersonId!))
+    .orderBy("person_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.person_id;
+}
+
+async function finishQueueing(trx: Db, id: string, now: string) {
+  await trx
+    .updateTable("broadcasts")
+    .set({ status: "sending", queued_at: now })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**

@@ -22,6 +22,7 @@ import * as sendTokenBuckets from "./304_send_token_buckets";
 import * as rateLimitBuckets from "./305_rate_limit_buckets";
 import * as outboxTemplates from "./310_outbox_templates";
 import * as outboxTransactionalDue from "./311_outbox_transactional_due";
+import * as broadcastDeliveriesTwoIndexes from "./325_broadcast_deliveries_two_indexes";
 import * as bookings from "./401_bookings";
 import * as bookingReminders from "./410_booking_reminders";
 import * as bookingVisitSource from "./411_booking_visit_source";
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "305_rate_limit_buckets": rateLimitBuckets,
   "310_outbox_templates": outboxTemplates,
   "311_outbox_transactional_due": outboxTransactionalDue,
+  "325_broadcast_deliveries_two_indexes": broadcastDeliveriesTwoIndexes,
   "401_bookings": bookings,
   "410_booking_reminders": bookingReminders,
   "411_booking_visit_source": bookingVisitSource,
