@@ -41,7 +41,6 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
 }
 
 function sendOutcome(response: ServerResponse, outcome: BeaconOutcome) {
-  response.setHeader("Cache-Control", "no-store");
   if (outcome.status === 202) {
     response.statusCode = 202;
     return response.end();
@@ -98,8 +97,16 @@ async function answerPixel(
   });
   response.statusCode = 200;
   response.setHeader("Content-Type", "image/gif");
-  response.setHeader("Cache-Control", "no-store");
   response.end(request.method === "HEAD" ? undefined : transparentGif);
+}
+
+/**
+ * The headers a beacon's answer needs: it is never a page, so the page policies (CSP, framing,
+ * permissions) would be bytes written with every page view for nothing.
+ */
+function setAnswerHeaders(response: ServerResponse) {
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Cache-Control", "no-store");
 }
 
 /**
@@ -107,17 +114,7 @@ async function answerPixel(
  * with every page view, and Express's routing and middleware cost many times the beacon's own
  * checks. Returns the route answered (for the metrics), or undefined for any other request.
  */
-export function beaconAnswerer(
-  ingestion: BeaconIngestion,
-  {
-    trustProxy,
-    setHeaders,
-  }: {
-    trustProxy: TrustProxy;
-    /** The headers every answer of the site carries. */
-    setHeaders: (request: IncomingMessage, response: ServerResponse) => void;
-  },
-) {
+export function beaconAnswerer(ingestion: BeaconIngestion, trustProxy: TrustProxy) {
   const failed = (response: ServerResponse) => (error: unknown) => {
     logFailure("beacon failed", error);
     if (response.headersSent) return response.destroy();
@@ -128,12 +125,12 @@ export function beaconAnswerer(
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     if (path === beaconPath) {
-      setHeaders(request, response);
+      setAnswerHeaders(response);
       answerBeacon(ingestion, trustProxy, request, response).catch(failed(response));
       return beaconPath;
     }
     if (path === pixelPath && (request.method === "GET" || request.method === "HEAD")) {
-      setHeaders(request, response);
+      setAnswerHeaders(response);
       answerPixel(ingestion, trustProxy, request, response).catch(failed(response));
       return pixelPath;
     }

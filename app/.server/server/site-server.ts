@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -161,21 +161,18 @@ export async function startSiteServer(options: SiteServerOptions) {
     },
   );
 
-  // Every answer of the site carries them, these included.
-  const setSiteHeaders = (request: IncomingMessage, response: ServerResponse) =>
-    securityHeadersOf(request as never, response as never, () => undefined);
   const heldFiles =
     options.clientDir &&
     fileHeadersOf &&
     inMemoryFiles(options.clientDir, {
       headersOf: fileHeadersOf,
       routeOf,
-      setHeaders: setSiteHeaders,
+      setHeaders(request, response) {
+        // Every answer of the site carries them, these included.
+        securityHeadersOf(request as never, response as never, () => undefined);
+      },
     });
-  const answerBeacon = beaconAnswerer(runtime.analytics, {
-    trustProxy: app.get("trust proxy fn"),
-    setHeaders: setSiteHeaders,
-  });
+  const answerBeacon = beaconAnswerer(runtime.analytics, app.get("trust proxy fn"));
   // Answers not yet finished: when shutdown begins, each is told to close its connection.
   const unfinished = new Set<ServerResponse>();
   const server = createServer((request, response) => {
