@@ -144,8 +144,14 @@ async function storedSums(db: Db, { months, runs }: { months: string[]; runs: Da
       ? none
       : db
           .selectFrom("analytics_monthly_counts")
-          .select(["dimension", "key", "views", "visitors"])
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("views").as("views"),
+            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
+          ])
           .where("month", "in", months)
+          .groupBy(["dimension", "key"])
           .execute(),
     runs.length === 0
       ? none
@@ -164,8 +170,14 @@ async function storedSums(db: Db, { months, runs }: { months: string[]; runs: Da
       ? none
       : db
           .selectFrom("analytics_monthly_conversions")
-          .select(["dimension", "key", "conversions", "revenue_cents as revenue"])
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
+            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
+          ])
           .where("month", "in", months)
+          .groupBy(["dimension", "key"])
           .execute(),
     runs.length === 0
       ? none
