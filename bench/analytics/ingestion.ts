@@ -13,6 +13,8 @@ export type IngestionOptions = {
   connections: number;
   /** Distinct simulated visitors, each a client address the server reads from X-Forwarded-For. */
   visitors: number;
+  /** A directory for the server's V8 CPU profile (`BENCH_CPU_PROF`), or undefined. */
+  cpuProfileDir: string | undefined;
 };
 
 async function storedEvents(url: string) {
@@ -36,11 +38,10 @@ async function storedEvents(url: string) {
  * same load: on a machine shared with other work, the ratio of the two says what a beacon costs.
  */
 export async function measureIngestion(target: BenchDatabase, options: IngestionOptions) {
-  const server = await startBuiltServer({
-    DATABASE_URL: target.url,
-    TRUST_PROXY: "loopback",
-    LOG_LEVEL: "warn",
-  });
+  const server = await startBuiltServer(
+    { DATABASE_URL: target.url, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" },
+    options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+  );
   try {
     let sent = 0;
     const setupRequest = (request: { headers?: Record<string, string>; body?: string }) => {

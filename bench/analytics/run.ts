@@ -6,7 +6,8 @@
 // (BENCH_VIEWS page views, default 10 million; raw events for BENCH_RETENTION_DAYS, default 90, and
 // daily rollups for the rest, as the product holds them): p50/p99 of each query and of the whole
 // console page over BENCH_RUNS runs (default 30), and this process's peak memory.
-// BENCH_PART=ingestion or dashboard runs one part only.
+// BENCH_PART=ingestion or dashboard runs one part only. BENCH_CPU_PROF=dir writes the ingesting
+// server's CPU profile there (read it with bench/contact/profile-summary.ts).
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { measureDashboard } from "./dashboard";
 import { measureIngestion } from "./ingestion";
@@ -26,6 +27,7 @@ if (!part || part === "ingestion") {
     durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
     visitors: Number(process.env.BENCH_VISITORS ?? 20_000),
+    cpuProfileDir: process.env.BENCH_CPU_PROF,
   };
   console.log(
     `POST /beacon, ${options.connections} connections for ${options.durationSeconds} s, ${options.visitors} visitors`,

@@ -16,6 +16,7 @@ for (const dialect of allDialects) {
       server = await startBuiltServer({
         DATABASE_URL: database.url,
         ANALYTICS_FLUSH_INTERVAL_MS: "60000",
+        TRUST_PROXY: "loopback",
       });
     }, 60_000);
     afterAll(async () => {
@@ -98,6 +99,18 @@ for (const dialect of allDialects) {
       }
     });
 
+    it("tells visitors behind the trusted proxy apart by the address it forwards, and answers with the headers a beacon needs", async () => {
+      const view = JSON.stringify({ n: "pageview", u: "/proxied" });
+      const from = (address: string) => beacon(view, { "x-forwarded-for": address });
+      const first = await from("203.0.113.5");
+      expect(first.status).toBe(202);
+      expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(first.headers.get("cache-control")).toBe("no-store");
+      // Another address is another visitor; the first one's second view within seconds is a reload.
+      expect((await from("198.51.100.7, 203.0.113.9")).status).toBe(202);
+      expect((await from("203.0.113.5")).status).toBe(202);
+    });
+
     it("writes every accepted event when the server stops gracefully", async () => {
       for (const path of ["/book", "/about", "/training"]) {
         expect((await beacon(JSON.stringify({ n: "pageview", u: path }))).status).toBe(202);
@@ -108,8 +121,8 @@ for (const dialect of allDialects) {
         .select("path")
         .orderBy("path")
         .execute();
-      // The first test's page view, the noscript visit, two guide downloads and these three;
-      // nothing refused.
+      // The first test's page view, the noscript visit, two guide downloads, two proxied
+      // visitors' views and these three; nothing refused.
       expect(rows.map((row) => row.path)).toEqual([
         "/",
         "/about",
@@ -117,8 +130,16 @@ for (const dialect of allDialects) {
         "/downloads/method-overview.pdf",
         "/downloads/method-overview.pdf",
         "/method",
+        "/proxied",
+        "/proxied",
         "/training",
       ]);
+      const proxied = await database.db
+        .selectFrom("analytics_events")
+        .select("visitor")
+        .where("path", "=", "/proxied")
+        .execute();
+      expect(new Set(proxied.map((row) => row.visitor)).size).toBe(2);
       const downloads = await database.db
         .selectFrom("analytics_events")
         .select(["name", "visitor", "item"])

@@ -8,7 +8,7 @@ import {
   saveAnalyticsSettings,
 } from "~/.server/analytics";
 import { figuresOfDays } from "~/.server/analytics/day-figures";
-import { writeRollup } from "~/.server/analytics/daily-rollups";
+import { refreshTodayRollup, writeRollup } from "~/.server/analytics/daily-rollups";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -41,18 +41,21 @@ for (const dialect of allDialects) {
         "analytics_daily_totals",
         "analytics_daily_counts",
         "analytics_daily_conversions",
+        "analytics_rolled_months",
+        "analytics_monthly_counts",
+        "analytics_monthly_conversions",
         "analytics_settings",
       ] as const)
         await database.db.deleteFrom(table).execute();
     });
 
     /** Visits over three days: several page views each, some reaching /buy-now and paying. */
-    async function seed() {
+    async function seed(seedDays = days) {
       const random = lcg(7);
       // The high bits: the low bits of a power-of-two LCG repeat with a short period.
       const next = (n: number) => Math.floor(random.next().value! / 65_536) % n;
       const rows = [];
-      for (const day of days) {
+      for (const day of seedDays) {
         for (let visitor = 0; visitor < 40; visitor += 1) {
           let at = Date.parse(`${day}T08:00:00.000Z`) + next(10 * 3_600_000);
           const referrer = referrers[next(referrers.length)]!;
@@ -184,6 +187,102 @@ for (const dialect of allDialects) {
       ]);
     });
 
+    it("sums an ended month's days into its monthly rollup, and a long range reads the same figures", async () => {
+      await seed(["2026-10-01", "2026-10-18", "2026-10-31", ...days]);
+      const long = { from: "2026-09-20", to: "2026-11-23" };
+      const fromRaw = await rangeReport(database.db, long);
+      expect(fromRaw.summary.pageViews).toBeGreaterThan(400);
+
+      await analyticsHousekeeping(database.db, new Date("2026-11-23T01:00:00.000Z"));
+      const months = await database.db
+        .selectFrom("analytics_rolled_months")
+        .select("month")
+        .execute();
+      expect(months.map((row) => row.month)).toEqual(["2026-10"]);
+      // Per page, October's monthly row holds what a GROUP BY over its raw events counts (visitors
+      // summed per day: each day's salt makes a new visitor).
+      const raw = await database.db
+        .selectFrom("analytics_events")
+        .select([
+          "path",
+          (eb) => eb.fn<string>("substr", ["occurred_at", eb.val(1), eb.val(10)]).as("day"),
+          (eb) => eb.fn.countAll<number>().as("views"),
+          (eb) => eb.fn.count<number>("visitor").distinct().as("visitors"),
+        ])
+        .where("name", "=", "pageview")
+        .where("occurred_at", ">=", "2026-10-01")
+        .where("occurred_at", "<", "2026-11-01")
+        .groupBy(["path", "day"])
+        .execute();
+      const rawByPath = new Map<string, string>();
+      for (const row of raw) {
+        const [views, visitors] = (rawByPath.get(row.path) ?? "0 0").split(" ").map(Number);
+        rawByPath.set(
+          row.path,
+          `${views! + Number(row.views)} ${visitors! + Number(row.visitors)}`,
+        );
+      }
+      const monthly = await database.db
+        .selectFrom("analytics_monthly_counts")
+        .select(["key", "views", "visitors"])
+        .where("month", "=", "2026-10")
+        .where("dimension", "=", "page")
+        .execute();
+      expect(
+        new Map(monthly.map((row) => [row.key, `${Number(row.views)} ${Number(row.visitors)}`])),
+      ).toEqual(rawByPath);
+      const conversions = await database.db
+        .selectFrom("analytics_monthly_conversions")
+        .select(["key", "conversions", "revenue_cents"])
+        .where("month", "=", "2026-10")
+        .where("dimension", "=", "campaign")
+        .execute();
+      expect(
+        conversions.map((row) => [row.key, Number(row.conversions), Number(row.revenue_cents)]),
+      ).toEqual([["spring", 3, 8700]]);
+
+      // October now comes from its monthly rollup, the edges from daily ones: nothing changes.
+      expect(await rangeReport(database.db, long)).toEqual(fromRaw);
+      // A month whose day is rolled up again is summed again.
+      const [figures] = await figuresOfDays(database.db, ["2026-10-18"]);
+      await writeRollup(database.db, figures!, new Date("2026-11-24T00:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2026-11-24T01:00:00.000Z"));
+      const [october] = await database.db
+        .selectFrom("analytics_rolled_months")
+        .select("rolled_at")
+        .execute();
+      expect(october!.rolled_at).toBe("2026-11-24T01:00:00.000Z");
+      expect(await rangeReport(database.db, long)).toEqual(fromRaw);
+    });
+
+    it("rolls today up at most once a minute, to the raw counts, and for good once the day ended", async () => {
+      await seed();
+      const today = { from: "2026-11-22", to: "2026-11-22" };
+      const now = Date.parse("2026-11-22T23:00:00.000Z");
+      const fromRaw = await rangeReport(database.db, today);
+      expect(await refreshTodayRollup(database.db, new Date(now))).toBe(true);
+      expect(await rangeReport(database.db, today)).toEqual(fromRaw);
+
+      await recordServerEvent(database.db, {
+        name: "checkout_start",
+        at: new Date(now + 10_000),
+        path: "/buy-now",
+      });
+      // Within the minute the rollup stands; after it, today is worked out again.
+      expect(await refreshTodayRollup(database.db, new Date(now + 30_000))).toBe(false);
+      expect((await rangeReport(database.db, today)).tables.funnel[2]!.count).toBe(1);
+      expect(await refreshTodayRollup(database.db, new Date(now + 61_000))).toBe(true);
+      expect((await rangeReport(database.db, today)).tables.funnel[2]!.count).toBe(2);
+
+      // Once the day has ended and settled, its provisional rollup is replaced by the final one.
+      const { rolledUp } = await analyticsHousekeeping(
+        database.db,
+        new Date("2026-11-23T01:00:00.000Z"),
+      );
+      expect(rolledUp).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
+      expect((await rangeReport(database.db, today)).tables.funnel[2]!.count).toBe(2);
+    });
+
     it("is idempotent, and two instances rolling the same day leave one copy", async () => {
       await seed();
       const now = new Date("2026-11-23T01:00:00.000Z");
@@ -266,6 +365,9 @@ for (const dialect of allDialects) {
         "analytics_daily_totals",
         "analytics_daily_counts",
         "analytics_daily_conversions",
+        "analytics_rolled_months",
+        "analytics_monthly_counts",
+        "analytics_monthly_conversions",
       ] as const)
         expect(await database.db.selectFrom(table).selectAll().execute()).toEqual([]);
       const audit = await database.db

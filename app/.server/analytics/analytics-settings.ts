@@ -101,6 +101,9 @@ export async function deleteAllAnalyticsData(
     await trx.deleteFrom("analytics_daily_totals").execute();
     await trx.deleteFrom("analytics_daily_counts").execute();
     await trx.deleteFrom("analytics_daily_conversions").execute();
+    await trx.deleteFrom("analytics_rolled_months").execute();
+    await trx.deleteFrom("analytics_monthly_counts").execute();
+    await trx.deleteFrom("analytics_monthly_conversions").execute();
     const deleted = {
       events: Number(events.numDeletedRows),
       attributions: Number(attributions.numDeletedRows),

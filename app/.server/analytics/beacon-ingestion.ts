@@ -5,7 +5,7 @@ import type { AppConfig } from "../core/config";
 import type { Db } from "../core/db/database";
 import { readAnalyticsSettings } from "./analytics-settings";
 import { readBeacon, type Beacon } from "./beacon";
-import { notCounted, type VisitRequest } from "./counting-rules";
+import { notCounted, type CountingSettings, type VisitRequest } from "./counting-rules";
 import { DailySalts, type Salt } from "./daily-salts";
 import { sessionQuietMs } from "./sessions";
 import { EventBuffer, type EventRow } from "./event-buffer";
@@ -52,7 +52,7 @@ export class BeaconIngestion {
   private readonly lastView = new Map<string, number>();
   private readonly beaconsInWindow = new Map<string, number>();
   private rateWindow = 0;
-  private ownerExcluded: { paths: string[]; readAt: number } = { paths: [], readAt: -Infinity };
+  private countingSettings: { settings: CountingSettings; readAt: number } | undefined;
 
   constructor(private readonly deps: IngestionDeps) {
     this.salts = new DailySalts(deps.db);
@@ -104,14 +104,20 @@ export class BeaconIngestion {
     );
   }
 
-  /** The paths the owner excluded in the console, read at most every 30 seconds. */
-  private async ownerExcludedPaths() {
-    const nowMs = this.deps.clock.now().getTime();
-    if (nowMs - this.ownerExcluded.readAt > settingsTtlMs) {
+  /**
+   * What decides whether an event counts: the deployment's settings and the paths the owner
+   * excluded in the console, read at most every 30 seconds (not once per beacon).
+   */
+  private async settingsAt(nowMs: number) {
+    if (!this.countingSettings || nowMs - this.countingSettings.readAt > settingsTtlMs) {
       const { excludedPaths } = await readAnalyticsSettings(this.deps.db);
-      this.ownerExcluded = { paths: excludedPaths, readAt: nowMs };
+      const settings = {
+        honorGlobalPrivacyControl: this.deps.config.ANALYTICS_HONOR_GPC,
+        excludedPaths: [...this.deps.config.ANALYTICS_EXCLUDED_PATHS, ...excludedPaths],
+      };
+      this.countingSettings = { settings, readAt: nowMs };
     }
-    return this.ownerExcluded.paths;
+    return this.countingSettings.settings;
   }
 
   /**
@@ -151,19 +157,13 @@ export class BeaconIngestion {
   }
 
   private async count(beacon: Beacon, request: BeaconRequest): Promise<BeaconOutcome> {
-    const settings = {
-      honorGlobalPrivacyControl: this.deps.config.ANALYTICS_HONOR_GPC,
-      excludedPaths: [
-        ...this.deps.config.ANALYTICS_EXCLUDED_PATHS,
-        ...(await this.ownerExcludedPaths()),
-      ],
-    };
-    if (notCounted(request, beacon.path, settings)) return { status: 202, counted: false };
+    const now = this.deps.clock.now();
+    const nowMs = now.getTime();
+    if (notCounted(request, beacon.path, await this.settingsAt(nowMs)))
+      return { status: 202, counted: false };
     const source = referrerSource(beacon.referrer, this.siteHost);
     if (source.kind === "spam") return { status: 202, counted: false };
 
-    const now = this.deps.clock.now();
-    const nowMs = now.getTime();
     const visitor = await this.visitorAt(now, request);
     if (!this.withinRate(visitor, nowMs)) {
       const retryAfterSeconds = Math.ceil((this.rateWindow + rateWindowMs - nowMs) / 1000);

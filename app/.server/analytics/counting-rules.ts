@@ -30,7 +30,7 @@ export function notCounted(
   if (request.purpose && /prefetch|prerender/i.test(request.purpose)) return "prerender";
   if (settings.honorGlobalPrivacyControl && request.globalPrivacyControl?.trim() === "1")
     return "global-privacy-control";
-  if ([...neverCountedPaths, ...settings.excludedPaths].some((prefix) => underPrefix(path, prefix)))
-    return "excluded-path";
+  const under = (prefix: string) => underPrefix(path, prefix);
+  if (neverCountedPaths.some(under) || settings.excludedPaths.some(under)) return "excluded-path";
   return undefined;
 }

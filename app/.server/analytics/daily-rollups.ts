@@ -1,5 +1,6 @@
 import type { Db } from "../core/db/database";
-import { dayOf, dayStart, figuresOfDays, type DayFigures } from "./day-figures";
+import { addDays, dayOf, dayStart, figuresOfDays, type DayFigures } from "./day-figures";
+import { rollUpFinishedMonths } from "./monthly-rollups";
 
 const dayMs = 86_400_000;
 /** A day is rolled up this long after it ends: the last beacons are flushed by then. */
@@ -7,8 +8,12 @@ const settleMs = 5 * 60_000;
 /** Rows per INSERT, far below either database's parameter limit. */
 const rowsPerInsert = 500;
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(dayStart(day)) + days * dayMs).toISOString().slice(0, 10);
+/** Today's rollup is worked out again from the raw events when it is older than this. */
+export const todayRefreshMs = 60_000;
+
+/** A rollup made once the day had ended and settled; earlier ones (today's) are provisional. */
+const isFinal = (day: string, rolledAt: string) =>
+  Date.parse(rolledAt) >= Date.parse(dayStart(day)) + dayMs + settleMs;
 
 /**
  * Writes one day's rollups, replacing any earlier ones, in one transaction. The totals row is
@@ -41,8 +46,9 @@ export async function writeRollup(db: Db, figures: DayFigures, now: Date) {
 }
 
 /**
- * Rolls up every finished day that has raw events or conversions and no rollup yet, oldest first,
- * one day per transaction. Idempotent: a day already rolled up is left alone.
+ * Rolls up every finished day that has raw events or conversions and no final rollup yet, oldest
+ * first, one day per transaction, then the months that have ended since. Idempotent: a day
+ * already rolled up after it ended is left alone.
  */
 export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
   const lastFinished = dayOf(new Date(now.getTime() - dayMs - settleMs).toISOString());
@@ -62,11 +68,13 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
   if (first > lastFinished) return [];
   const rolled = await db
     .selectFrom("analytics_daily_totals")
-    .select("day")
+    .select(["day", "rolled_at"])
     .where("day", ">=", first)
     .where("day", "<=", lastFinished)
     .execute();
-  const done = new Set(rolled.map((row) => row.day));
+  const done = new Set(
+    rolled.filter((row) => isFinal(row.day, row.rolled_at)).map((row) => row.day),
+  );
   const days: string[] = [];
   for (let day = first; day <= lastFinished; day = addDays(day, 1))
     if (!done.has(day)) days.push(day);
@@ -74,7 +82,26 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
     const [figures] = await figuresOfDays(db, [day]);
     await writeRollup(db, figures!, now);
   }
+  await rollUpFinishedMonths(db, lastFinished, now);
   return days;
+}
+
+/**
+ * Today's rollup, worked out again from the raw events when it is older than `todayRefreshMs`
+ * (or missing): the console then reads today like any other day, and the work is done once a
+ * minute for every instance (they share the row), not on each load. Returns whether it did.
+ */
+export async function refreshTodayRollup(db: Db, now: Date): Promise<boolean> {
+  const today = dayOf(now.toISOString());
+  const current = await db
+    .selectFrom("analytics_daily_totals")
+    .select("rolled_at")
+    .where("day", "=", today)
+    .executeTakeFirst();
+  if (current && now.getTime() - Date.parse(current.rolled_at) < todayRefreshMs) return false;
+  const [figures] = await figuresOfDays(db, [today]);
+  await writeRollup(db, figures!, now);
+  return true;
 }
 
 /**

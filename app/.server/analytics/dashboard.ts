@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import type { Db } from "../core/db/database";
+import { monthOf, wholeMonthsWithin } from "./monthly-rollups";
 import {
+  addDays,
   dayStart,
   figuresOfDays,
   type ConversionDimension,
@@ -104,48 +107,124 @@ class Sums<Row extends object> {
 }
 
 /**
- * The figures of the console's analytics page for a range: past days from their daily rollups,
- * days not rolled up yet (today) from the raw events. Visitors are counted per day (each day's
- * salt makes a new hash) and summed, the same whether a day is rolled up or not.
+ * The range's days as what the console reads for them: whole months summed in the monthly
+ * rollups, and the other days (the range's edges, the current month) one by one.
+ */
+async function rangeParts(db: Db, range: DayRange) {
+  const whole = wholeMonthsWithin(range.from, range.to);
+  const rolled =
+    whole.length === 0
+      ? []
+      : await db
+          .selectFrom("analytics_rolled_months")
+          .select("month")
+          .where("month", "in", whole)
+          .execute();
+  const months = new Set(rolled.map((row) => row.month));
+  const days = daysOf(range).filter((day) => !months.has(monthOf(day)));
+  // Runs of consecutive days, each read with one BETWEEN.
+  const runs: DayRange[] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && addDays(last.to, 1) === day) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  return { months: [...months], days, runs };
+}
+
+/** The summed counts and conversions of the range's whole months and other days. */
+async function storedSums(db: Db, { months, runs }: { months: string[]; runs: DayRange[] }) {
+  const inRuns = sql<boolean>`(${sql.join(
+    runs.map((run) => sql`day BETWEEN ${run.from} AND ${run.to}`),
+    sql` OR `,
+  )})`;
+  const none = Promise.resolve([]);
+  const [monthCounts, dayCounts, monthConversions, dayConversions] = await Promise.all([
+    months.length === 0
+      ? none
+      : db
+          .selectFrom("analytics_monthly_counts")
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("views").as("views"),
+            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
+          ])
+          .where("month", "in", months)
+          .groupBy(["dimension", "key"])
+          .execute(),
+    runs.length === 0
+      ? none
+      : db
+          .selectFrom("analytics_daily_counts")
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("views").as("views"),
+            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
+          ])
+          .where(inRuns)
+          .groupBy(["dimension", "key"])
+          .execute(),
+    months.length === 0
+      ? none
+      : db
+          .selectFrom("analytics_monthly_conversions")
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
+            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
+          ])
+          .where("month", "in", months)
+          .groupBy(["dimension", "key"])
+          .execute(),
+    runs.length === 0
+      ? none
+      : db
+          .selectFrom("analytics_daily_conversions")
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
+            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
+          ])
+          .where(inRuns)
+          .groupBy(["dimension", "key"])
+          .execute(),
+  ]);
+  return {
+    counts: [...monthCounts, ...dayCounts],
+    conversions: [...monthConversions, ...dayConversions],
+  };
+}
+
+/**
+ * The figures of the console's analytics page for a range: whole past months from their monthly
+ * rollups, other days from their daily rollups (today's refreshed every minute), and days not
+ * rolled up at all from the raw events. Visitors are counted per day (each day's salt makes a new
+ * hash) and summed, the same whichever way a day is read.
  */
 export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport> {
-  const rolled = await db
-    .selectFrom("analytics_daily_totals")
-    .selectAll()
-    .where("day", ">=", range.from)
-    .where("day", "<=", range.to)
-    .execute();
+  const [rolled, parts] = await Promise.all([
+    db
+      .selectFrom("analytics_daily_totals")
+      .selectAll()
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .execute(),
+    rangeParts(db, range),
+  ]);
   const rolledDays = new Set(rolled.map((row) => row.day));
-  const [computed, storedCounts, storedConversions] = await Promise.all([
+  const [computed, stored] = await Promise.all([
     figuresOfDays(
       db,
-      daysOf(range).filter((day) => !rolledDays.has(day)),
+      parts.days.filter((day) => !rolledDays.has(day)),
     ),
-    db
-      .selectFrom("analytics_daily_counts")
-      .select([
-        "dimension",
-        "key",
-        (eb) => eb.fn.sum<number>("views").as("views"),
-        (eb) => eb.fn.sum<number>("visitors").as("visitors"),
-      ])
-      .where("day", ">=", range.from)
-      .where("day", "<=", range.to)
-      .groupBy(["dimension", "key"])
-      .execute(),
-    db
-      .selectFrom("analytics_daily_conversions")
-      .select([
-        "dimension",
-        "key",
-        (eb) => eb.fn.sum<number>("conversions").as("conversions"),
-        (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
-      ])
-      .where("day", ">=", range.from)
-      .where("day", "<=", range.to)
-      .groupBy(["dimension", "key"])
-      .execute(),
+    storedSums(db, parts),
   ]);
+  const storedCounts = stored.counts;
+  const storedConversions = stored.conversions;
 
   const perDay = new Map<string, DayTotals>();
   for (const row of rolled) perDay.set(row.day, row);

@@ -47,6 +47,8 @@ export type DayFigures = {
 export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 export const dayEnd = (day: string) => `${day}T23:59:59.999Z`;
 export const dayOf = (iso: string) => iso.slice(0, 10);
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(dayStart(day)) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The page the funnel's second step is. */
 const buyNowPath = "/buy-now";

@@ -27,7 +27,8 @@ export {
   type RangeReport,
   type ReportTable,
 } from "./dashboard";
-export { analyticsHousekeeping } from "./analytics-housekeeping";
+export { analyticsHousekeeping, analyticsTodayRefresh } from "./analytics-housekeeping";
+export { todayRefreshMs } from "./daily-rollups";
 export {
   deleteAllAnalyticsData,
   readAnalyticsSettings,

@@ -1,8 +1,10 @@
-import type { IncomingMessage } from "node:http";
-import type { Request, RequestHandler, Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import type { BeaconIngestion, BeaconOutcome, BeaconRequest } from "../analytics";
 import { maxBeaconBytes } from "../analytics";
+import { logFailure } from "../core/logger";
 import { readSmallTextBody } from "../http/request-body";
+import { clientAddressOf, type TrustProxy } from "./client-address";
 import { downloadTargets } from "~/lib/download-targets";
 
 /** Where the page script sends its beacons, and the `<noscript>` image it falls back to. */
@@ -15,73 +17,124 @@ const transparentGif = Buffer.from(
   "base64",
 );
 
-const header = (request: Request, name: string) => {
+const headerOf = (request: IncomingMessage, name: string) => {
   const value = request.headers[name];
   return typeof value === "string" ? value : undefined;
 };
 
-function beaconRequest(request: Request): BeaconRequest {
+function beaconRequest(request: IncomingMessage, trustProxy: TrustProxy): BeaconRequest {
   return {
-    clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
-    userAgent: header(request, "user-agent"),
-    globalPrivacyControl: header(request, "sec-gpc"),
-    purpose: header(request, "sec-purpose") ?? header(request, "purpose"),
-    origin: header(request, "origin"),
-    fetchSite: header(request, "sec-fetch-site"),
-    host: header(request, "host"),
+    clientAddress: clientAddressOf(request, trustProxy),
+    userAgent: headerOf(request, "user-agent"),
+    globalPrivacyControl: headerOf(request, "sec-gpc"),
+    purpose: headerOf(request, "sec-purpose") ?? headerOf(request, "purpose"),
+    origin: headerOf(request, "origin"),
+    fetchSite: headerOf(request, "sec-fetch-site"),
+    host: headerOf(request, "host"),
   };
 }
 
-function sendOutcome(response: ExpressResponse, outcome: BeaconOutcome) {
-  response.setHeader("Cache-Control", "no-store");
-  if (outcome.status === 202) return response.status(202).end();
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.statusCode = status;
+  response.setHeader("Content-Type", "application/json; charset=utf-8");
+  response.end(JSON.stringify(body));
+}
+
+function sendOutcome(response: ServerResponse, outcome: BeaconOutcome) {
+  if (outcome.status === 202) {
+    response.statusCode = 202;
+    return response.end();
+  }
   if ("retryAfterSeconds" in outcome)
     response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
-  response.status(outcome.status).json({ error: outcome.error });
+  sendJson(response, outcome.status, { error: outcome.error });
 }
 
 /** A refusal the body reader threw (413, 415, 400) sent as it is. */
-async function sendRefusal(response: ExpressResponse, refusal: Response) {
-  response.status(refusal.status);
+async function sendRefusal(response: ServerResponse, refusal: Response) {
+  response.statusCode = refusal.status;
   refusal.headers.forEach((value, name) => response.setHeader(name, value));
-  response.send(await refusal.text());
+  response.end(await refusal.text());
 }
 
 /**
  * POST /beacon: the page script's events, answered as soon as they are checked (202, also when
  * an event is not counted, so a bot learns nothing); the database write happens in the next batch.
  */
-export function beaconEndpoint(ingestion: BeaconIngestion): RequestHandler {
-  return async (request, response) => {
-    if (request.method !== "POST") {
-      response.setHeader("Allow", "POST");
-      return response.status(405).json({ error: "Use POST." });
-    }
-    let body: string;
-    try {
-      body = await readSmallTextBody(request, {
-        maxBytes: maxBeaconBytes,
-        types: ["text/plain", "application/json"],
-      });
-    } catch (refusal) {
-      if (refusal instanceof Response) return sendRefusal(response, refusal);
-      throw refusal;
-    }
-    sendOutcome(response, await ingestion.receiveBeacon(body, beaconRequest(request)));
-  };
+async function answerBeacon(
+  ingestion: BeaconIngestion,
+  trustProxy: TrustProxy,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  if (request.method !== "POST") {
+    response.setHeader("Allow", "POST");
+    return sendJson(response, 405, { error: "Use POST." });
+  }
+  let body: string;
+  try {
+    body = await readSmallTextBody(request, {
+      maxBytes: maxBeaconBytes,
+      types: ["text/plain", "application/json"],
+    });
+  } catch (refusal) {
+    if (refusal instanceof Response) return sendRefusal(response, refusal);
+    throw refusal;
+  }
+  sendOutcome(response, await ingestion.receiveBeacon(body, beaconRequest(request, trustProxy)));
 }
 
 /** GET /beacon.gif: a visit by a browser without JavaScript, counted from the image's request. */
-export function pixelEndpoint(ingestion: BeaconIngestion): RequestHandler {
-  return async (request, response) => {
-    await ingestion.receivePixel({
-      ...beaconRequest(request),
-      referer: header(request, "referer"),
-    });
-    response
-      .status(200)
-      .set({ "Content-Type": "image/gif", "Cache-Control": "no-store" })
-      .send(transparentGif);
+async function answerPixel(
+  ingestion: BeaconIngestion,
+  trustProxy: TrustProxy,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  await ingestion.receivePixel({
+    ...beaconRequest(request, trustProxy),
+    referer: headerOf(request, "referer"),
+  });
+  response.statusCode = 200;
+  response.setHeader("Content-Type", "image/gif");
+  response.end(request.method === "HEAD" ? undefined : transparentGif);
+}
+
+/**
+ * The headers a beacon's answer needs: it is never a page, so the page policies (CSP, framing,
+ * permissions) would be bytes written with every page view for nothing.
+ */
+function setAnswerHeaders(response: ServerResponse) {
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Cache-Control", "no-store");
+}
+
+/**
+ * The beacon and the pixel, answered by the plain Node listener before Express: a beacon comes
+ * with every page view, and Express's routing and middleware cost many times the beacon's own
+ * checks. Returns the route answered (for the metrics), or undefined for any other request.
+ */
+export function beaconAnswerer(ingestion: BeaconIngestion, trustProxy: TrustProxy) {
+  const failed = (response: ServerResponse) => (error: unknown) => {
+    logFailure("beacon failed", error);
+    if (response.headersSent) return response.destroy();
+    sendJson(response, 500, { error: "Internal Server Error" });
+  };
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path === beaconPath) {
+      setAnswerHeaders(response);
+      answerBeacon(ingestion, trustProxy, request, response).catch(failed(response));
+      return beaconPath;
+    }
+    if (path === pixelPath && (request.method === "GET" || request.method === "HEAD")) {
+      setAnswerHeaders(response);
+      answerPixel(ingestion, trustProxy, request, response).catch(failed(response));
+      return pixelPath;
+    }
+    return undefined;
   };
 }
 
@@ -99,16 +152,12 @@ export function countGuideDownload(ingestion: BeaconIngestion, request: Incoming
   if (request.method !== "GET") return;
   const path = (request.url ?? "").split("?")[0]!;
   if (!countedDownloads.has(path)) return;
-  const headerOf = (name: string) => {
-    const value = request.headers[name];
-    return typeof value === "string" ? value : undefined;
-  };
   ingestion.receiveDownload(
     {
-      userAgent: headerOf("user-agent"),
-      globalPrivacyControl: headerOf("sec-gpc"),
-      purpose: headerOf("sec-purpose") ?? headerOf("purpose"),
-      range: headerOf("range"),
+      userAgent: headerOf(request, "user-agent"),
+      globalPrivacyControl: headerOf(request, "sec-gpc"),
+      purpose: headerOf(request, "sec-purpose") ?? headerOf(request, "purpose"),
+      range: headerOf(request, "range"),
     },
     path,
   );

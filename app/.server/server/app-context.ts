@@ -11,7 +11,12 @@ import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
 import { notifyWaitlist } from "../audience/waitlist-announcement";
 import { replaySignupRequests, signupReplayAfterMs } from "../audience/signup-requests";
-import { analyticsHousekeeping, BeaconIngestion } from "../analytics";
+import {
+  analyticsHousekeeping,
+  analyticsTodayRefresh,
+  BeaconIngestion,
+  todayRefreshMs,
+} from "../analytics";
 import { startPollLoop } from "../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../booking";
 
@@ -92,6 +97,15 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     },
     onError: (error) => logFailure("analytics housekeeping failed", error),
   });
+  // Today's figures, rolled up once a minute for every instance: the console never counts raw events.
+  const analyticsTodayJob = startPollLoop({
+    intervalMs: todayRefreshMs,
+    round: async () => {
+      await analyticsTodayRefresh(workerDatabase.db, clock.now());
+      return false;
+    },
+    onError: (error) => logFailure("analytics: today's rollup failed", error),
+  });
   // Booking reminders: every instance sweeps; each reminder's row is claimed with its email.
   const remindersJob = startPollLoop({
     intervalMs: config.BOOKING_REMINDER_INTERVAL_MS,
@@ -132,6 +146,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();
+      await analyticsTodayJob.stop();
       await remindersJob.stop();
       await busyCalendarJob.stop();
       await broadcastQueue.stop();

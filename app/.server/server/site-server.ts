@@ -12,13 +12,10 @@ import type { ServerBuild } from "react-router";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../core/config";
 import {
-  beaconEndpoint,
-  beaconPath,
+  beaconAnswerer,
   countGuideDownload,
   countedDownloadPaths,
   guideDownloadCounter,
-  pixelEndpoint,
-  pixelPath,
 } from "./analytics-endpoint";
 import { contactFunction } from "./contact-function";
 import { logFailure, logger } from "../core/logger";
@@ -101,8 +98,6 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.use(securityHeadersOf);
   // Small JSON answers, sent before compression wraps the response.
   app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
-  app.all(beaconPath, beaconEndpoint(runtime.analytics));
-  app.get(pixelPath, pixelEndpoint(runtime.analytics));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
@@ -177,6 +172,7 @@ export async function startSiteServer(options: SiteServerOptions) {
         securityHeadersOf(request as never, response as never, () => undefined);
       },
     });
+  const answerBeacon = beaconAnswerer(runtime.analytics, app.get("trust proxy fn"));
   // Answers not yet finished: when shutdown begins, each is told to close its connection.
   const unfinished = new Set<ServerResponse>();
   const server = createServer((request, response) => {
@@ -185,6 +181,19 @@ export async function startSiteServer(options: SiteServerOptions) {
     else {
       unfinished.add(response);
       response.once("close", () => unfinished.delete(response));
+    }
+    const beacon = answerBeacon(request, response);
+    if (beacon) {
+      const method = request.method ?? "POST";
+      response.once("finish", () =>
+        metrics.recordAnswer({
+          method,
+          route: beacon,
+          status: response.statusCode,
+          seconds: (performance.now() - started) / 1000,
+        }),
+      );
+      return;
     }
     const answered = heldFiles && heldFiles(request, response);
     if (!answered) return app(request, response);

@@ -48,7 +48,10 @@ export interface AnalyticsSettingsTable {
   updated_at: string;
 }
 
-/** A rolled-up day's figures; the row's presence marks the day as rolled up. */
+/**
+ * A rolled-up day's figures. Rolled after the day ended (`rolled_at` past its end and the settling
+ * minutes) they are final; before that (today) they are refreshed every minute.
+ */
 export interface AnalyticsDailyTotalsTable {
   day: string;
   visitors: number;
@@ -78,6 +81,28 @@ export interface AnalyticsDailyConversionsTable {
   revenue_cents: number;
 }
 
+/** A finished month whose counts and conversions are summed in the monthly tables. */
+export interface AnalyticsRolledMonthTable {
+  month: string;
+  rolled_at: string;
+}
+
+export interface AnalyticsMonthlyCountsTable {
+  month: string;
+  dimension: string;
+  key: string;
+  views: number;
+  visitors: number;
+}
+
+export interface AnalyticsMonthlyConversionsTable {
+  month: string;
+  dimension: string;
+  key: string;
+  conversions: number;
+  revenue_cents: number;
+}
+
 export interface AnalyticsTables {
   analytics_salts: AnalyticsSaltTable;
   analytics_events: AnalyticsEventTable;
@@ -86,4 +111,7 @@ export interface AnalyticsTables {
   analytics_daily_totals: AnalyticsDailyTotalsTable;
   analytics_daily_counts: AnalyticsDailyCountsTable;
   analytics_daily_conversions: AnalyticsDailyConversionsTable;
+  analytics_rolled_months: AnalyticsRolledMonthTable;
+  analytics_monthly_counts: AnalyticsMonthlyCountsTable;
+  analytics_monthly_conversions: AnalyticsMonthlyConversionsTable;
 }

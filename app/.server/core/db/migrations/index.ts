@@ -29,6 +29,7 @@ import * as bookingVisitSource from "./411_booking_visit_source";
 import * as bookingCalendar from "./420_booking_calendar";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
+import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "420_booking_calendar": bookingCalendar,
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,
+  "510_analytics_monthly_rollups": analyticsMonthlyRollups,
 };
