@@ -89,22 +89,31 @@ function membersOf(db: Db, list: ListName, { status, interest }: MembershipCondi
 }
 
 /**
- * How many people the filter picks. A filter on one list alone is counted in that list's index:
- * a person has at most one membership per list and every membership has its person, so the
- * count is the same without reading `people` (a hash join over the whole table on Postgres).
+ * Counting stops here: past it the console says "10,000+" (a broad search or a common domain
+ * would otherwise count every match, most of the request's time at 100,000 people).
  */
-async function countPeople(db: Db, filter: Omit<PeopleFilter, "page">) {
+export const peopleCountCap = 10_000;
+
+/**
+ * How many people the filter picks, counted up to `atMost` and one more, which says there are
+ * more. A filter on one list alone is counted in that list's index: a person has at most one
+ * membership per list and every membership has its person, so the count is the same without
+ * reading `people` (a hash join over the whole table on Postgres).
+ */
+async function countPeople(db: Db, filter: Omit<PeopleFilter, "page">, atMost: number) {
   const conditions = [...membershipConditions(filter)];
   const onlyOneList =
     conditions.length === 1 && !filter.search && !filter.source && !filter.from && !filter.to;
-  const { count } = await (
-    onlyOneList
-      ? membersOf(db, conditions[0]![0], conditions[0]![1]).select((eb) =>
-          eb.fn.countAll<string | number>().as("count"),
-        )
-      : filteredPeople(db, filter).select((eb) => eb.fn.countAll<string | number>().as("count"))
-  ).executeTakeFirstOrThrow();
-  return Number(count);
+  const matches = onlyOneList
+    ? membersOf(db, conditions[0]![0], conditions[0]![1]).select(sql.lit(1).as("match"))
+    : filteredPeople(db, filter).select(sql.lit(1).as("match"));
+  const { count } = await db
+    .selectFrom(matches.limit(atMost + 1).as("matches"))
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count) > atMost
+    ? { total: atMost, totalIsLowerBound: true }
+    : { total: Number(count), totalIsLowerBound: false };
 }
 
 const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -162,7 +171,8 @@ const personColumns = [
  * One page of people, most recently seen first, and how many match in all. The page's ids are
  * picked first from the index on (last_seen_at, id), so a deep page skips index entries, not
  * rows; only its 50 people are then read whole. A page that is not full tells the total without
- * counting (a search that finds few would otherwise be read twice).
+ * counting (a search that finds few would otherwise be read twice); otherwise the count stops at
+ * `peopleCountCap` (or just past a deeper page) and `totalIsLowerBound` says there are more.
  */
 export async function listPeople(db: Db, filter: PeopleFilter) {
   const offset = (filter.page - 1) * peoplePageSize;
@@ -181,8 +191,9 @@ export async function listPeople(db: Db, filter: PeopleFilter) {
     .orderBy("people.id", "desc")
     .execute();
   if (people.length < peoplePageSize && (people.length > 0 || offset === 0))
-    return { people, total: offset + people.length };
-  return { people, total: await countPeople(db, filter) };
+    return { people, total: offset + people.length, totalIsLowerBound: false };
+  const atMost = Math.max(peopleCountCap, offset + peoplePageSize);
+  return { people, ...(await countPeople(db, filter, atMost)) };
 }
 
 /** The pages people came from, for the source filter. */
