@@ -253,7 +253,9 @@ export async function readStreamedFileUpload<T>(
   } catch (error) {
     source.unpipe(parser);
     parser.destroy();
-    if (error instanceof Response && !(await drainBody(source, drainAllowanceBytes))) {
+    // A client that gave up leaves nothing to drain: the refusal still stands.
+    const drained = await drainBody(source, drainAllowanceBytes).catch(() => false);
+    if (error instanceof Response && !drained) {
       error.headers.set("Connection", "close");
     }
     throw error;
