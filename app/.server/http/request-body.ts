@@ -157,7 +157,8 @@ async function drainBody(source: Readable, limit: number) {
  * the text fields before the file are collected (64 KB in all), then `onFile` is handed them and
  * the file's bytes, which are never held whole; past `maxBytes` the body throws a 413 refusal.
  * Anything but multipart is refused, and NUL bytes in the fields. A file input left empty sends a
- * part with no name and no bytes: `onFile` is not called for it. Whatever `onFile` leaves unread
+ * part with no name and no bytes: `onFile` is not called for it. A refusal is thrown once `onFile`
+ * has ended, so the caller can undo what it kept. Whatever `onFile` leaves unread
  * is read to the end before the answer, and a refusal reads on a little (see readCapped), so the
  * browser sees the answer rather than a connection cut while it still sends.
  */
@@ -225,9 +226,9 @@ export async function readStreamedFileUpload<T>(
     });
     for await (const rest of bytesOf(stream)) void rest;
   }
+  let fileTaken: Promise<void> = Promise.resolve();
   try {
     await new Promise<void>((resolve, reject) => {
-      let fileTaken: Promise<void> = Promise.resolve();
       parser.on("field", (name, value, info) => {
         fieldBytes += name.length + value.length;
         if (info.valueTruncated || fieldBytes > maxFormBodyBytes) {
@@ -253,6 +254,8 @@ export async function readStreamedFileUpload<T>(
   } catch (error) {
     source.unpipe(parser);
     parser.destroy();
+    // `onFile` ends (its stream cut) before the refusal, so the caller can undo what it kept.
+    await fileTaken;
     // A client that gave up leaves nothing to drain: the refusal still stands.
     const drained = await drainBody(source, drainAllowanceBytes).catch(() => false);
     if (error instanceof Response && !drained) {
