@@ -158,9 +158,9 @@ async function drainBody(source: Readable, limit: number) {
  * the file's bytes, which are never held whole; past `maxBytes` the body throws a 413 refusal.
  * Anything but multipart is refused, and NUL bytes in the fields. A file input left empty sends a
  * part with no name and no bytes: `onFile` is not called for it. A refusal is thrown once `onFile`
- * has ended, so the caller can undo what it kept. Whatever `onFile` leaves unread
- * is read to the end before the answer, and a refusal reads on a little (see readCapped), so the
- * browser sees the answer rather than a connection cut while it still sends.
+ * has ended, so the caller can undo what it kept. Whatever `onFile` leaves unread is read to the
+ * end before the answer, and a refusal reads on a little (see readCapped), so the browser sees
+ * the answer rather than a connection cut while it still sends.
  */
 export async function readStreamedFileUpload<T>(
   request: Request,
