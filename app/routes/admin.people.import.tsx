@@ -36,18 +36,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     await requireAdminSession(request, context);
     // The form's CSRF field comes before its file: checked before a byte of the file is kept.
-    const { fields, file: staged } = await readStreamedFileUpload(
-      request,
-      maxImportBytes,
-      async (fields, file) => {
-        const session = await requireAdminAction(request, context, fields);
-        return stageImport(context, {
-          actor: session.email,
-          fileName: file.name || "upload.csv",
-          chunks: file.body,
-        });
-      },
-    );
+    let stagedId: string | undefined;
+    const upload = readStreamedFileUpload(request, maxImportBytes, async (fields, file) => {
+      const session = await requireAdminAction(request, context, fields);
+      const staged = await stageImport(context, {
+        actor: session.email,
+        fileName: file.name || "upload.csv",
+        chunks: file.body,
+      });
+      if ("id" in staged) stagedId = staged.id;
+      return staged;
+    });
+    // A form refused after its file was staged (a second file, say) keeps nothing.
+    const { fields, file: staged } = await upload.catch(async (error: unknown) => {
+      if (stagedId) await discardImport(context, stagedId);
+      throw error;
+    });
     await requireAdminAction(request, context, fields);
     if (!staged) return data({ message: "Choose a CSV file to import." }, 400);
     if ("error" in staged) return data({ message: staged.error }, 400);

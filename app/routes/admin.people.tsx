@@ -22,12 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
   const { filter, sources } = await peopleFilterFromQuery(context.db, query);
-  const { people, total } = await listPeople(context.db, filter);
+  const { people, total, totalIsLowerBound } = await listPeople(context.db, filter);
   return {
     filter,
     sources,
     people,
     total,
+    totalIsLowerBound,
     pageSize: peoplePageSize,
     erased: query.has("erased"),
     search: query.toString(),
@@ -35,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminPeople({ loaderData }: Route.ComponentProps) {
-  const { filter, sources, people, total, pageSize, erased, search } = loaderData;
+  const { filter, sources, people, total, totalIsLowerBound, pageSize, erased, search } =
+    loaderData;
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">People</h1>
@@ -136,7 +138,13 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           Import people (CSV)
         </Link>
       </div>
-      <Pagination page={filter.page} pageSize={pageSize} total={total} search={search} />
+      <Pagination
+        page={filter.page}
+        pageSize={pageSize}
+        total={total}
+        totalIsLowerBound={totalIsLowerBound}
+        search={search}
+      />
     </div>
   );
 }

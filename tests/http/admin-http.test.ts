@@ -210,8 +210,9 @@ for (const dialect of allDialects) {
       };
       expect((await upload("forged", "email\na@example.com")).status).toBe(403);
       expect(await database.db.selectFrom("people_imports").selectAll().execute()).toEqual([]);
-      const tooLarge = await upload(csrf, "x".repeat(21 * 1024 * 1024));
+      const tooLarge = await upload(csrf, "x".repeat(65 * 1024 * 1024));
       expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.text()).toContain("larger than 64 MB");
       const staged = await upload(csrf, "email\na@example.com");
       expect(staged.status).toBe(302);
       expect(staged.headers.get("Location")).toMatch(/^\/admin\/people\/import\?id=/);
@@ -244,6 +245,61 @@ for (const dialect of allDialects) {
         expect(page).toContain(sentence);
         expect(page).toContain("Import people");
       }
+      expect(await database.db.selectFrom("people_imports").select("id").execute()).toEqual(staged);
+    });
+
+    it("refuses an upload of two files or an oversized field, and skips a file input left empty", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const post = (form: FormData) =>
+        browser.request("/admin/people/import", {
+          method: "POST",
+          body: form,
+          headers: { Origin: server.baseURL },
+        });
+      const staged = await database.db.selectFrom("people_imports").select("id").execute();
+      const twoFiles = new FormData();
+      twoFiles.set("csrf", csrf);
+      twoFiles.append("file", new Blob(["email\na@example.com"]), "one.csv");
+      twoFiles.append("file", new Blob(["email\nb@example.com"]), "two.csv");
+      const refusedTwo = await post(twoFiles);
+      expect(refusedTwo.status).toBe(400);
+      expect(await refusedTwo.text()).toContain("This form takes one file.");
+      const largeField = new FormData();
+      largeField.set("note", "x".repeat(65 * 1024));
+      largeField.set("csrf", csrf);
+      largeField.set("file", new Blob(["email\na@example.com"]), "people.csv");
+      const refusedField = await post(largeField);
+      expect(refusedField.status).toBe(413);
+      expect(await refusedField.text()).toContain("A form field is larger than 64 KB.");
+      expect(await database.db.selectFrom("people_imports").select("id").execute()).toEqual(staged);
+      // A file input left empty sends a part with no file name and no bytes.
+      const empty = new FormData();
+      empty.set("csrf", csrf);
+      empty.set("file", new Blob([], { type: "application/octet-stream" }), "");
+      const unchosen = await post(empty);
+      expect(unchosen.status).toBe(400);
+      expect(await unchosen.text()).toContain("Choose a CSV file to import.");
+    });
+
+    it("refuses a 15 MB cell by the row limit, in a file past the old 20 MB cap, answering after the upload", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const rows = Array.from({ length: 200_000 }, (_, index) => `p${index}@example.com,Person`);
+      rows[100_000] += `,"${"x".repeat(15 * 1024 * 1024)}"`;
+      const csv = ["email,first_name", ...rows].join("\n");
+      expect(csv.length).toBeGreaterThan(20 * 1024 * 1024);
+      const form = new FormData();
+      form.set("csrf", csrf);
+      form.set("file", new Blob([csv]), "people.csv");
+      const staged = await database.db.selectFrom("people_imports").select("id").execute();
+      const response = await browser.request("/admin/people/import", {
+        method: "POST",
+        body: form,
+        headers: { Origin: server.baseURL },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("a row longer than 256 KB near line 100002");
       expect(await database.db.selectFrom("people_imports").select("id").execute()).toEqual(staged);
     });
 

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listPeople, type PeopleFilter } from "~/.server/audience/people-directory";
+import {
+  listPeople,
+  peopleCountCap,
+  peoplePageSize,
+  type PeopleFilter,
+} from "~/.server/audience/people-directory";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 type Seed = {
@@ -156,7 +161,7 @@ for (const dialect of allDialects) {
         Array.from({ length: 20 }, (_, index) => `crowd${19 - index}@crowd.example`),
       );
       const beyond = await listPeople(database.db, { search: "crowd", page: 4 });
-      expect(beyond).toEqual({ people: [], total: 120 });
+      expect(beyond).toEqual({ people: [], total: 120, totalIsLowerBound: false });
     });
 
     it("pages the whole list most recently seen first", async () => {
@@ -229,6 +234,110 @@ for (const dialect of allDialects) {
       expect(await emails({ search: "Grace" })).toEqual([]);
       await seed(database, [{ email: "new@later.example", first: "Newton", seen: 1000 }]);
       expect(await emails({ search: "newto" })).toEqual(["new@later.example"]);
+    });
+  });
+}
+
+/** More people than the count's cap, every one on the newsletter, seeded in batches. */
+async function seedMany(database: TestDatabase, count: number) {
+  for (let offset = 0; offset < count; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, count - offset) }, (_, index) => {
+      const number = offset + index;
+      return { id: randomUUID(), email: `many${number}@many.example`, seen: at(number) };
+    });
+    await database.db
+      .insertInto("people")
+      .values(
+        batch.map(({ id, email, seen }) => ({
+          id,
+          email,
+          email_key: email,
+          first_name: "Many",
+          last_name: null,
+          source: "/contact",
+          first_seen_at: seen,
+          last_seen_at: seen,
+          bounced_at: null,
+        })),
+      )
+      .execute();
+    await database.db
+      .insertInto("list_memberships")
+      .values(
+        batch.map(({ id, seen }) => ({
+          id: randomUUID(),
+          person_id: id,
+          list: "newsletter" as const,
+          status: "confirmed" as const,
+          interests: "[]",
+          source: "/signup",
+          consent_text: "Yes",
+          consented_at: seen,
+          confirmation_sent_at: null,
+          confirmed_at: seen,
+          unsubscribed_at: null,
+          notified_at: null,
+          created_at: seen,
+          updated_at: seen,
+        })),
+      )
+      .execute();
+  }
+}
+
+for (const dialect of allDialects) {
+  describe(`the people list's count past its cap on ${dialect}`, () => {
+    let database: TestDatabase;
+    const count = peopleCountCap + 60;
+    const list = (filter: Omit<PeopleFilter, "page">, page = 1) =>
+      listPeople(database.db, { ...filter, page });
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      await seedMany(database, count);
+    });
+    afterAll(async () => database?.dispose());
+
+    it("stops counting at the cap and says there are more, for a search, a list and no filter", async () => {
+      for (const filter of [
+        {},
+        { search: "many" },
+        { search: "ma" },
+        { membership: "newsletter:confirmed" as const },
+      ]) {
+        const page = await list(filter);
+        expect(page.people).toHaveLength(peoplePageSize);
+        expect(page.people[0]!.email).toBe(`many${count - 1}@many.example`);
+        expect({ total: page.total, totalIsLowerBound: page.totalIsLowerBound }).toEqual({
+          total: peopleCountCap,
+          totalIsLowerBound: true,
+        });
+      }
+    });
+
+    it("counts a match under the cap exactly", async () => {
+      // many1000 and many10000 to many10009, asked on an empty page so it is counted.
+      const page = await list({ search: "many1000" }, 2);
+      expect({ total: page.total, totalIsLowerBound: page.totalIsLowerBound }).toEqual({
+        total: 11,
+        totalIsLowerBound: false,
+      });
+    });
+
+    it("pages past the cap: a deeper page counts just past itself, the last page exactly", async () => {
+      const lastFullPage = peopleCountCap / peoplePageSize + 1;
+      const deep = await list({ search: "many" }, lastFullPage);
+      expect(deep.people).toHaveLength(peoplePageSize);
+      expect({ total: deep.total, totalIsLowerBound: deep.totalIsLowerBound }).toEqual({
+        total: lastFullPage * peoplePageSize,
+        totalIsLowerBound: true,
+      });
+      const last = await list({ search: "many" }, lastFullPage + 1);
+      expect(last.people.map((person) => person.email).at(-1)).toBe("many0@many.example");
+      expect({ total: last.total, totalIsLowerBound: last.totalIsLowerBound }).toEqual({
+        total: count,
+        totalIsLowerBound: false,
+      });
     });
   });
 }

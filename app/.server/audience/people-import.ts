@@ -4,7 +4,12 @@ import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable, PersonTable } from "../core/db/audience-tables";
 import { emailKey } from "../core/email-key";
-import { decodeText, UploadEncodingCheck, type UploadEncoding } from "./import-csv";
+import {
+  decodeText,
+  UploadEncodingCheck,
+  UploadLineLengthCheck,
+  type UploadEncoding,
+} from "./import-csv";
 import {
   scanImportFile,
   type DuplicateRow,
@@ -91,6 +96,7 @@ export async function stageImport(
     .execute();
   try {
     const check = new UploadEncodingCheck();
+    const lineCheck = new UploadLineLengthCheck();
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let seq = 0;
@@ -102,6 +108,11 @@ export async function stageImport(
       seq += 1;
     };
     for await (const piece of chunks) {
+      const tooLong = lineCheck.push(piece);
+      if (tooLong) {
+        await dropStaged(db, [id]);
+        return tooLong;
+      }
       check.push(piece);
       pending.push(Buffer.from(piece));
       pendingBytes += piece.length;

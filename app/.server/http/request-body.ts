@@ -1,4 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy, { type Busboy } from "busboy";
 
 /**
  * The one way an action or function reads a request body. Bytes are counted while they stream in
@@ -11,12 +14,16 @@ export const maxJsonBodyBytes = 32 * 1024;
 /** Form posts percent-encode every non-ASCII byte (three characters each), hence twice the room. */
 export const maxFormBodyBytes = 64 * 1024;
 
-/** Thrown out of an action: React Router sends it as the answer (JSON for every caller). */
-function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {}): never {
-  throw Response.json(
+/** A refusal as an answer: thrown out of an action, React Router sends it (JSON for every caller). */
+function refusal(status: 400 | 413 | 415, error: string, headers: HeadersInit = {}) {
+  return Response.json(
     { success: false, error },
     { status, headers: { "Cache-Control": "no-store", ...headers } },
   );
+}
+
+function refuse(status: 400 | 413 | 415, error: string, headers: HeadersInit = {}): never {
+  throw refusal(status, error, headers);
 }
 
 /**
@@ -130,77 +137,30 @@ export async function readFormBody(
   return fields;
 }
 
-/** A multipart body read piece by piece: bytes up to a delimiter, never the whole body at once. */
-class MultipartReader {
-  private buffer = Buffer.alloc(0);
-  constructor(private reader: ChunkReader) {}
-
-  private async more() {
-    const { done, value } = await this.reader.read();
-    if (done) refuse(400, "The multipart form body is malformed.");
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, value]) : Buffer.from(value);
-  }
-
-  /** The bytes before `delimiter`, in pieces as they arrive; the delimiter is consumed. */
-  async *until(delimiter: Buffer): AsyncGenerator<Buffer> {
-    for (;;) {
-      const at = this.buffer.indexOf(delimiter);
-      if (at >= 0) {
-        const piece = this.buffer.subarray(0, at);
-        this.buffer = this.buffer.subarray(at + delimiter.length);
-        if (piece.length > 0) yield piece;
-        return;
-      }
-      // The tail could be the start of the delimiter: kept until more arrives.
-      const safe = this.buffer.length - (delimiter.length - 1);
-      if (safe > 0) {
-        const piece = this.buffer.subarray(0, safe);
-        this.buffer = this.buffer.subarray(safe);
-        yield piece;
-      }
-      await this.more();
-    }
-  }
-
-  /** The bytes before `delimiter`, refused past `limit`. */
-  async collect(delimiter: Buffer, limit: number) {
-    const pieces: Buffer[] = [];
-    let size = 0;
-    for await (const piece of this.until(delimiter)) {
-      size += piece.length;
-      if (size > limit) refuse(413, `A form field is larger than ${limit / 1024} KB.`);
-      pieces.push(piece);
-    }
-    return Buffer.concat(pieces);
-  }
-
-  async take(count: number) {
-    while (this.buffer.length < count) await this.more();
-    const taken = this.buffer.subarray(0, count).toString("latin1");
-    this.buffer = this.buffer.subarray(count);
-    return taken;
-  }
-
-  /** Reads and drops what is left, up to `limit` bytes. */
-  async drain(limit: number) {
-    let size = 0;
-    while (size <= limit) {
-      const { done, value } = await this.reader.read();
-      if (done) return;
-      size += value.byteLength;
-    }
-  }
-}
-
 /** A file part as it streams in: its name, and its bytes through the cap. */
 export type StreamedFile = { name: string; body: AsyncIterable<Uint8Array> };
 
+const malformedMultipart = "The multipart form body is malformed.";
+
+/** Reads and drops up to `limit` bytes of what is left; false when more was left than that. */
+async function drainBody(source: Readable, limit: number) {
+  let size = 0;
+  for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return false;
+  }
+  return true;
+}
+
 /**
- * A multipart form carrying one file (the console's CSV import), read as it streams: the text
- * fields before the file are collected (64 KB in all), then `onFile` is handed them and the
- * file's bytes, which are never held whole; past `maxBytes` the body throws a 413 refusal.
+ * A multipart form carrying one file (the console's CSV import), parsed by busboy as it streams:
+ * the text fields before the file are collected (64 KB in all), then `onFile` is handed them and
+ * the file's bytes, which are never held whole; past `maxBytes` the body throws a 413 refusal.
  * Anything but multipart is refused, and NUL bytes in the fields. A file input left empty sends a
- * part with no name and no bytes: `onFile` is not called for it.
+ * part with no name and no bytes: `onFile` is not called for it. A refusal is thrown once `onFile`
+ * has ended, so the caller can undo what it kept. Whatever `onFile` leaves unread is read to the
+ * end before the answer, and a refusal reads on a little (see readCapped), so the browser sees
+ * the answer rather than a connection cut while it still sends.
  */
 export async function readStreamedFileUpload<T>(
   request: Request,
@@ -210,73 +170,100 @@ export async function readStreamedFileUpload<T>(
   if (mediaType(request) !== "multipart/form-data") {
     refuse(415, "Send the file as multipart/form-data.");
   }
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
-    request.headers.get("Content-Type") ?? "",
-  );
-  if (!boundary) refuse(400, "The multipart form body is malformed.");
-  const body = request.body?.getReader();
-  if (!body) refuse(400, "The multipart form body is malformed.");
-  const reader = new MultipartReader(body);
-  // A body declared too large is refused before any of it is kept (read and dropped when a
-  // little over, so the browser reads the answer; see readCapped).
+  if (!request.body) refuse(400, malformedMultipart);
+  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  const fileTooLarge = `The file is larger than ${maxBytes / 1024 / 1024} MB.`;
+  // A body declared too large is refused before any of it is kept.
   const declared = Number(request.headers.get("Content-Length"));
   if (declared > maxBytes + maxFormBodyBytes) {
-    if (declared <= maxBytes + maxFormBodyBytes + drainAllowanceBytes) {
-      await reader.drain(declared);
-    }
-    refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, { Connection: "close" });
+    const drained =
+      declared <= maxBytes + maxFormBodyBytes + drainAllowanceBytes &&
+      (await drainBody(source, declared));
+    refuse(413, fileTooLarge, drained ? {} : { Connection: "close" });
   }
-  const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
-  // The first delimiter may open the body, without the line break before it.
-  for await (const preamble of reader.until(delimiter.subarray(2))) void preamble;
+  let parser: Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("Content-Type")! },
+      defParamCharset: "utf8",
+      // One byte over the cap reaches the file's reader, which refuses it.
+      limits: { fieldSize: maxFormBodyBytes, fileSize: maxBytes + 1 },
+    });
+  } catch {
+    refuse(400, malformedMultipart);
+  }
   const fields = new URLSearchParams();
   let fieldBytes = 0;
   let file: T | undefined;
-  while ((await reader.take(2)) === "\r\n") {
-    const headers = (await reader.collect(Buffer.from("\r\n\r\n"), 16 * 1024)).toString("utf8");
-    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? "";
-    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "";
-    const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-    if (fileName === undefined) {
-      const value = await reader.collect(delimiter, maxFormBodyBytes - fieldBytes);
-      fieldBytes += value.length;
-      fields.append(name, value.toString("utf8"));
-      continue;
-    }
-    let size = 0;
-    const fileBody = async function* () {
-      for await (const piece of reader.until(delimiter)) {
-        size += piece.length;
-        if (size > maxBytes) {
-          // A little more is read and dropped so the browser reads the answer (see readCapped).
-          await reader.drain(drainAllowanceBytes);
-          refuse(413, `The file is larger than ${maxBytes / 1024 / 1024} MB.`, {
-            Connection: "close",
-          });
-        }
-        yield piece;
-      }
-    };
+  let fileSeen = false;
+  let fileBytes = 0;
+  const checkFields = () => {
     for (const [key, value] of fields) {
       if (key.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
     }
-    if (file !== undefined) refuse(400, "This form takes one file.");
-    const iterator = fileBody();
-    const first = await iterator.next();
-    if (first.done && !fileName) continue;
+  };
+  async function* bytesOf(stream: Readable) {
+    for await (const chunk of stream.iterator({
+      destroyOnReturn: false,
+    }) as AsyncIterable<Buffer>) {
+      fileBytes += chunk.length;
+      if (fileBytes > maxBytes) refuse(413, fileTooLarge);
+      yield chunk;
+    }
+  }
+  async function takeFile(stream: Readable, name: string | undefined) {
+    const bytes = bytesOf(stream);
+    const first = await bytes.next();
+    if (first.done && !name) return;
+    checkFields();
     file = await onFile(fields, {
-      name: fileName,
+      name: name ?? "",
       body: (async function* () {
-        if (!first.done) yield first.value;
-        yield* iterator;
+        if (first.done) return;
+        yield first.value;
+        yield* bytes;
       })(),
     });
-    // Whatever `onFile` left unread is read to the part's end.
-    for await (const rest of iterator) void rest;
+    for await (const rest of bytesOf(stream)) void rest;
   }
-  for (const [key, value] of fields) {
-    if (key.includes("\0") || value.includes("\0")) refuse(400, nulMessage);
+  let fileTaken: Promise<void> = Promise.resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      parser.on("field", (name, value, info) => {
+        fieldBytes += name.length + value.length;
+        if (info.valueTruncated || fieldBytes > maxFormBodyBytes) {
+          reject(refusal(413, `A form field is larger than ${maxFormBodyBytes / 1024} KB.`));
+          return;
+        }
+        fields.append(name, value);
+      });
+      parser.on("file", (_name, stream, info) => {
+        if (fileSeen) {
+          stream.resume();
+          reject(refusal(400, "This form takes one file."));
+          return;
+        }
+        fileSeen = true;
+        fileTaken = takeFile(stream, info.filename).catch(reject);
+      });
+      parser.on("error", () => reject(refusal(400, malformedMultipart)));
+      parser.on("close", () => void fileTaken.then(resolve));
+      source.on("error", () => reject(refusal(400, malformedMultipart)));
+      source.pipe(parser);
+    });
+  } catch (error) {
+    source.unpipe(parser);
+    parser.destroy();
+    // `onFile` ends (its stream cut) before the refusal, so the caller can undo what it kept.
+    await fileTaken;
+    // A client that gave up leaves nothing to drain: the refusal still stands.
+    const drained = await drainBody(source, drainAllowanceBytes).catch(() => false);
+    if (error instanceof Response && !drained) {
+      error.headers.set("Connection", "close");
+    }
+    throw error;
   }
+  checkFields();
   return { fields, file };
 }
 
