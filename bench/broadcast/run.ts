@@ -27,7 +27,7 @@ const config = parseConfig({
   MAIL_FROM: "Presence Selling <no-reply@presence.example>",
   MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
 });
-/** The production defaults: SMTP_POOL_CONNECTIONS and twice as many emails in flight. */
+/** The production defaults: SMTP_POOL_CONNECTIONS and four times as many emails in flight. */
 const poolConnections = Number(process.env.SMTP_POOL_CONNECTIONS ?? 5);
 const deps = (db: Parameters<typeof saveBroadcastDraft>[0]["db"]) => ({
   db,
@@ -146,7 +146,7 @@ for (const dialect of dialects) {
       db,
       transport,
       pollIntervalMs: 1_000,
-      concurrency: poolConnections * 2,
+      concurrency: poolConnections * 4,
       hooks: broadcastOutboxHooks({ db, config }),
       bulkRatePerMinute: 0,
     });
@@ -163,7 +163,7 @@ for (const dialect of dialects) {
       [
         `${dialect}: seeded ${recipients} subscribers in ${(seeded / 1000).toFixed(1)} s`,
         `  queued ${queued} emails in ${(queueMs / 1000).toFixed(1)} s (${Math.round(queued / (queueMs / 1000))}/s, this process's CPU ${(queueCpuMs / 1000).toFixed(1)} s), RSS ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)})`,
-        `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s, CPU ${(deliverCpuMs / delivered).toFixed(2)} ms per email (the sink's own process: ${(sinkCpuMs / delivered).toFixed(2)} ms), load average ${loadavg()[0]!.toFixed(1)} (throttle lifted, ${poolConnections} pooled SMTP connections, ${poolConnections * 2} emails in flight)`,
+        `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s, CPU ${(deliverCpuMs / delivered).toFixed(2)} ms per email (the sink's own process: ${(sinkCpuMs / delivered).toFixed(2)} ms), load average ${loadavg()[0]!.toFixed(1)} (throttle lifted, ${poolConnections} pooled SMTP connections, ${poolConnections * 4} emails in flight)`,
       ].join("\n"),
     );
   } finally {

@@ -40,8 +40,10 @@ export async function startConfiguredOutbox(
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     leaseMs: config.OUTBOX_LEASE_MS,
-    // Twice the connections: one email's database work overlaps another's SMTP conversation.
-    concurrency: config.SMTP_POOL_CONNECTIONS * 2,
+    // Four per connection: the pool queues the rest, so each connection always has the next
+    // email ready, and claims and writes go in larger batches (decision 078: about 15 % more
+    // emails per second than two per connection).
+    concurrency: config.SMTP_POOL_CONNECTIONS * 4,
     logger: logLines,
     hooks: broadcastOutboxHooks({ db: database.db, config }),
     bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,
