@@ -19,7 +19,11 @@ function siteEntry(build: ServerBuild) {
 if (process.env.NODE_ENV === "production") {
   const serverBuild = path.join(buildDir, "server/index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  await siteEntry(build).startSiteServer({ build, clientDir: path.join(buildDir, "client") });
+  await siteEntry(build).startSiteServer({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    outboxServiceEntry: pathToFileURL(path.join(buildDir, "operations/outbox-worker.js")),
+  });
 } else {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
@@ -28,5 +32,7 @@ if (process.env.NODE_ENV === "production") {
   await siteEntry(await loadBuild()).startSiteServer({
     build: loadBuild,
     devMiddleware: vite.middlewares,
+    // Run by tsx in the thread too: a worker thread inherits the process's loader flags.
+    outboxServiceEntry: pathToFileURL(path.join(here, "scripts/operations/outbox-worker.ts")),
   });
 }

@@ -11,7 +11,8 @@
 // the window queued, so "CPU ms/accepted, sent" also counts ours' CPU until its outbox is drained
 // (the references send nothing: theirs is the same figure twice). Each request
 // comes from a different sender. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of ours there
-// (summarise it with bench/contact/profile-summary.ts).
+// (summarise it with bench/contact/profile-summary.ts). OUTBOX_WORKER=inline sends ours' outbox on
+// its requests' event loop instead of its own thread (the default).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,10 +53,18 @@ type Server = {
 
 const limits = { CONTACT_RATE_LIMIT: "1000000000", CONTACT_MIN_FILL_SECONDS: "0" };
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
+/** Where ours sends its outbox (OUTBOX_WORKER=inline compares with its own thread, the default). */
+const outboxWorker = process.env.OUTBOX_WORKER ?? "thread";
 
 async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> {
   return startBuiltServer(
-    { DATABASE_URL: databaseUrl, MAIL_DIR: mailDir, ...limits, OUTBOX_POLL_INTERVAL_MS: "1000" },
+    {
+      DATABASE_URL: databaseUrl,
+      MAIL_DIR: mailDir,
+      ...limits,
+      OUTBOX_POLL_INTERVAL_MS: "1000",
+      OUTBOX_WORKER: outboxWorker,
+    },
     cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
   );
 }

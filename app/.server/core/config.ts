@@ -116,6 +116,11 @@ const configSchema = z
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+    /**
+     * Where this instance sends its outbox: `thread` (a worker thread of its own, off the requests'
+     * event loop), `inline` (on the requests' event loop) or `none` (`npm run worker` sends it).
+     */
+    OUTBOX_WORKER: z.enum(["thread", "inline", "none"]).default("inline"),
     /** Who may sign in to /admin: comma-separated addresses; empty means OWNER_EMAIL alone. */
     ADMIN_EMAILS: z
       .string()

@@ -18,6 +18,15 @@ export const logger: Logger = pino({
   },
 });
 
+type LogFields = Record<string, unknown>;
+
+/** The logger as background loops take it (fields, then words), without pino's overloads. */
+export const logLines = {
+  info: (fields: LogFields, message: string) => logger.info(fields, message),
+  warn: (fields: LogFields, message: string) => logger.warn(fields, message),
+  error: (fields: LogFields, message: string) => logger.error(fields, message),
+};
+
 /** Logs a failure with its stack, the one way every module reports an error it handles. */
 export function logFailure(what: string, error: unknown, details: Record<string, unknown> = {}) {
   logger.error({ ...details, err: error }, what);

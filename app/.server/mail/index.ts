@@ -5,6 +5,7 @@ export {
   cancelBulkBatch,
   enqueueBulkEmails,
   enqueueEmail,
+  enqueueEmails,
   holdBulkBatch,
   releaseBulkBatch,
   requeueFailedEmails,

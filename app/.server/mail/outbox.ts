@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Database } from "../core/db/schema";
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database, OutboxEmailTable } from "../core/db/schema";
 import type { TemplatedEmail } from "./templates/email-template";
 
 /**
@@ -26,35 +26,47 @@ export type OutgoingEmail = {
 export async function enqueueEmail(
   trx: Kysely<Database>,
   email: OutgoingEmail,
-  { now = new Date() }: { now?: Date } = {},
+  options: { now?: Date } = {},
 ): Promise<string> {
-  const id = randomUUID();
+  const [id] = await enqueueEmails(trx, [email], options);
+  return id!;
+}
+
+/** Queues several emails in one INSERT (as `enqueueEmail`); resolves with their ids in order. */
+export async function enqueueEmails(
+  trx: Kysely<Database>,
+  emails: OutgoingEmail[],
+  { now = new Date() }: { now?: Date } = {},
+): Promise<string[]> {
   const timestamp = now.toISOString();
-  await trx
-    .insertInto("outbox_emails")
-    .values({
-      id,
-      purpose: email.purpose,
-      to_address: email.to,
-      from_address: email.from,
-      reply_to: email.replyTo ?? null,
-      subject: email.subject,
-      ...("template" in email
-        ? {
-            text_body: "",
-            html_body: null,
-            template: email.template.name,
-            template_data: JSON.stringify(email.template.data),
-          }
-        : { text_body: email.text, html_body: email.html ?? null }),
-      headers: JSON.stringify(email.headers ?? {}),
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: timestamp,
-      created_at: timestamp,
-    })
-    .execute();
-  return id;
+  const rows = emails.map((email): Insertable<OutboxEmailTable> => ({
+    id: randomUUID(),
+    purpose: email.purpose,
+    to_address: email.to,
+    from_address: email.from,
+    reply_to: email.replyTo ?? null,
+    subject: email.subject,
+    ...("template" in email
+      ? {
+          text_body: "",
+          html_body: null,
+          template: email.template.name,
+          template_data: JSON.stringify(email.template.data),
+        }
+      : {
+          text_body: email.text,
+          html_body: email.html ?? null,
+          template: null,
+          template_data: null,
+        }),
+    headers: JSON.stringify(email.headers ?? {}),
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: timestamp,
+    created_at: timestamp,
+  }));
+  if (rows.length > 0) await trx.insertInto("outbox_emails").values(rows).execute();
+  return rows.map((row) => row.id);
 }
 
 /**

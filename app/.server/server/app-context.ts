@@ -1,11 +1,15 @@
 import { systemClock } from "../core/clock";
-import { dkimSigning, type AppConfig } from "../core/config";
-import { logFailure, logger } from "../core/logger";
-import { backgroundDatabase, createDatabase, pingDatabase } from "../core/db/database";
-import { broadcastOutboxHooks } from "../broadcasts/broadcast-outbox-hooks";
+import type { AppConfig } from "../core/config";
+import { logFailure, logger, logLines } from "../core/logger";
+import {
+  backgroundDatabase,
+  createDatabase,
+  pingDatabase,
+  type AppDatabase,
+} from "../core/db/database";
 import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
-import { createMailTransport } from "../mail/mail-transport";
-import { startOutboxWorker } from "../mail/outbox-worker";
+import { startConfiguredOutbox, type OutboxSender } from "./outbox-sender";
+import { startOutboxThread } from "./outbox-thread";
 import { startAfterAnswerQueue } from "../core/after-answer";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
@@ -32,52 +36,33 @@ export type AppRuntime = {
   close(): Promise<void>;
 };
 
-export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
+/** Where the outbox's sender runs (OUTBOX_WORKER); `none` leaves it to `npm run worker`. */
+async function startOutboxSender(
+  config: AppConfig,
+  database: AppDatabase,
+  outboxServiceEntry: URL,
+): Promise<OutboxSender> {
+  if (config.OUTBOX_WORKER === "thread") return startOutboxThread(outboxServiceEntry);
+  if (config.OUTBOX_WORKER === "inline") return startConfiguredOutbox(config, database);
+  return { wake() {}, stop: async () => undefined };
+}
+
+/**
+ * The process's services and background work. `outboxServiceEntry` is the outbox service's
+ * script, which the outbox thread runs (see outbox-service.ts).
+ */
+export async function createAppRuntime(
+  config: AppConfig,
+  { outboxServiceEntry }: { outboxServiceEntry: URL },
+): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
   const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
-  const dkim = dkimSigning(config);
-  const transport = createMailTransport({
-    smtpUrl: config.SMTP_URL,
-    smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
-    pool: {
-      connections: config.SMTP_POOL_CONNECTIONS,
-      messagesPerConnection: config.SMTP_POOL_MESSAGES,
-    },
-    mailDir: config.MAIL_DIR,
-    dkim,
-  });
   const clock = systemClock;
-  const logLines = {
-    info: (fields: Record<string, unknown>, message: string) => logger.info(fields, message),
-    warn: (fields: Record<string, unknown>, message: string) => logger.warn(fields, message),
-    error: (fields: Record<string, unknown>, message: string) => logger.error(fields, message),
-  };
-  const worker = startOutboxWorker({
-    db: workerDatabase.db,
-    transport,
-    clock,
-    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
-    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-    leaseMs: config.OUTBOX_LEASE_MS,
-    // Twice the connections: one email's database work overlaps another's SMTP conversation.
-    concurrency: config.SMTP_POOL_CONNECTIONS * 2,
-    logger: logLines,
-    hooks: broadcastOutboxHooks({ db: database.db, config }),
-    bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,
-    pauseRefusalPercent: config.BROADCAST_PAUSE_REFUSAL_PERCENT,
-  });
-  logger.info(
-    {
-      database: database.dialect,
-      mail: transport.description,
-      dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : "off",
-    },
-    "started",
-  );
+  const sender = await startOutboxSender(config, database, outboxServiceEntry);
+  logger.info({ database: database.dialect, outbox: config.OUTBOX_WORKER }, "started");
   const stripe = await createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.
-  const outbox = { wake: worker.wake };
+  const outbox = { wake: sender.wake };
   const broadcastQueue = startBroadcastQueue({
     deps: { db: database.db, clock, config, outbox },
     intervalMs: config.BROADCAST_QUEUE_INTERVAL_MS,
@@ -111,7 +96,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
     intervalMs: config.BOOKING_REMINDER_INTERVAL_MS,
     round: async () => {
       const { queued, more } = await sendDueReminders({ db: workerDatabase.db, clock, config });
-      if (queued > 0) worker.wake();
+      if (queued > 0) sender.wake();
       return more;
     },
     onError: (error) => logFailure("booking reminders failed", error),
@@ -150,8 +135,7 @@ export async function createAppRuntime(config: AppConfig): Promise<AppRuntime> {
       await remindersJob.stop();
       await busyCalendarJob.stop();
       await broadcastQueue.stop();
-      await worker.stop();
-      transport.close();
+      await sender.stop();
       await workerDatabase.destroy();
       await database.destroy();
     },

@@ -49,6 +49,8 @@ export type SiteServerOptions = {
   clientDir?: string;
   /** Vite's middleware in development. */
   devMiddleware?: RequestHandler;
+  /** The outbox service's script, run by the outbox thread (OUTBOX_WORKER=thread). */
+  outboxServiceEntry: URL;
 };
 
 function readConfig(): AppConfig {
@@ -69,7 +71,7 @@ function readConfig(): AppConfig {
  */
 export async function startSiteServer(options: SiteServerOptions) {
   const config = readConfig();
-  const runtime = await createAppRuntime(config);
+  const runtime = await createAppRuntime(config, options);
   const build = typeof options.build === "function" ? await options.build() : options.build;
   const routeOf = routeLabeller(build);
   const metrics = createMetrics(runtime.services.db);

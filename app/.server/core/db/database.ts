@@ -7,7 +7,10 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  CompiledQuery,
   sql,
+  type DatabaseConnection,
   type Dialect,
   type Migration,
   type SqliteDatabase,
@@ -46,7 +49,29 @@ function sqliteDialect(url: string): Dialect {
   // Another process (a second instance, a test reading the file) may hold the write lock briefly.
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return new SqliteDialect({ database: withStatementCache(database) });
+  return new ImmediateTransactionsDialect({ database: withStatementCache(database) });
+}
+
+/**
+ * Transactions that take the write lock when they begin (`BEGIN IMMEDIATE`), waiting for it under
+ * busy_timeout. The outbox thread writes through a connection of its own: a deferred transaction
+ * that read first and wrote after the other connection committed would fail at once with
+ * SQLITE_BUSY (its snapshot is stale), where an immediate one just waits its turn.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionsDialect extends SqliteDialect {
+  constructor(private readonly settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+  }
+
+  override createDriver() {
+    return new ImmediateTransactionsDriver(this.settings);
+  }
 }
 
 /** Far more than the app's distinct queries; a list of ids of varying length makes a few more. */
