@@ -4,8 +4,8 @@ import { useScriptNonce } from "./script-nonce";
 const deferredType = "text/x-deferred-module";
 
 /**
- * Fetches the page's modules once it has loaded (its styles, fonts and images first, so the first
- * paint does not wait for JavaScript), and runs them at the visitor's first sign of interaction (a
+ * Fetches the page's modules once it has loaded and painted (its styles, fonts and images first,
+ * so the first paint does not wait for JavaScript), and runs them at the visitor's first sign of interaction (a
  * pointer moving, a key, a focus, a click), once that interaction's frame has painted: the menu a
  * tap opens does not wait for the island's work, and the first tap finds every module in the
  * cache, and a page that is only read never spends a phone's main thread on hydration. A button
@@ -61,8 +61,19 @@ const loader = `(() => {
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   for (const type of events) addEventListener(type, start, { capture: true, passive: true });
   addEventListener("click", remember, true);
-  if (document.readyState === "complete") preload();
-  else addEventListener("load", preload, { once: true });
+  // After the load and the first contentful paint: fetched before the paint, the modules would
+  // compete with what it needs on a slow connection.
+  function afterPaint() {
+    const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+    if (painted() || !PerformanceObserver.supportedEntryTypes.includes("paint")) return preload();
+    new PerformanceObserver((_, observer) => {
+      if (!painted()) return;
+      observer.disconnect();
+      preload();
+    }).observe({ type: "paint" });
+  }
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
 })();`;
 
 /**
