@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../core/db/database";
 import { monthOf, wholeMonthsWithin } from "./monthly-rollups";
 import {
@@ -134,64 +134,54 @@ async function rangeParts(db: Db, range: DayRange) {
 
 /** The summed counts and conversions of the range's whole months and other days. */
 async function storedSums(db: Db, { months, runs }: { months: string[]; runs: DayRange[] }) {
-  const inRuns = sql<boolean>`(${sql.join(
-    runs.map((run) => sql`day BETWEEN ${run.from} AND ${run.to}`),
-    sql` OR `,
-  )})`;
-  const none = Promise.resolve([]);
+  // A month table is read by its months, a day table by the runs of days outside them.
+  const inMonths = months.length === 0 ? null : sql<boolean>`month IN (${sql.join(months)})`;
+  const inRuns =
+    runs.length === 0
+      ? null
+      : sql<boolean>`(${sql.join(
+          runs.map((run) => sql`day BETWEEN ${run.from} AND ${run.to}`),
+          sql` OR `,
+        )})`;
+  const counts = (
+    table: "analytics_monthly_counts" | "analytics_daily_counts",
+    where: RawBuilder<boolean> | null,
+  ) =>
+    where === null
+      ? Promise.resolve([])
+      : db
+          .selectFrom(table)
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("views").as("views"),
+            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
+          ])
+          .where(where)
+          .groupBy(["dimension", "key"])
+          .execute();
+  const conversions = (
+    table: "analytics_monthly_conversions" | "analytics_daily_conversions",
+    where: RawBuilder<boolean> | null,
+  ) =>
+    where === null
+      ? Promise.resolve([])
+      : db
+          .selectFrom(table)
+          .select([
+            "dimension",
+            "key",
+            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
+            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
+          ])
+          .where(where)
+          .groupBy(["dimension", "key"])
+          .execute();
   const [monthCounts, dayCounts, monthConversions, dayConversions] = await Promise.all([
-    months.length === 0
-      ? none
-      : db
-          .selectFrom("analytics_monthly_counts")
-          .select([
-            "dimension",
-            "key",
-            (eb) => eb.fn.sum<number>("views").as("views"),
-            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
-          ])
-          .where("month", "in", months)
-          .groupBy(["dimension", "key"])
-          .execute(),
-    runs.length === 0
-      ? none
-      : db
-          .selectFrom("analytics_daily_counts")
-          .select([
-            "dimension",
-            "key",
-            (eb) => eb.fn.sum<number>("views").as("views"),
-            (eb) => eb.fn.sum<number>("visitors").as("visitors"),
-          ])
-          .where(inRuns)
-          .groupBy(["dimension", "key"])
-          .execute(),
-    months.length === 0
-      ? none
-      : db
-          .selectFrom("analytics_monthly_conversions")
-          .select([
-            "dimension",
-            "key",
-            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
-            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
-          ])
-          .where("month", "in", months)
-          .groupBy(["dimension", "key"])
-          .execute(),
-    runs.length === 0
-      ? none
-      : db
-          .selectFrom("analytics_daily_conversions")
-          .select([
-            "dimension",
-            "key",
-            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
-            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
-          ])
-          .where(inRuns)
-          .groupBy(["dimension", "key"])
-          .execute(),
+    counts("analytics_monthly_counts", inMonths),
+    counts("analytics_daily_counts", inRuns),
+    conversions("analytics_monthly_conversions", inMonths),
+    conversions("analytics_daily_conversions", inRuns),
   ]);
   return {
     counts: [...monthCounts, ...dayCounts],
