@@ -1,8 +1,9 @@
 // The contact write path at its least, for `bench:contact` to hold ours against (issue 21 point 8):
 // plain node:http, validation written out by hand with the schema's limits, the form-token check
 // (HMAC and minimum fill time), one rate-limit statement (both keys in one upsert), and one
-// transaction writing the message and the two emails, their bodies from template strings. Prepared
-// statements on the driver itself; no framework, no React, no outbox worker.
+// transaction writing the rows ours writes: the two emails (bodies from template strings), the
+// sender's person, the message, its analytics event and its attribution. Prepared statements on
+// the driver itself; no framework, no React, no outbox worker.
 // Usage: DATABASE_URL=file:/tmp/x.db PORT=4000 NEWSLETTER_LINK_SECRET=... tsx bench/contact/minimal-server.ts
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
@@ -135,8 +136,19 @@ function rowsOf(message: Message, now: Date) {
     timestamp,
     timestamp,
   ];
+  const personId = randomUUID();
   return {
-    message: [
+    person: [
+      personId,
+      message.email,
+      message.email.toLowerCase(),
+      message.firstName,
+      message.lastName,
+      "/contact",
+      timestamp,
+      timestamp,
+    ],
+    message: (person: string) => [
       id,
       message.firstName,
       message.lastName,
@@ -144,8 +156,11 @@ function rowsOf(message: Message, now: Date) {
       message.company,
       message.interest,
       message.message,
+      person,
       timestamp,
     ],
+    event: [timestamp, "contact_message", "/contact"],
+    attribution: (person: string) => [randomUUID(), "contact_message", id, person, timestamp],
     emails: [
       email(
         "contact.owner-notification",
@@ -167,8 +182,15 @@ function rowsOf(message: Message, now: Date) {
   };
 }
 
+// The rows ours writes in its transaction, besides the emails: the sender's person (remembered,
+// or seen again), the message pointing at it, the analytics event and the message's attribution.
+const personSql =
+  "INSERT INTO people (id, email, email_key, first_name, last_name, source, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_key) DO UPDATE SET last_seen_at = excluded.last_seen_at, first_name = coalesce(excluded.first_name, people.first_name), last_name = coalesce(excluded.last_name, people.last_name) RETURNING id";
 const messageSql =
-  "INSERT INTO contact_messages (id, first_name, last_name, email, company, interest, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+  "INSERT INTO contact_messages (id, first_name, last_name, email, company, interest, message, person_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const eventSql = "INSERT INTO analytics_events (occurred_at, name, path) VALUES (?, ?, ?)";
+const attributionSql =
+  "INSERT INTO analytics_attributions (id, conversion, subject_id, person_id, converted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (conversion, subject_id) DO NOTHING";
 const emailSql =
   "INSERT INTO outbox_emails (id, purpose, to_address, from_address, reply_to, subject, text_body, html_body, headers, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 const rateSql =
@@ -190,11 +212,17 @@ function sqliteStore(): Store {
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
   const hit = database.prepare<unknown[], { hits: number }>(rateSql);
+  const insertPerson = database.prepare<unknown[], { id: string }>(personSql);
   const insertMessage = database.prepare(messageSql);
   const insertEmail = database.prepare(emailSql);
+  const insertEvent = database.prepare(eventSql);
+  const insertAttribution = database.prepare(attributionSql);
   const save = database.transaction((rows: ReturnType<typeof rowsOf>) => {
-    insertMessage.run(rows.message);
     for (const email of rows.emails) insertEmail.run(email);
+    const { id: person } = insertPerson.get(rows.person)!;
+    insertMessage.run(rows.message(person));
+    insertEvent.run(rows.event);
+    insertAttribution.run(rows.attribution(person));
   });
   return {
     hit: async ([first, second], windowStart) =>
@@ -218,9 +246,25 @@ function postgresStore(): Store {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        await client.query({ name: "message", text: numbered(messageSql), values: rows.message });
         for (const email of rows.emails)
           await client.query({ name: "email", text: numbered(emailSql), values: email });
+        const person = await client.query<{ id: string }>({
+          name: "person",
+          text: numbered(personSql),
+          values: rows.person,
+        });
+        const personId = person.rows[0]!.id;
+        await client.query({
+          name: "message",
+          text: numbered(messageSql),
+          values: rows.message(personId),
+        });
+        await client.query({ name: "event", text: numbered(eventSql), values: rows.event });
+        await client.query({
+          name: "attribution",
+          text: numbered(attributionSql),
+          values: rows.attribution(personId),
+        });
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
