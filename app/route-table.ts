@@ -74,7 +74,7 @@ export const pageRoutes: PageRoute[] = [
 
 /**
  * Machine-readable routes (sitemap, robots, the functions API); not pages. POST
- * /functions/v1/send-contact-email is answered before the router (http/contact-function.ts).
+ * /functions/v1/send-contact-email is answered before Express (server/contact-function.ts).
  */
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },

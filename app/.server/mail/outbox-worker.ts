@@ -45,6 +45,11 @@ export type OutboxWorkerOptions = {
   pauseRefusalPercent?: number;
   /** What draws emails queued as a template's name and data: every email the site sends. */
   templates?: EmailTemplates;
+  /**
+   * Resolves when this process has room to send (the sender on the requests' event loop waits out
+   * a burst of requests); the signal aborts the wait when the worker stops.
+   */
+  roomToSend?: (signal: AbortSignal) => Promise<void>;
 };
 
 export type OutboxWorker = {
@@ -80,7 +85,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     bulkRatePerMinute = 0,
     pauseRefusalPercent = 10,
     templates = emailTemplates,
+    roomToSend,
   } = options;
+  const stopping = new AbortController();
   const claims = outboxClaims({ db, clock, leaseMs, maxAttempts, workerId });
   // A burst of a second's worth (at least one) lets a worker's batch go together.
   const throttle = tokenBucket(
@@ -179,6 +186,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Refill once half the slots are free, not after every send: each claim reads the due
       // index, which costs the same for one email as for five.
       if (room < Math.max(1, Math.floor(concurrency / 2))) return false;
+      if (roomToSend) await roomToSend(stopping.signal);
+      if (stopping.signal.aborted) return false;
       const claimed = await claimUpTo(room);
       (await withCompletions(claimed)).forEach(start);
       // Everything asked for came: more may be due. Otherwise a finished send or a poll wakes us.
@@ -199,6 +208,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return claimed.length;
     },
     async stop() {
+      stopping.abort();
       await loop.stop();
       await Promise.all(inFlight);
     },

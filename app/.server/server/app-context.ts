@@ -10,6 +10,7 @@ import {
 import { startBroadcastQueue } from "../broadcasts/broadcast-queue-runner";
 import { startConfiguredOutbox, type OutboxSender } from "./outbox-sender";
 import { startOutboxThread } from "./outbox-thread";
+import { roomToSend, type RequestActivity } from "./request-activity";
 import { startAfterAnswerQueue } from "../core/after-answer";
 import { createStripeClient } from "../sales/stripe-client";
 import type { AppServices } from "../core/service-deps";
@@ -36,14 +37,22 @@ export type AppRuntime = {
   close(): Promise<void>;
 };
 
+/** The longest an inline sender holds back while requests keep the event loop busy. */
+const inlineSendingWaitsAtMostMs = 10_000;
+
 /** Where the outbox's sender runs (OUTBOX_WORKER); `none` leaves it to `npm run worker`. */
 async function startOutboxSender(
   config: AppConfig,
   database: AppDatabase,
-  outboxServiceEntry: URL,
+  { outboxServiceEntry, activity }: { outboxServiceEntry: URL; activity: RequestActivity },
 ): Promise<OutboxSender> {
   if (config.OUTBOX_WORKER === "thread") return startOutboxThread(outboxServiceEntry);
-  if (config.OUTBOX_WORKER === "inline") return startConfiguredOutbox(config, database);
+  if (config.OUTBOX_WORKER === "inline") {
+    // On the requests' event loop, sending waits out a burst of requests (decision 093).
+    return startConfiguredOutbox(config, database, {
+      roomToSend: roomToSend(activity, inlineSendingWaitsAtMostMs),
+    });
+  }
   return { wake() {}, stop: async () => undefined };
 }
 
@@ -53,12 +62,12 @@ async function startOutboxSender(
  */
 export async function createAppRuntime(
   config: AppConfig,
-  { outboxServiceEntry }: { outboxServiceEntry: URL },
+  options: { outboxServiceEntry: URL; activity: RequestActivity },
 ): Promise<AppRuntime> {
   const database = await createDatabase(config.DATABASE_URL);
   const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
   const clock = systemClock;
-  const sender = await startOutboxSender(config, database, outboxServiceEntry);
+  const sender = await startOutboxSender(config, database, options);
   logger.info({ database: database.dialect, outbox: config.OUTBOX_WORKER }, "started");
   const stripe = await createStripeClient(config);
   // Sales just opened (or a waitlist address was confirmed since): tell each address once.

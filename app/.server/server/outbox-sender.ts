@@ -19,6 +19,7 @@ export type OutboxSender = {
 export async function startConfiguredOutbox(
   config: AppConfig,
   database: AppDatabase,
+  { roomToSend }: { roomToSend?: (signal: AbortSignal) => Promise<void> } = {},
 ): Promise<OutboxSender> {
   const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
   const dkim = dkimSigning(config);
@@ -48,6 +49,7 @@ export async function startConfiguredOutbox(
     hooks: broadcastOutboxHooks({ db: database.db, config }),
     bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,
     pauseRefusalPercent: config.BROADCAST_PAUSE_REFUSAL_PERCENT,
+    roomToSend,
   });
   logger.info(
     {

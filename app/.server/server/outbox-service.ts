@@ -1,9 +1,13 @@
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { startupConfig } from "../core/config";
 import { createDatabase } from "../core/db/database";
 import { logFailure, logger } from "../core/logger";
 import { startConfiguredOutbox } from "./outbox-sender";
 import type { OutboxThreadMessage } from "./outbox-thread";
+
+/** The outbox thread's nice value: the lowest priority, below the requests' thread (0). */
+const outboxThreadNice = 19;
 
 /**
  * The outbox's sender on its own: in the web process's worker thread (`OUTBOX_WORKER=thread`,
@@ -23,6 +27,9 @@ export async function runOutboxService() {
       .catch((error: unknown) => logFailure("outbox: stopping failed", error)));
 
   if (parentPort) {
+    // Linux keeps a nice value per thread: when requests and sending both want the cores, the
+    // requests get them, and the outbox sends with what is left (it catches up once a burst ends).
+    if (process.platform === "linux") setPriority(outboxThreadNice);
     const port = parentPort;
     port.on("message", (message: OutboxThreadMessage) => {
       if (message === "wake") sender.wake();

@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -17,11 +17,12 @@ import {
   countedDownloadPaths,
   guideDownloadCounter,
 } from "./analytics-endpoint";
-import { contactFunction } from "./contact-function";
+import { contactFunctionAnswerer } from "./contact-function";
 import { logFailure, logger } from "../core/logger";
 import { inMemoryFiles } from "./in-memory-files";
 import { createMetrics } from "./metrics";
 import { pathBound } from "./path-bound";
+import { requestActivity } from "./request-activity";
 import { requestLogging } from "./request-logging";
 import { routeLabeller } from "./route-label";
 import { grantScriptNonce, securityHeaders } from "./security-headers";
@@ -71,7 +72,8 @@ function readConfig(): AppConfig {
  */
 export async function startSiteServer(options: SiteServerOptions) {
   const config = readConfig();
-  const runtime = await createAppRuntime(config, options);
+  const activity = requestActivity();
+  const runtime = await createAppRuntime(config, { ...options, activity });
   const build = typeof options.build === "function" ? await options.build() : options.build;
   const routeOf = routeLabeller(build);
   const metrics = createMetrics(runtime.services.db);
@@ -98,8 +100,6 @@ export async function startSiteServer(options: SiteServerOptions) {
     ),
   );
   app.use(securityHeadersOf);
-  // Small JSON answers, sent before compression wraps the response.
-  app.all("/functions/v1/send-contact-email", contactFunction(runtime.services));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
@@ -163,34 +163,50 @@ export async function startSiteServer(options: SiteServerOptions) {
     },
   );
 
+  // Every answer of the site carries them, those answered before Express included.
+  const setSecurityHeaders = (request: IncomingMessage, response: ServerResponse) =>
+    securityHeadersOf(request as never, response as never, () => undefined);
   const heldFiles =
     options.clientDir &&
     fileHeadersOf &&
     inMemoryFiles(options.clientDir, {
       headersOf: fileHeadersOf,
       routeOf,
-      setHeaders(request, response) {
-        // Every answer of the site carries them, these included.
-        securityHeadersOf(request as never, response as never, () => undefined);
-      },
+      setHeaders: setSecurityHeaders,
     });
-  const answerBeacon = beaconAnswerer(runtime.analytics, app.get("trust proxy fn"));
+  // The busiest endpoints, answered by the plain listener before Express (each returns the route
+  // it answered, for the metrics, or undefined for any other request).
+  const earlyAnswerers = [
+    beaconAnswerer(runtime.analytics, app.get("trust proxy fn")),
+    contactFunctionAnswerer(runtime.services, {
+      trustProxy: app.get("trust proxy fn"),
+      setHeaders: setSecurityHeaders,
+    }),
+  ];
+  const answerEarly = (request: IncomingMessage, response: ServerResponse) => {
+    for (const answerer of earlyAnswerers) {
+      const route = answerer(request, response);
+      if (route) return route;
+    }
+    return undefined;
+  };
   // Answers not yet finished: when shutdown begins, each is told to close its connection.
   const unfinished = new Set<ServerResponse>();
   const server = createServer((request, response) => {
     const started = performance.now();
+    activity.track();
     if (stopping) closeConnectionAfter(response);
     else {
       unfinished.add(response);
       response.once("close", () => unfinished.delete(response));
     }
-    const beacon = answerBeacon(request, response);
-    if (beacon) {
+    const early = answerEarly(request, response);
+    if (early) {
       const method = request.method ?? "POST";
       response.once("finish", () =>
         metrics.recordAnswer({
           method,
-          route: beacon,
+          route: early,
           status: response.statusCode,
           seconds: (performance.now() - started) / 1000,
         }),

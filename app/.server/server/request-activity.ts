@@ -1,0 +1,43 @@
+import { performance } from "node:perf_hooks";
+
+/** How many requests this process has been given, for work that can wait its turn. */
+export type RequestActivity = {
+  /** Counts one request. */
+  track(): void;
+  /** Requests counted so far. */
+  arrived(): number;
+};
+
+export function requestActivity(): RequestActivity {
+  let arrived = 0;
+  return {
+    track: () => void (arrived += 1),
+    arrived: () => arrived,
+  };
+}
+
+const sampleMs = 50;
+/** A sample is a burst when the event loop was this busy ... */
+const busyLoop = 0.7;
+/** ... and requests were what kept it busy (this many in 50 ms: 100 a second). */
+const burstRequests = 5;
+
+/**
+ * For the sender that shares the requests' event loop (OUTBOX_WORKER=inline): resolves once a
+ * sample of 50 ms is not a burst of requests, or after `maxWaitMs` whatever the load, or when
+ * `signal` aborts. A burst is answered first; its emails, already safe in the outbox, go out as it
+ * ends (or one round every `maxWaitMs` under a load that lasts). The sender's own work alone (a
+ * broadcast) or a slow client holding a connection is no burst: both conditions must hold.
+ */
+export function roomToSend(activity: RequestActivity, maxWaitMs: number) {
+  return async (signal: AbortSignal) => {
+    const deadline = performance.now() + maxWaitMs;
+    while (!signal.aborted && performance.now() < deadline) {
+      const loopBefore = performance.eventLoopUtilization();
+      const arrivedBefore = activity.arrived();
+      await new Promise((resolve) => setTimeout(resolve, sampleMs));
+      const busy = performance.eventLoopUtilization(loopBefore).utilization >= busyLoop;
+      if (!busy || activity.arrived() - arrivedBefore < burstRequests) return;
+    }
+  };
+}
