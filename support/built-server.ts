@@ -22,6 +22,12 @@ export async function freePort() {
   });
 }
 
+/** Servers started and not yet exited: killed if this process ends first (a bench that crashed). */
+const running = new Set<ReturnType<typeof spawn>>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** The link-signing secret every built server of the tests runs with (form tokens are signed with it). */
 export const builtServerLinkSecret = "newsletter-link-secret-for-the-http-tests";
 
@@ -54,11 +60,15 @@ export async function startBuiltServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
+    child.once("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
   );
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
