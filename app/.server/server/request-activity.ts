@@ -17,8 +17,11 @@ export function requestActivity(): RequestActivity {
 }
 
 const sampleMs = 50;
-/** A sample is a burst when the event loop was this busy ... */
-const busyLoop = 0.7;
+/**
+ * A sample is a burst when the event loop was this busy (on Postgres a flood of requests keeps it
+ * about half busy, the rest of each request being the database's) ...
+ */
+const busyLoop = 0.5;
 /** ... and requests were what kept it busy (this many in 50 ms: 100 a second). */
 const burstRequests = 5;
 
