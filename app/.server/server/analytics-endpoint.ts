@@ -5,6 +5,7 @@ import { maxBeaconBytes } from "../analytics";
 import { logFailure } from "../core/logger";
 import { readSmallTextBody } from "../http/request-body";
 import { clientAddressOf, type TrustProxy } from "./client-address";
+import { pathOf, sendJson, sendRefusal, type EarlyAnswerer } from "./early-answers";
 import { downloadTargets } from "~/lib/download-targets";
 
 /** Where the page script sends its beacons, and the `<noscript>` image it falls back to. */
@@ -34,12 +35,6 @@ function beaconRequest(request: IncomingMessage, trustProxy: TrustProxy): Beacon
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.statusCode = status;
-  response.setHeader("Content-Type", "application/json; charset=utf-8");
-  response.end(JSON.stringify(body));
-}
-
 function sendOutcome(response: ServerResponse, outcome: BeaconOutcome) {
   if (outcome.status === 202) {
     response.statusCode = 202;
@@ -48,13 +43,6 @@ function sendOutcome(response: ServerResponse, outcome: BeaconOutcome) {
   if ("retryAfterSeconds" in outcome)
     response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
   sendJson(response, outcome.status, { error: outcome.error });
-}
-
-/** A refusal the body reader threw (413, 415, 400) sent as it is. */
-async function sendRefusal(response: ServerResponse, refusal: Response) {
-  response.statusCode = refusal.status;
-  refusal.headers.forEach((value, name) => response.setHeader(name, value));
-  response.end(await refusal.text());
 }
 
 /**
@@ -114,16 +102,14 @@ function setAnswerHeaders(response: ServerResponse) {
  * with every page view, and Express's routing and middleware cost many times the beacon's own
  * checks. Returns the route answered (for the metrics), or undefined for any other request.
  */
-export function beaconAnswerer(ingestion: BeaconIngestion, trustProxy: TrustProxy) {
+export function beaconAnswerer(ingestion: BeaconIngestion, trustProxy: TrustProxy): EarlyAnswerer {
   const failed = (response: ServerResponse) => (error: unknown) => {
     logFailure("beacon failed", error);
     if (response.headersSent) return response.destroy();
     sendJson(response, 500, { error: "Internal Server Error" });
   };
   return (request: IncomingMessage, response: ServerResponse) => {
-    const url = request.url ?? "";
-    const query = url.indexOf("?");
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(request);
     if (path === beaconPath) {
       setAnswerHeaders(response);
       answerBeacon(ingestion, trustProxy, request, response).catch(failed(response));

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "../core/service-deps";
 import { logFailure, logger, requestScope } from "../core/logger";
 import { receiveContactMessage } from "../leads/contact-messages";
 import { readJsonBody } from "../http/request-body";
 import { clientAddressOf, type TrustProxy } from "./client-address";
+import { pathOf, sendJson, sendRefusal, type EarlyAnswerer } from "./early-answers";
+import { requestIdOf } from "./request-logging";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 /** Where the spec's contact function is posted. */
@@ -19,17 +20,8 @@ function answer(
   status = 200,
   headers: Record<string, string> = {},
 ) {
-  response.statusCode = status;
   for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.setHeader("Content-Type", "application/json; charset=utf-8");
-  response.end(JSON.stringify(body));
-}
-
-/** A refusal the body reader threw (413, 415, 400) sent as it is. */
-async function sendRefusal(response: ServerResponse, refusal: Response) {
-  response.statusCode = refusal.status;
-  refusal.headers.forEach((value, name) => response.setHeader(name, value));
-  response.end(await refusal.text());
+  sendJson(response, status, body);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -83,8 +75,6 @@ async function answerContactFunction(
   answer(response, { success: true });
 }
 
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
 /**
  * The spec's `send-contact-email` function: `{firstName, lastName, email, company, interest,
  * message}` and the form token (`formToken`, from GET /functions/v1/form-token) → `{ success:
@@ -93,7 +83,8 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
  * The busiest public write, so answered by the plain Node listener before Express, as the beacon
  * is: Express's routing and middleware cost more than the checks and the transaction (issue 21).
  * It keeps what they gave it: the request log line with its X-Request-Id, the security headers,
- * and the client address read through the trusted proxies. The contact service stays the one path a message takes.
+ * and the client address read through the trusted proxies. The contact service stays the one
+ * path a message takes.
  */
 export function contactFunctionAnswerer(
   services: AppServices,
@@ -105,15 +96,11 @@ export function contactFunctionAnswerer(
     /** The headers every answer of the site carries (the security headers). */
     setHeaders: (request: IncomingMessage, response: ServerResponse) => void;
   },
-) {
+): EarlyAnswerer {
   return (request: IncomingMessage, response: ServerResponse) => {
-    const url = request.url ?? "";
-    const query = url.indexOf("?");
-    if ((query === -1 ? url : url.slice(0, query)) !== contactFunctionPath) return undefined;
+    if (pathOf(request) !== contactFunctionPath) return undefined;
     const started = performance.now();
-    const incoming = request.headers["x-request-id"];
-    const reqId =
-      typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    const reqId = requestIdOf(request);
     response.setHeader("X-Request-Id", reqId);
     setHeaders(request, response);
     response.setHeader("Cache-Control", "no-store");

@@ -14,7 +14,6 @@ export type OutboxSender = {
   stop(): Promise<void>;
 };
 
-
 /** The outbox worker as the settings describe it, with its transport, beside `database`. */
 export async function startConfiguredOutbox(
   config: AppConfig,

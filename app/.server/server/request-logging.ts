@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger, requestScope } from "../core/logger";
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A proxy's well-formed X-Request-Id, or a new one. */
+export function requestIdOf(request: IncomingMessage) {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * One log line per request (method, path without its query, status, duration) with a request id
@@ -30,9 +37,7 @@ export function requestLogging(): RequestHandler {
   });
   return (request, response, next) => {
     // Every line logged while serving the request (this one included) carries its id.
-    const incoming = request.headers["x-request-id"];
-    const reqId =
-      typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    const reqId = requestIdOf(request);
     response.setHeader("X-Request-Id", reqId);
     requestScope.run({ reqId }, () => {
       logRequest(request, response);

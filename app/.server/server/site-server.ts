@@ -18,6 +18,7 @@ import {
   guideDownloadCounter,
 } from "./analytics-endpoint";
 import { contactFunctionAnswerer } from "./contact-function";
+import { firstEarlyAnswer } from "./early-answers";
 import { logFailure, logger } from "../core/logger";
 import { inMemoryFiles } from "./in-memory-files";
 import { createMetrics } from "./metrics";
@@ -174,22 +175,13 @@ export async function startSiteServer(options: SiteServerOptions) {
       routeOf,
       setHeaders: setSecurityHeaders,
     });
-  // The busiest endpoints, answered by the plain listener before Express (each returns the route
-  // it answered, for the metrics, or undefined for any other request).
-  const earlyAnswerers = [
+  const answerEarly = firstEarlyAnswer([
     beaconAnswerer(runtime.analytics, app.get("trust proxy fn")),
     contactFunctionAnswerer(runtime.services, {
       trustProxy: app.get("trust proxy fn"),
       setHeaders: setSecurityHeaders,
     }),
-  ];
-  const answerEarly = (request: IncomingMessage, response: ServerResponse) => {
-    for (const answerer of earlyAnswerers) {
-      const route = answerer(request, response);
-      if (route) return route;
-    }
-    return undefined;
-  };
+  ]);
   // Answers not yet finished: when shutdown begins, each is told to close its connection.
   const unfinished = new Set<ServerResponse>();
   const server = createServer((request, response) => {
