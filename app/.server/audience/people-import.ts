@@ -11,6 +11,7 @@ import {
   type UploadEncoding,
 } from "./import-csv";
 import {
+  importFileRefusal,
   scanImportFile,
   type DuplicateRow,
   type ImportedStatus,
@@ -129,10 +130,10 @@ export async function stageImport(
       return encoding;
     }
     // Read once through, so a file that cannot be imported is said so at once.
-    const scan = await scanImportFile(stagedText(db, id, encoding), async () => undefined);
-    if ("error" in scan) {
+    const refusal = await importFileRefusal(stagedText(db, id, encoding));
+    if (refusal) {
       await dropStaged(db, [id]);
-      return scan;
+      return refusal;
     }
     await db.updateTable("people_imports").set({ encoding }).where("id", "=", id).execute();
     return { id };
