@@ -12,12 +12,6 @@ export function peakResidentMb(pid: number) {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** The memory the process holds now, in MB. */
-export function residentMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 /**
  * Starts the process's high-water mark (`peakResidentMb`) again from what it holds now (Linux
  * 4.0 and later), so the peak of one task can be read.

@@ -13,7 +13,7 @@ import { peopleExportColumns, peopleForExport } from "../../app/.server/audience
 import { applyImport, previewImport, stageImport } from "../../app/.server/audience/people-import";
 import { systemClock } from "../../app/.server/core/clock";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
-import { peakResidentMb, resetPeakResident, residentMb } from "../process-stats";
+import { peakResidentMb, resetPeakResident } from "../process-stats";
 import { createDatabase, type Db } from "../../app/.server/core/db/database";
 
 const peopleCount = Number(process.env.BENCH_PEOPLE ?? 100_000);
@@ -119,8 +119,9 @@ function mailchimpExport(rows: number) {
  */
 async function withPeakMemory(task: () => Promise<unknown>) {
   global.gc?.();
-  const baseline = residentMb(process.pid);
   resetPeakResident(process.pid);
+  // The mark starts from what the process holds at the reset, which is the baseline.
+  const baseline = peakResidentMb(process.pid);
   const took = await time(task);
   return { took, peakMb: peakResidentMb(process.pid) - baseline };
 }
