@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 /** CPU time the process has used (user and system), in ms: /proc/<pid>/stat counts clock ticks. */
 export function cpuMsOf(pid: number) {
@@ -10,4 +10,12 @@ export function cpuMsOf(pid: number) {
 export function peakResidentMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * Starts the process's high-water mark (`peakResidentMb`) again from what it holds now (Linux
+ * 4.0 and later), so the peak of one task can be read.
+ */
+export function resetPeakResident(pid: number) {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }

@@ -154,6 +154,40 @@ for (const dialect of allDialects) {
         error: "This import was already done or discarded.",
       });
     });
+    it("reads a staged file back byte for byte across its stored chunks", async () => {
+      const deps = { db: database.db, clock };
+      const rows = Array.from(
+        { length: 4000 },
+        (_, index) => `bytes${index}@example.com,Ren\xe9e,M\xfcller`,
+      );
+      // Windows-1252, over two stored chunks, uploaded in pieces that split its lines.
+      const bytes = Buffer.from(["email,first_name,last_name", ...rows].join("\n"), "latin1");
+      expect(bytes.length).toBeGreaterThan(2 * 64 * 1024);
+      const pieces = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, index) =>
+        bytes.subarray(index * 1000, (index + 1) * 1000),
+      );
+      const staged = await stageImport(deps, {
+        actor: "owner@example.com",
+        fileName: "latin.csv",
+        chunks: pieces,
+      });
+      if ("error" in staged) throw new Error(staged.error);
+      const preview = await previewImport(database.db, staged.id);
+      expect(preview && "counts" in preview && preview.counts).toMatchObject({
+        newPeople: 4000,
+        refused: 0,
+      });
+      await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
+      const names = await database.db
+        .selectFrom("people")
+        .select(["first_name", "last_name"])
+        .where("email_key", "like", "bytes%@example.com")
+        .execute();
+      expect(names).toHaveLength(4000);
+      expect(new Set(names.map((name) => `${name.first_name} ${name.last_name}`))).toEqual(
+        new Set(["Ren\u00e9e M\u00fcller"]),
+      );
+    });
     it("never confirms an opt-out: cleaned, unsubscribed and complaining people stay unmailed through a later import", async () => {
       const deps = { db: database.db, clock };
       const importFile = async (name: string) => {

@@ -188,6 +188,14 @@ describe("reading an export for import", () => {
     expect(file.totalRows).toBe(6);
   });
 
+  it("keeps two addresses apart when the first pass's hashes of them are equal", async () => {
+    // Both hash to 234918329: the first pass takes them for a repeat, the rows stay two people.
+    const file = await parsed("email,first_name\np2308@example.com,A\np571002@example.com,B\n");
+    expect(file.duplicates).toEqual([]);
+    expect(file.duplicateCount).toBe(0);
+    expect(file.rows.map((row) => row.email)).toEqual(["p2308@example.com", "p571002@example.com"]);
+  });
+
   it("says what is wrong with a file it cannot read", async () => {
     expect(await parseImportFile("")).toEqual({
       error: "The file is empty: it has no header and no rows.",

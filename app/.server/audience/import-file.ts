@@ -412,9 +412,10 @@ function describeKept(row: ImportRow) {
 
 /**
  * Reads an export as a stream, twice: first only its addresses, to find those given on more than
- * one row (a Set of every address: about 100 bytes each, 10 MB at 100,000 rows); then every row,
+ * one row (a Set of every address's 30-bit hash: about 3 MB at 100,000 rows); then every row,
  * checked and handed to `onRows` in batches of `importBatchSize`, one row per address. Rows of a
- * repeated address are held and merged, and handed over last. Nothing is written here; a row is
+ * possibly repeated address (its hash seen twice) are held, merged with the rows of the same
+ * address, and handed over last; a hash shared by two addresses only holds them to the end. Nothing is written here; a row is
  * refused with its reason (no or a bad address, an unknown status, a time that is not a date, an
  * over-long name). `text` opens the file again for each pass.
  */
@@ -446,7 +447,7 @@ export async function scanImportFile(
         continue;
       }
       const key = emailKey(row.email);
-      if (repeated.keys.has(key)) {
+      if (repeated.hashes.has(addressHash(key))) {
         const earlier = held.get(key);
         if (!earlier) held.set(key, row);
         else {
@@ -488,27 +489,60 @@ export async function scanImportFile(
   }
 }
 
-/** The first pass: the header checked, the rows counted, the addresses given more than once. */
+/**
+ * Why a file cannot be imported at all (empty, only a header, no email column, broken quoting, a
+ * row too long), or nothing: `scanImportFile`'s first pass alone, which reads every record, so
+ * the second cannot find more.
+ */
+export async function importFileRefusal(
+  text: () => AsyncIterable<string>,
+): Promise<{ error: string } | undefined> {
+  try {
+    const repeated = await repeatedAddresses(text);
+    return "error" in repeated ? repeated : undefined;
+  } catch (error) {
+    if (error instanceof CsvRefusal) return { error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * FNV-1a over an address key's UTF-16 code units, cut to 30 bits so V8 keeps it as a small
+ * integer: the first pass keeps these, not 100,000 strings that would outlive the young
+ * generation and grow the heap (issue 20 point 7).
+ */
+function addressHash(key: string) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) {
+    hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  }
+  return hash & 0x3fffffff;
+}
+
+/**
+ * The first pass: the header checked, the rows counted, the hashes of the addresses given more
+ * than once.
+ */
 async function repeatedAddresses(
   text: () => AsyncIterable<string>,
-): Promise<{ keys: Set<string>; totalRows: number } | { error: string }> {
+): Promise<{ hashes: Set<number>; totalRows: number } | { error: string }> {
   const csv = await openCsv(text());
   if ("error" in csv) return csv;
   const column = mapColumns(csv.headers).email?.column;
   if (column === undefined) {
     return { error: "The file has no email column (Email Address, email or Email)." };
   }
-  const seen = new Set<string>();
-  const keys = new Set<string>();
+  const seen = new Set<number>();
+  const hashes = new Set<number>();
   let totalRows = 0;
   for await (const { cells } of csv.records) {
     totalRows += 1;
-    const key = emailKey(unneutralised((cells[column] ?? "").trim()));
-    if (seen.has(key)) keys.add(key);
-    else seen.add(key);
+    const hash = addressHash(emailKey(unneutralised((cells[column] ?? "").trim())));
+    if (seen.has(hash)) hashes.add(hash);
+    else seen.add(hash);
   }
   if (totalRows === 0) {
     return { error: "The file has a header line but no rows of people under it." };
   }
-  return { keys, totalRows };
+  return { hashes, totalRows };
 }

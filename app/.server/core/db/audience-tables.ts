@@ -18,7 +18,7 @@ export interface SignupRequestTable {
   received_at: string;
 }
 
-/** An uploaded CSV between its preview and its import (migrations 205, 211). */
+/** An uploaded CSV between its preview and its import (migrations 205, 211, 520). */
 export interface PeopleImportTable {
   id: string;
   actor_email: string;
@@ -32,7 +32,8 @@ export interface PeopleImportTable {
 export interface PeopleImportChunkTable {
   import_id: string;
   seq: number;
-  data: string;
+  /** The file's bytes as uploaded (migration 520). */
+  data: Uint8Array;
 }
 
 export interface PersonTable {

@@ -30,6 +30,7 @@ import * as bookingCalendar from "./420_booking_calendar";
 import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
+import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "501_analytics": analytics,
   "502_analytics_rollups": analyticsRollups,
   "510_analytics_monthly_rollups": analyticsMonthlyRollups,
+  "520_people_import_chunks_binary": peopleImportChunksBinary,
 };
