@@ -415,9 +415,9 @@ function describeKept(row: ImportRow) {
  * one row (a Set of every address's 30-bit hash: about 3 MB at 100,000 rows); then every row,
  * checked and handed to `onRows` in batches of `importBatchSize`, one row per address. Rows of a
  * possibly repeated address (its hash seen twice) are held, merged with the rows of the same
- * address, and handed over last; a hash shared by two addresses only holds them to the end. Nothing is written here; a row is
- * refused with its reason (no or a bad address, an unknown status, a time that is not a date, an
- * over-long name). `text` opens the file again for each pass.
+ * address, and handed over last; a hash shared by two addresses only holds them to the end.
+ * Nothing is written here; a row is refused with its reason (no or a bad address, an unknown
+ * status, a time that is not a date, an over-long name). `text` opens the file again for each pass.
  */
 export async function scanImportFile(
   text: () => AsyncIterable<string>,
