@@ -98,18 +98,26 @@ const cpuMs = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 
-/** Names the connections queueing uses, so their Postgres backends can be found. */
+/** Names the connections queueing and delivery use, so their Postgres backends can be found. */
 const queueingConnections = `bench-queueing-${process.pid}`;
+const deliveryConnections = `bench-delivery-${process.pid}`;
 
 /**
- * CPU used so far by the Postgres backends serving queueing (the server runs on this machine):
- * the database's own work, which the load moves far less than seconds do.
+ * CPU used so far by the Postgres backends of one set of connections (the server runs on this
+ * machine): the database's own work, which the load moves far less than seconds do.
  */
-async function queueingBackendsCpu(db: Db) {
+async function backendsCpu(db: Db, applicationName: string) {
   const { rows } = await sql<{ pid: number }>`
-    SELECT pid FROM pg_stat_activity WHERE application_name = ${queueingConnections}
+    SELECT pid FROM pg_stat_activity WHERE application_name = ${applicationName}
   `.execute(db);
   return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
+}
+
+/** CPU the backends used between two readings; a backend opened meanwhile counts from zero. */
+function backendsCpuSince(before: Map<number, number>, after: Map<number, number>) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 for (const dialect of dialects) {
@@ -145,7 +153,9 @@ for (const dialect of dialects) {
         ? await createDatabase(`${database.url}&application_name=${queueingConnections}`)
         : undefined;
     const queueDb = queueing?.db ?? db;
-    const backendsBefore = queueing ? await queueingBackendsCpu(queueDb) : new Map();
+    const backendsBefore = queueing
+      ? await backendsCpu(queueDb, queueingConnections)
+      : new Map<number, number>();
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const stopSampling = peakMemory();
@@ -157,10 +167,17 @@ for (const dialect of dialects) {
     const peakRss = stopSampling();
     let backendsCpuMs = 0;
     if (queueing) {
-      for (const [pid, ms] of await queueingBackendsCpu(queueDb))
-        backendsCpuMs += ms - (backendsBefore.get(pid) ?? 0);
+      backendsCpuMs = backendsCpuSince(
+        backendsBefore,
+        await backendsCpu(queueDb, queueingConnections),
+      );
       await queueing.destroy();
     }
+    const delivering =
+      dialect === "postgres"
+        ? await createDatabase(`${database.url}&application_name=${deliveryConnections}`)
+        : undefined;
+    const deliverDb = delivering?.db ?? db;
 
     const sink = await startSink();
     const sinkCpuBefore = await sink.cpuMs();
@@ -171,11 +188,11 @@ for (const dialect of dialects) {
     const deliverCpu = process.cpuUsage();
     // The worker as the server runs it: its own loop, emails in flight as they are claimed.
     const worker = startOutboxWorker({
-      db,
+      db: deliverDb,
       transport,
       pollIntervalMs: 1_000,
       concurrency: poolConnections * 4,
-      hooks: broadcastOutboxHooks({ db, config }),
+      hooks: broadcastOutboxHooks({ db: deliverDb, config }),
       bulkRatePerMinute: 0,
     });
     while (sink.received() < deliverCount) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -183,7 +200,12 @@ for (const dialect of dialects) {
     const deliverCpuMs = cpuMs(deliverCpu);
     const delivered = sink.received();
     const sinkCpuMs = (await sink.cpuMs()) - sinkCpuBefore;
+    // Every delivery connection opened after the start: the backends' CPU counts from zero.
+    const deliveryBackendsCpuMs = delivering
+      ? backendsCpuSince(new Map(), await backendsCpu(db, deliveryConnections))
+      : 0;
     await worker.stop();
+    await delivering?.destroy();
     transport.close();
     await sink.stop();
 
@@ -191,7 +213,7 @@ for (const dialect of dialects) {
       [
         `${dialect}: seeded ${recipients} subscribers in ${(seeded / 1000).toFixed(1)} s`,
         `  queued ${queued} emails in ${(queueMs / 1000).toFixed(1)} s (${Math.round(queued / (queueMs / 1000))}/s, this process's CPU ${(queueCpuMs / 1000).toFixed(1)} s${queueing ? `, its Postgres backends' ${(backendsCpuMs / 1000).toFixed(1)} s` : ""}), RSS ${mb(rssBefore)} before, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)})`,
-        `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s, CPU ${(deliverCpuMs / delivered).toFixed(2)} ms per email (the sink's own process: ${(sinkCpuMs / delivered).toFixed(2)} ms), load average ${loadavg()[0]!.toFixed(1)} (throttle lifted, ${poolConnections} pooled SMTP connections, ${poolConnections * 4} emails in flight)`,
+        `  delivered ${delivered} to the SMTP sink in ${deliverSeconds.toFixed(1)} s: ${(delivered / deliverSeconds).toFixed(0)} emails/s, CPU ${(deliverCpuMs / delivered).toFixed(2)} ms per email (the sink's own process: ${(sinkCpuMs / delivered).toFixed(2)} ms${delivering ? `, the Postgres backends': ${(deliveryBackendsCpuMs / delivered).toFixed(2)} ms` : ""}), load average ${loadavg()[0]!.toFixed(1)} (throttle lifted, ${poolConnections} pooled SMTP connections, ${poolConnections * 4} emails in flight)`,
       ].join("\n"),
     );
   } finally {

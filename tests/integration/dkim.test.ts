@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { dkimVerify } from "mailauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpTransport } from "~/.server/mail/mail-transport";
+import { smtpTransport, type TransportMessage } from "~/.server/mail/mail-transport";
 import { SmtpSink } from "../../support/smtp-sink";
 
 const selector = "mail2026";
@@ -32,7 +32,7 @@ describe("DKIM-signed delivery", () => {
     await sink.stop();
   });
 
-  async function sendSigned() {
+  async function sendSigned(overrides: Partial<TransportMessage> = {}) {
     const transport = smtpTransport(sink.url, {
       dkim: {
         domainName: domain,
@@ -54,6 +54,7 @@ describe("DKIM-signed delivery", () => {
           "List-Unsubscribe": "<https://presence.example/newsletter/unsubscribe/token>",
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
+        ...overrides,
       });
     } finally {
       transport.close();
@@ -92,6 +93,23 @@ describe("DKIM-signed delivery", () => {
     expect(tampered).not.toBe(received.raw);
     const changed = await dkimVerify(tampered, { resolver: dnsWith(keys.publicKey) });
     expect(changed.results[0]!.status.result).not.toBe("pass");
+  });
+
+  it("signs a body encoded once for many readers with this reader's value filled in", async () => {
+    const token = "YnJvYWRjYXN0.5H-0HoTHpqIZOut9S_WBpnKBIr5ALBkaQ6RxzSNvwNA";
+    const shared = {
+      text: `Your subscription is confirmed. ${"Word ".repeat(20)}https://presence.example/u/TOKEN`,
+      html: `<p>Your subscription is confirmed.</p><a href="https://presence.example/u/TOKEN">x</a>`,
+      placeholder: "TOKEN",
+    };
+    const received = await sendSigned({
+      text: shared.text.replace("TOKEN", token),
+      html: shared.html.replace("TOKEN", token),
+      sharedBody: { ...shared, value: token },
+    });
+    expect(received.raw.replaceAll("=\r\n", "")).toContain(`u/${token}`);
+    const verified = await dkimVerify(received.raw, { resolver: dnsWith(keys.publicKey) });
+    expect(verified.results[0]!.status.result).toBe("pass");
   });
 
   it("does not verify once the message is changed, nor against another key", async () => {

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../core/config";
 import { broadcastEmail, broadcastTestTemplate } from "../mail/templates/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
+import type { SharedBody } from "../mail";
 import { listUnsubscribeHeaders, signNewsletterToken } from "../audience";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
 import { parseLetterMarkdown, type DroppedAddress } from "./letter-markdown";
@@ -77,4 +78,12 @@ export function personalise(
     text: frozen.text.replaceAll(tokenPlaceholder, token),
     headers: listUnsubscribeHeaders(unsubscribeUrl(config, token)),
   };
+}
+
+/** What a reader's copy is filled in from: the transport encodes it once for every reader. */
+export function frozenSharedBody(
+  frozen: { html: string; text: string },
+  token: string,
+): SharedBody {
+  return { ...frozen, placeholder: tokenPlaceholder, value: token };
 }

@@ -2,7 +2,7 @@ import type { OutboxEmailTable } from "../core/db/schema";
 import type { BulkCompletion } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { stillRecipients } from "./audience";
-import { deliveryUnsubscribeToken, personalise } from "./broadcast-content";
+import { deliveryUnsubscribeToken, frozenSharedBody, personalise } from "./broadcast-content";
 import { audienceOf } from "./broadcast-drafts";
 
 type Frozen = { html: string; text: string };
@@ -78,12 +78,17 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       );
       const frozen = await frozenContent(broadcastId);
       for (const delivery of group) {
-        completions.set(
-          delivery.id,
-          stillOn.has(delivery.person_id)
-            ? { send: personalise(config, frozen, deliveryUnsubscribeToken(config, delivery.id)) }
-            : { skip: "No longer on the list (unsubscribed or bounced)" },
-        );
+        if (!stillOn.has(delivery.person_id)) {
+          completions.set(delivery.id, { skip: "No longer on the list (unsubscribed or bounced)" });
+          continue;
+        }
+        const token = deliveryUnsubscribeToken(config, delivery.id);
+        completions.set(delivery.id, {
+          send: {
+            ...personalise(config, frozen, token),
+            sharedBody: frozenSharedBody(frozen, token),
+          },
+        });
       }
     }
     for (const email of emails) {

@@ -13,5 +13,6 @@ export {
   type OutgoingEmail,
 } from "./outbox";
 export type { BulkCompletion, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";
+export type { SharedBody } from "./shared-body";
 export { deleteEmailsMentioning, removeMailFiles, columnsNamingPeople } from "./outbox-erasure";
 export { withRenderedBodies } from "./stored-email-bodies";

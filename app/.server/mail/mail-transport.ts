@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
+import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
 /** One email as the transport sends it. */
@@ -16,6 +17,8 @@ export type TransportMessage = {
   html?: string;
   headers: Record<string, string>;
   attachments?: EmailAttachment[];
+  /** The body `text` and `html` were filled in from, encoded once for all who share it. */
+  sharedBody?: SharedBody;
 };
 
 /** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
@@ -66,7 +69,11 @@ function messageId(message: TransportMessage) {
   return `<${message.id}@${domain}>`;
 }
 
-function mailOptions(message: TransportMessage): SendMailOptions {
+/**
+ * nodemailer's options for one email. Parts already encoded from a shared body go in as they are
+ * (`raw`), so the body is not quoted-printable encoded again for every copy.
+ */
+function mailOptions(message: TransportMessage, encoded?: EncodedParts): SendMailOptions {
   return {
     messageId: messageId(message),
     date: new Date(message.createdAt),
@@ -74,8 +81,8 @@ function mailOptions(message: TransportMessage): SendMailOptions {
     to: message.to,
     replyTo: message.replyTo,
     subject: message.subject,
-    text: message.text,
-    html: message.html,
+    text: encoded ? { raw: encoded.text } : message.text,
+    html: encoded ? { raw: encoded.html } : message.html,
     headers: message.headers,
     attachments: message.attachments?.map(({ filename, contentType, content }) => ({
       filename,
@@ -83,6 +90,18 @@ function mailOptions(message: TransportMessage): SendMailOptions {
       content,
     })),
   };
+}
+
+/** Each email's options, its body's parts encoded once per shared body where it has one. */
+function mailOptionsBuilder() {
+  const encodedParts = sharedBodyEncoder();
+  return async (message: TransportMessage) =>
+    mailOptions(
+      message,
+      message.sharedBody && !message.attachments?.length
+        ? await encodedParts(message.sharedBody)
+        : undefined,
+    );
 }
 
 /**
@@ -110,10 +129,11 @@ export function smtpTransport(
     socketTimeout: timeoutMs,
     dkim: dkimOptions(dkim),
   });
+  const options = mailOptionsBuilder();
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
-      await (await transporter.get()).sendMail(mailOptions(message));
+      await (await transporter.get()).sendMail(await options(message));
     },
     close: transporter.close,
   };
@@ -129,10 +149,11 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
     buffer: true,
     dkim: dkimOptions(dkim),
   });
+  const options = mailOptionsBuilder();
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
-      const info = await (await transporter.get()).sendMail(mailOptions(message));
+      const info = await (await transporter.get()).sendMail(await options(message));
       await mkdir(mailDir, { recursive: true });
       const stamp = message.createdAt.replace(/[:.]/g, "-");
       const file = path.join(mailDir, `${stamp}-${message.id}.eml`);

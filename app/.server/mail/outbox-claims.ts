@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import { PostgresAdapter, type QueryCreator } from "kysely";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { Database, OutboxEmailTable } from "../core/db/schema";
@@ -7,9 +7,9 @@ export type ClaimedEmail = OutboxEmailTable;
 
 /**
  * Claiming emails with a lease, so several instances on one database never hold the same email:
- * on SQLite one UPDATE (the database is locked while it runs); on Postgres a transaction that
- * locks the candidate rows with FOR UPDATE SKIP LOCKED and then updates exactly those (as a
- * subquery of the UPDATE, Postgres may evaluate the LIMIT more than once and claim more).
+ * on SQLite one UPDATE (the database is locked while it runs); on Postgres one UPDATE of exactly
+ * the candidate rows a materialized CTE locked with FOR UPDATE SKIP LOCKED (a locked row's
+ * conditions are checked again on its latest version, so one another worker claimed is left out).
  *
  * A transactional email whose sender died is claimed again once its lease has run out (at least
  * once: a receipt must arrive). A bulk email never is: it may have gone out before the sender died,
@@ -34,7 +34,7 @@ export function outboxClaims({
     nowIso: string,
     kind: "transactional" | "bulk",
     limit: number,
-    from: Kysely<Database> = db,
+    from: QueryCreator<Database> = db,
   ) {
     return (
       from
@@ -65,43 +65,39 @@ export function outboxClaims({
     const now = clock.now();
     const nowIso = now.toISOString();
     const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
-    const take = (trx: Kysely<Database>, ids: string[] | ReturnType<typeof dueEmails>) =>
-      trx
+    if (postgres) {
+      // One statement: the candidates are locked (SKIP LOCKED) and evaluated once (MATERIALIZED;
+      // as a subquery of the UPDATE, Postgres may evaluate the LIMIT again and claim more).
+      return db
+        .with(
+          (cte) => cte("due").materialized(),
+          (from) => dueEmails(nowIso, kind, limit, from).forUpdate().skipLocked(),
+        )
         .updateTable("outbox_emails")
+        .from("due")
         .set((eb) => ({
           status: "sending",
           locked_by: workerId,
           locked_until: leaseEnd,
-          attempts: eb("attempts", "+", 1),
+          attempts: eb("outbox_emails.attempts", "+", 1),
         }))
-        .where("id", "in", ids)
-        // Checked again on the row: one another worker claimed meanwhile no longer matches. Not on
-        // SQLite, where the one UPDATE holds the database: its subquery sees the rows as they are,
-        // and a status test here made the planner walk every pending email instead of the ids.
-        .$if(kind === "transactional" && Array.isArray(ids), (query) =>
-          query
-            .where("status", "in", ["pending", "sending"])
-            .where((eb) =>
-              eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]),
-            ),
-        )
-        .$if(kind === "bulk" && Array.isArray(ids), (query) =>
-          query.where("status", "=", "pending"),
-        )
-        .returningAll()
+        .whereRef("outbox_emails.id", "=", "due.id")
+        .returningAll("outbox_emails")
         .execute();
-    if (postgres) {
-      return db.transaction().execute(async (trx) => {
-        const due = await dueEmails(nowIso, kind, limit, trx).forUpdate().skipLocked().execute();
-        return due.length === 0
-          ? []
-          : take(
-              trx,
-              due.map((row) => row.id),
-            );
-      });
     }
-    return take(db, dueEmails(nowIso, kind, limit));
+    // On SQLite the one UPDATE holds the database: its subquery sees the rows as they are (a
+    // status test here made the planner walk every pending email instead of the ids).
+    return db
+      .updateTable("outbox_emails")
+      .set((eb) => ({
+        status: "sending",
+        locked_by: workerId,
+        locked_until: leaseEnd,
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "in", dueEmails(nowIso, kind, limit))
+      .returningAll()
+      .execute();
   }
 
   return {

@@ -4,6 +4,7 @@ import type { AttemptRecorder } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
 import type { BulkCompletion, OutboxHooks } from "./outbox-hooks";
 import type { MailTransport } from "./mail-transport";
+import type { SharedBody } from "./shared-body";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, type SendFailure } from "./smtp-refusal";
 import type { EmailAttachment } from "./templates/email-template";
@@ -96,6 +97,7 @@ export async function deliverEmail(
 ): Promise<DeliveryOutcome> {
   const { db, clock, workerId, logger, maxAttempts } = context;
   let email = claimed;
+  let sharedBody: SharedBody | undefined;
   const batchId = email.broadcast_id;
   const release = (set: Record<string, unknown>) =>
     db
@@ -121,6 +123,7 @@ export async function deliverEmail(
       text_body: completion.send.text,
       headers: JSON.stringify(completion.send.headers),
     };
+    sharedBody = completion.send.sharedBody;
   }
 
   let attachments: EmailAttachment[] = [];
@@ -170,6 +173,7 @@ export async function deliverEmail(
       html: email.html_body ?? undefined,
       headers: JSON.parse(email.headers) as Record<string, string>,
       attachments,
+      sharedBody,
     });
   } catch (cause) {
     failure = classifySendFailure(cause);

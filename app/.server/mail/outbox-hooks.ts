@@ -1,14 +1,23 @@
 import type { Kysely } from "kysely";
 import type { Database, OutboxEmailTable } from "../core/db/schema";
+import type { SharedBody } from "./shared-body";
 import type { SendFailure } from "./smtp-refusal";
 
 /**
  * A bulk email's body for its reader just before it goes out, or why it does not go out now:
  * `skip` cancels it (the reader left, the send was stopped), `hold` keeps it aside until its batch
- * is released (the send is paused).
+ * is released (the send is paused). `sharedBody` says what the body was filled in from, so the
+ * transport encodes it once for the whole batch.
  */
 export type BulkCompletion =
-  | { send: { html: string; text: string; headers: Record<string, string> } }
+  | {
+      send: {
+        html: string;
+        text: string;
+        headers: Record<string, string>;
+        sharedBody?: SharedBody;
+      };
+    }
   | { skip: string }
   | { hold: string };
 
