@@ -5,10 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type SinkMessage =
-  | { port: number }
-  | { received: number }
-  | { cpuMs: number };
+export type SinkMessage = { port: number } | { received: number } | { cpuMs: number };
 
 const send = (message: SinkMessage) => process.send!(message);
 let received = 0;
@@ -25,9 +22,7 @@ const server = new SMTPServer({
     stream.resume();
   },
 });
-server.listen(0, "127.0.0.1", () =>
-  send({ port: (server.server.address() as AddressInfo).port }),
-);
+server.listen(0, "127.0.0.1", () => send({ port: (server.server.address() as AddressInfo).port }));
 setInterval(() => {
   if (received === reported) return;
   reported = received;
