@@ -28,7 +28,7 @@ describe("roomToSend: the inline sender waits out a burst of requests", () => {
   const maxWaitMs = 600;
 
   it("waits its longest while requests keep the event loop busy", async () => {
-    const burst = load({ busyMs: 3, requests: 2 });
+    const burst = load({ busyMs: 4, requests: 2 });
     try {
       expect(await waited(roomToSend(burst.activity, maxWaitMs))).toBeGreaterThanOrEqual(maxWaitMs);
     } finally {
@@ -54,8 +54,15 @@ describe("roomToSend: the inline sender waits out a burst of requests", () => {
     }
   });
 
+  it("at a quiet time goes without sampling, so its work does not fall on the next request", async () => {
+    const room = roomToSend(requestActivity(), 5_000);
+    await room(new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await waited(room)).toBeLessThan(45);
+  });
+
   it("stops waiting when the worker stops", async () => {
-    const burst = load({ busyMs: 3, requests: 2 });
+    const burst = load({ busyMs: 4, requests: 2 });
     const stopping = new AbortController();
     setTimeout(() => stopping.abort(), 100);
     try {

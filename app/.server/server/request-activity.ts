@@ -26,21 +26,35 @@ const busyLoop = 0.5;
 const burstRequests = 5;
 
 /**
- * For the sender that shares the requests' event loop (OUTBOX_WORKER=inline): resolves once a
- * sample of 50 ms is not a burst of requests, or after `maxWaitMs` whatever the load, or when
- * `signal` aborts. A burst is answered first; its emails, already safe in the outbox, go out as it
+ * For the sender that shares the requests' event loop (OUTBOX_WORKER=inline): resolves at once
+ * when the time since its last call was no burst of requests; otherwise once a sample of 50 ms is
+ * not, or after `maxWaitMs` whatever the load, or when `signal` aborts. A burst is answered first; its emails, already safe in the outbox, go out as it
  * ends (or one round every `maxWaitMs` under a load that lasts). The sender's own work alone (a
  * broadcast) or a slow client holding a connection is no burst: both conditions must hold.
  */
 export function roomToSend(activity: RequestActivity, maxWaitMs: number) {
+  const mark = () => ({
+    at: performance.now(),
+    loop: performance.eventLoopUtilization(),
+    arrived: activity.arrived(),
+  });
+  const wasBurst = (since: ReturnType<typeof mark>) =>
+    performance.eventLoopUtilization(since.loop).utilization >= busyLoop &&
+    (activity.arrived() - since.arrived) * (sampleMs / (performance.now() - since.at)) >=
+      burstRequests;
+  // What happened since the last call: at a quiet time the sender goes at once, with no sample
+  // (a wait would land its work on whatever request comes next).
+  let last: ReturnType<typeof mark> | undefined;
   return async (signal: AbortSignal) => {
     const deadline = performance.now() + maxWaitMs;
+    const since = last;
+    last = mark();
+    if (since && performance.now() - since.at >= sampleMs && !wasBurst(since)) return;
     while (!signal.aborted && performance.now() < deadline) {
-      const loopBefore = performance.eventLoopUtilization();
-      const arrivedBefore = activity.arrived();
+      const before = mark();
       await new Promise((resolve) => setTimeout(resolve, sampleMs));
-      const busy = performance.eventLoopUtilization(loopBefore).utilization >= busyLoop;
-      if (!busy || activity.arrived() - arrivedBefore < burstRequests) return;
+      last = mark();
+      if (!wasBurst(before)) return;
     }
   };
 }
