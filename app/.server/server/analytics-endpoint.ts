@@ -136,7 +136,7 @@ const countedDownloads = new Set(countedDownloadPaths);
  */
 export function countGuideDownload(ingestion: BeaconIngestion, request: IncomingMessage) {
   if (request.method !== "GET") return;
-  const path = (request.url ?? "").split("?")[0]!;
+  const path = pathOf(request);
   if (!countedDownloads.has(path)) return;
   ingestion.receiveDownload(
     {

@@ -5,6 +5,7 @@ import path from "node:path";
 import Negotiator from "negotiator";
 import { precompressedEncodings } from "./precompressed-files";
 import type { FileHeaders } from "./static-files";
+import { pathOf } from "./early-answers";
 
 /** Larger files (the social card image) stay with express.static, streamed from disk. */
 const maxHeldBytes = 256 * 1024;
@@ -111,9 +112,7 @@ export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
   return (request: IncomingMessage, response: ServerResponse): AnsweredFile | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     if (request.headers.range) return undefined;
-    const url = request.url ?? "";
-    const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
+    const pathname = pathOf(request);
     const file = files.get(pathname);
     if (!file) return undefined;
     options.setHeaders(request, response);
