@@ -1,12 +1,16 @@
 // `npm run bench:equal-time`: does the time of an answer tell a stranger whether an address is
 // known? Newsletter signup (/signup), waitlist signup (/buy-now) and the console's sign-in request
 // (/admin/sign-in), on the built server over SQLite and over PostgreSQL (BENCH_POSTGRES_URL or
-// TEST_POSTGRES_URL; skipped when neither is set). Each of ROUNDS=150 rounds posts once for a known
-// address (confirmed on the list; the owner's address for sign-in) and once for a new one, in an
-// order that alternates, and keeps the difference new - known. Printed: the median of each side
-// and the median difference with its bootstrap 95% interval (2,000 resamples). An interval that
-// holds zero says the two cannot be told apart at this many rounds. Posts are GAP_MS=50 apart, as a
-// prober's would be: work a server does after an answer is then over before the next post.
+// TEST_POSTGRES_URL; skipped when neither is set). Each of ROUNDS=150 rounds times three posts in
+// a shuffled order: a known address (a confirmed member seen for the first time this run, one per
+// round; the owner's address for sign-in), a new one, and a second new one as a control. A spacer
+// (a member, or a stranger for sign-in) is posted before and after each, so every timed post comes
+// after the same light work, and the spacer after it shows what it left for the next request.
+// Printed: the median of each side; the median of new - known with its bootstrap 95% interval
+// (2,000 resamples); the same for new - new, two addresses of one kind where there is nothing to
+// find, which shows how far noise alone moves the figure; and the next request's new - known.
+// Posts are GAP_MS=50 apart, as a prober's would be. REPEATS=n runs it all n times;
+// OUTBOX_WORKER=thread or none measures the server with that setting.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,11 +25,16 @@ const gapMs = Number(process.env.GAP_MS ?? 50);
 const resamples = 2_000;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const owner = "owner@equal-time.test";
+/** Posted before and after every timed post: a confirmed member of the lists, a stranger to sign-in. */
+const spacer = "spacer@equal-time.test";
+const sides = ["known", "fresh", "control"] as const;
+type Side = (typeof sides)[number];
 
 type Form = {
   name: string;
   path: string;
-  known: string;
+  /** The known address of a round: a member of its own for the lists, the owner for sign-in. */
+  known: (round: number) => string;
   fields: (email: string) => Record<string, string>;
 };
 
@@ -34,20 +43,30 @@ const forms: Form[] = [
   {
     name: "newsletter signup",
     path: "/signup",
-    known: "reader@equal-time.test",
+    known: (round) => `reader-${round}@equal-time.test`,
     fields: (email) => ({ email, formToken }),
   },
   {
     name: "waitlist signup",
     path: "/buy-now",
-    known: "waiting@equal-time.test",
+    known: (round) => `waiting-${round}@equal-time.test`,
     fields: (email) => ({ intent: "waitlist", email, formToken }),
   },
-  { name: "sign-in request", path: "/admin/sign-in", known: owner, fields: (email) => ({ email }) },
+  {
+    name: "sign-in request",
+    path: "/admin/sign-in",
+    known: () => owner,
+    fields: (email) => ({ email }),
+  },
 ];
 
-async function timedPost(baseURL: string, pathname: string, fields: Record<string, string>) {
-  await new Promise((resolve) => setTimeout(resolve, gapMs));
+async function timedPost(
+  baseURL: string,
+  pathname: string,
+  fields: Record<string, string>,
+  gap = gapMs,
+) {
+  await new Promise((resolve) => setTimeout(resolve, gap));
   const started = performance.now();
   const response = await fetch(`${baseURL}${pathname}`, {
     method: "POST",
@@ -77,9 +96,39 @@ function bootstrapMedianInterval(values: number[]) {
   return [medians[Math.floor(resamples * 0.025)]!, medians[Math.floor(resamples * 0.975)]!];
 }
 
-/** The known addresses are confirmed members, as a returning reader's would be. */
-async function confirmKnownMembers(url: string) {
+function shuffled<T>(items: readonly T[]) {
+  const order = [...items];
+  for (let index = order.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
+  return order;
+}
+
+/** Each list's known addresses sign up once, are settled and sent to, then confirmed. */
+async function seedKnownMembers(baseURL: string, url: string) {
+  for (const form of forms.filter((candidate) => candidate.path !== "/admin/sign-in")) {
+    const members = [spacer];
+    for (let round = 0; round < warmUpRounds + rounds; round++) members.push(form.known(round));
+    for (const email of members) await timedPost(baseURL, form.path, form.fields(email), 0);
+  }
   const database = await createDatabase(url);
+  const settledBy = Date.now() + 60_000;
+  for (;;) {
+    const { waiting } = await database.db
+      .selectFrom("signup_requests")
+      .select((eb) => eb.fn.countAll<number>().as("waiting"))
+      .executeTakeFirstOrThrow();
+    const { unsent } = await database.db
+      .selectFrom("outbox_emails")
+      .select((eb) => eb.fn.countAll<number>().as("unsent"))
+      .where("status", "!=", "sent")
+      .executeTakeFirstOrThrow();
+    const sent = Number(unsent) === 0 || process.env.OUTBOX_WORKER === "none";
+    if (Number(waiting) === 0 && sent) break;
+    if (Date.now() > settledBy) throw new Error("the known members' signups did not settle");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await database.db
     .updateTable("list_memberships")
     .set({ status: "confirmed", confirmed_at: new Date().toISOString() })
@@ -87,7 +136,15 @@ async function confirmKnownMembers(url: string) {
   await database.destroy();
 }
 
-async function measure(database: BenchDatabase) {
+/** The median of `a - b`, round by round, its interval, and "apart" when that leaves out zero. */
+function difference(a: number[], b: number[]) {
+  const differences = a.map((ms, index) => ms - b[index]!);
+  const [low, high] = bootstrapMedianInterval(differences);
+  const apart = low! > 0 || high! < 0 ? " apart" : "";
+  return `${median(differences).toFixed(2)} [${low!.toFixed(2)}, ${high!.toFixed(2)}]${apart}`;
+}
+
+async function measure(database: BenchDatabase, repeat: number) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-equal-time-mail-"));
   const server = await startBuiltServer({
     DATABASE_URL: database.url,
@@ -98,39 +155,43 @@ async function measure(database: BenchDatabase) {
     NEWSLETTER_RATE_LIMIT: "0",
     ADMIN_SIGN_IN_RATE_LIMIT: "0",
     CONTACT_MIN_FILL_SECONDS: "0",
+    // The production default: the tests' 100 ms poll would put the sender's rounds among the posts.
+    OUTBOX_POLL_INTERVAL_MS: "5000",
+    ...(process.env.OUTBOX_WORKER ? { OUTBOX_WORKER: process.env.OUTBOX_WORKER } : {}),
   });
   const rows = [];
   try {
+    await seedKnownMembers(server.baseURL, database.url);
     for (const form of forms) {
-      if (form.known !== owner) await timedPost(server.baseURL, form.path, form.fields(form.known));
-    }
-    await confirmKnownMembers(database.url);
-    for (const form of forms) {
-      const known: number[] = [];
-      const fresh: number[] = [];
-      for (let round = -warmUpRounds; round < rounds; round++) {
-        const newAddress = `new-${round + warmUpRounds}-${Date.now()}@equal-time.test`;
-        const postKnown = () => timedPost(server.baseURL, form.path, form.fields(form.known));
-        const postNew = () => timedPost(server.baseURL, form.path, form.fields(newAddress));
-        // Alternating which goes first, so a warm cache or a neighbour's burst favours neither.
-        const [knownMs, newMs] =
-          round % 2 === 0
-            ? [await postKnown(), await postNew()]
-            : await postNew().then(async (newMs) => [await postKnown(), newMs]);
-        if (round < 0) continue;
-        known.push(knownMs!);
-        fresh.push(newMs!);
+      const timed = { known: [], fresh: [], control: [] } as Record<Side, number[]>;
+      const next = { known: [], fresh: [], control: [] } as Record<Side, number[]>;
+      const postSpacer = () => timedPost(server.baseURL, form.path, form.fields(spacer));
+      for (let round = 0; round < warmUpRounds + rounds; round++) {
+        const tag = `${repeat}-${round}-${Date.now()}`;
+        const addresses: Record<Side, string> = {
+          known: form.known(round),
+          fresh: `new-${tag}@equal-time.test`,
+          control: `control-${tag}@equal-time.test`,
+        };
+        // Every timed post comes after a spacer's, so none pays more for what the post before it
+        // left running; the spacer after each is timed too: what that post cost the next request.
+        await postSpacer();
+        for (const side of shuffled(sides)) {
+          const took = await timedPost(server.baseURL, form.path, form.fields(addresses[side]));
+          const tookNext = await postSpacer();
+          if (round < warmUpRounds) continue;
+          timed[side].push(took);
+          next[side].push(tookNext);
+        }
       }
-      const differences = fresh.map((ms, index) => ms - known[index]!);
-      const [low, high] = bootstrapMedianInterval(differences);
       rows.push({
         database: database.name,
         form: form.name,
-        "known (median ms)": median(known).toFixed(2),
-        "new (median ms)": median(fresh).toFixed(2),
-        "new - known (median ms)": median(differences).toFixed(2),
-        "95% interval": `[${low!.toFixed(2)}, ${high!.toFixed(2)}]`,
-        "tells them apart": low! > 0 || high! < 0 ? "yes" : "no",
+        "known (median ms)": median(timed.known).toFixed(2),
+        "new (median ms)": median(timed.fresh).toFixed(2),
+        "new - known": difference(timed.fresh, timed.known),
+        "control: new - new": difference(timed.control, timed.fresh),
+        "next request: after new - after known": difference(next.fresh, next.known),
       });
     }
   } finally {
@@ -147,6 +208,9 @@ const databases: (() => Promise<BenchDatabase>)[] = [
 if (postgresUrl) databases.push(() => postgresBenchDatabase(postgresUrl, "bench_equal_time"));
 else console.log("PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL.");
 
+const repeats = Number(process.env.REPEATS ?? 1);
 const rows = [];
-for (const database of databases) rows.push(...(await measure(await database())));
+for (let repeat = 0; repeat < repeats; repeat++) {
+  for (const database of databases) rows.push(...(await measure(await database(), repeat)));
+}
 console.table(rows);
