@@ -9,10 +9,12 @@
 // Printed: the median of each side; the median of new - known with its bootstrap 95% interval
 // (2,000 resamples); the same for new - new, two addresses of one kind where there is nothing to
 // find, which shows how far noise alone moves the figure; and the next request's new - known.
-// Posts are GAP_MS=50 apart, as a prober's would be. REPEATS=n runs it all n times;
+// Posts are GAP_MS=50 apart, as a prober's would be. The client and the server run on cores of
+// their own (`pinApart`; Postgres is left to the scheduler). REPEATS=n runs it all n times;
 // OUTBOX_WORKER=thread or none measures the server with that setting.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase } from "../../app/.server/core/db/database";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
@@ -136,6 +138,26 @@ async function seedKnownMembers(baseURL: string, url: string) {
   await database.destroy();
 }
 
+/**
+ * A prober times answers from a machine of their own, so the client here gets a core of its own:
+ * sharing them, the server's work after an answer (the rows, an email rendered and sent) slowed
+ * the client still reading that answer, and the bench timed that contention (up to 1 ms on two
+ * cores). Linux with `taskset` and two cores or more; PIN=false leaves it to the scheduler.
+ */
+function pinApart(serverPid: number) {
+  // Every core of the machine: once pinned, this process is offered one alone.
+  const cores = cpus().length;
+  if (process.env.PIN === "false" || process.platform !== "linux" || cores < 2) return "not pinned";
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+    const rest = cores === 2 ? "1" : `1-${cores - 1}`;
+    execFileSync("taskset", ["-a", "-p", "-c", rest, String(serverPid)], { stdio: "ignore" });
+    return `client on core 0, server on core ${rest}`;
+  } catch {
+    return "not pinned (no taskset)";
+  }
+}
+
 /** The median of `a - b`, round by round, its interval, and "apart" when that leaves out zero. */
 function difference(a: number[], b: number[]) {
   const differences = a.map((ms, index) => ms - b[index]!);
@@ -159,6 +181,7 @@ async function measure(database: BenchDatabase, repeat: number) {
     OUTBOX_POLL_INTERVAL_MS: "5000",
     ...(process.env.OUTBOX_WORKER ? { OUTBOX_WORKER: process.env.OUTBOX_WORKER } : {}),
   });
+  console.log(`${database.name}: ${pinApart(server.pid)}`);
   const rows = [];
   try {
     await seedKnownMembers(server.baseURL, database.url);
