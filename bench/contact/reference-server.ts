@@ -8,9 +8,9 @@ import { createServer } from "node:http";
 import Sqlite from "better-sqlite3";
 import pg from "pg";
 import { createDatabase } from "../../app/.server/core/db/database";
-import { contactAcknowledgement } from "../../app/.server/mail/templates/contact-acknowledgement";
-import { contactOwnerNotification } from "../../app/.server/mail/templates/contact-owner-notification";
-import { renderTemplatedEmail } from "../../app/.server/mail/templates/email-templates";
+import { contactAcknowledgement } from "../../app/.server/leads/emails/contact-acknowledgement";
+import { contactOwnerNotification } from "../../app/.server/leads/emails/contact-owner-notification";
+import { renderTemplatedEmail } from "../../app/.server/mail/templates/template-registry";
 import { contactMessageSchema, type ContactMessage } from "../../app/lib/contact-message-schema";
 
 const url = process.env.DATABASE_URL ?? "";

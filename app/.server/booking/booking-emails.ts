@@ -9,13 +9,13 @@ import {
   bookingOwnerChangeEmail,
   bookingOwnerNotificationEmail,
   bookingRescheduledEmail,
-} from "../mail/templates/booking-emails";
-import { loadAvailabilityRules } from "./availability-store";
-import { bookerChangeUrls, confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
-import { bookingInvite } from "./invite-file";
-import { coverOpenReminders } from "./reminder-claims";
-import { bookedSession } from "./session-kinds";
-import { sessionTimeLabel } from "./slot-labels";
+} from "./emails/booking-email-templates";
+import { loadAvailabilityRules } from "./slots/availability-store";
+import { bookerChangeUrls, confirmationUrl, inviteUrl, orderBookingUrl } from "./sessions/booking-links";
+import { bookingInvite } from "./sessions/invite-file";
+import { coverOpenReminders } from "./reminders/reminder-claims";
+import { bookedSession } from "./sessions/session-kinds";
+import { sessionTimeLabel } from "./slots/slot-labels";
 
 type EmailDeps = Pick<ServiceDeps, "config" | "clock">;
 
