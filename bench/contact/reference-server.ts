@@ -3,6 +3,7 @@
 // (one contact_messages row and two outbox_emails rows), prepared statements. No rate limit, no
 // spam traps, no outbox worker: what the database and the validation cost alone.
 // Usage: DATABASE_URL=file:/tmp/x.db PORT=4000 tsx bench/contact/reference-server.ts
+import { registerSiteEmails } from "../../app/.server/server/wiring/site-emails";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import Sqlite from "better-sqlite3";
@@ -12,6 +13,9 @@ import { contactAcknowledgement } from "../../app/.server/leads/emails/contact-a
 import { contactOwnerNotification } from "../../app/.server/leads/emails/contact-owner-notification";
 import { renderTemplatedEmail } from "../../app/.server/mail/templates/template-registry";
 import { contactMessageSchema, type ContactMessage } from "../../app/lib/contact-message-schema";
+
+// The mail engine renders the capabilities' emails as the site registers them.
+registerSiteEmails();
 
 const url = process.env.DATABASE_URL ?? "";
 const port = Number(process.env.PORT ?? 4000);

@@ -5,6 +5,10 @@ import type { Database } from "../core/db/schema";
  * A person's erasure, booking's part: every session they booked goes, past and coming (a coming
  * one frees its time). Nothing about a session is needed for the accounts: a paid session's
  * order stays, blanked, with the orders.
+ *
+ * It lives here beside the other steps (which blank orders and broadcasts' tables as well), not
+ * in booking: booking stands on audience (a booker is remembered as a person), so audience
+ * reaching back into booking would make the two capabilities one circle.
  */
 export async function eraseBookingsOf(
   trx: Kysely<Database>,

@@ -1,4 +1,16 @@
 /** What the routes and other capabilities may use of booking. */
+import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import {
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
+  bookingRescheduledTemplate,
+  unbookedSessionReminderTemplate,
+} from "./emails/booking-email-templates";
+
 export { orderBookingUrl } from "./sessions/booking-links";
 export { confirmIntroCall, requestIntroCall } from "./sessions/intro-calls";
 export type { IntroCallConfirmation, IntroCallOutcome } from "./sessions/intro-calls";
@@ -21,7 +33,6 @@ export {
   type OwnerSession,
 } from "./sessions/owner-sessions";
 export { changeSessionAsOwner, type OwnerChangeOutcome } from "./sessions/owner-session-actions";
-export { eraseBookingsOf } from "../audience/booking-erasure";
 export {
   bookerLinkState,
   bookerLinkStatus,
@@ -32,4 +43,20 @@ export {
 } from "./sessions/booker-link-changes";
 export { sendDueReminders } from "./reminders/booking-reminders";
 export { newFeedAddress, ownerFeed, stopFeed } from "./owner-calendar/owner-feed";
-export { busyCalendarStatus, refreshBusyTimes, saveBusyCalendarUrl } from "./owner-calendar/busy-times";
+export {
+  busyCalendarStatus,
+  refreshBusyTimes,
+  saveBusyCalendarUrl,
+} from "./owner-calendar/busy-times";
+
+/** The booking's emails, registered with the mail engine by the wiring. */
+export const bookingEmailTemplates = [
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
+  bookingRescheduledTemplate,
+  unbookedSessionReminderTemplate,
+] as DefinedEmailTemplate[];

@@ -1,27 +1,5 @@
-import { adminSignInLinkTemplate } from "../../admin/emails/admin-sign-in-link";
-import {
-  bookingCancelledTemplate,
-  bookingConfirmedTemplate,
-  bookingHoldConfirmationTemplate,
-  bookingOwnerChangeTemplate,
-  bookingOwnerNotificationTemplate,
-  bookingReminderTemplate,
-  bookingRescheduledTemplate,
-  unbookedSessionReminderTemplate,
-} from "../../booking/emails/booking-email-templates";
-import { broadcastAttentionTemplate } from "../../broadcasts/emails/broadcast-attention";
-import { broadcastTestTemplate } from "../../broadcasts/emails/broadcast-email";
-import { contactAcknowledgementTemplate } from "../../leads/emails/contact-acknowledgement";
-import { contactOwnerNotificationTemplate } from "../../leads/emails/contact-owner-notification";
-import { downloadLinkTemplate } from "../../sales/emails/download-link";
 import type { DefinedEmailTemplate, EmailAttachment, TemplatedEmail } from "./email-template";
-import { newsletterConfirmationTemplate } from "../../audience/emails/newsletter-confirmation";
-import { newsletterWelcomeTemplate } from "../../audience/emails/newsletter-welcome";
-import { purchaseReceiptTemplate } from "../../sales/emails/purchase-receipt";
 import { renderEmail } from "./render-email";
-import { saleNotificationTemplate } from "../../sales/emails/sale-notification";
-import { sessionSchedulingTemplate } from "../../sales/emails/session-scheduling";
-import { nowAvailableTemplate, waitlistConfirmationTemplate } from "../../audience/emails/waitlist-emails";
 
 /** Which component draws an email the outbox names: the worker renders by this name. */
 export type EmailTemplates = ReadonlyMap<string, DefinedEmailTemplate>;
@@ -30,30 +8,18 @@ export function emailTemplateRegistry(templates: DefinedEmailTemplate[]): EmailT
   return new Map(templates.map((template) => [template.name, template]));
 }
 
-/** Every transactional email the site sends. */
-export const emailTemplates = emailTemplateRegistry([
-  adminSignInLinkTemplate,
-  bookingCancelledTemplate,
-  bookingConfirmedTemplate,
-  bookingHoldConfirmationTemplate,
-  bookingOwnerChangeTemplate,
-  bookingOwnerNotificationTemplate,
-  bookingReminderTemplate,
-  bookingRescheduledTemplate,
-  broadcastAttentionTemplate,
-  broadcastTestTemplate,
-  contactAcknowledgementTemplate,
-  contactOwnerNotificationTemplate,
-  downloadLinkTemplate,
-  newsletterConfirmationTemplate,
-  newsletterWelcomeTemplate,
-  nowAvailableTemplate,
-  purchaseReceiptTemplate,
-  saleNotificationTemplate,
-  sessionSchedulingTemplate,
-  unbookedSessionReminderTemplate,
-  waitlistConfirmationTemplate,
-] as DefinedEmailTemplate[]);
+const registered = new Map<string, DefinedEmailTemplate>();
+
+/**
+ * Every transactional email the site sends, as the wiring registered them: each capability keeps
+ * its own templates (its `emails/`) and the engine knows none of them by name.
+ */
+export const emailTemplates: EmailTemplates = registered;
+
+/** Adds a capability's templates to `emailTemplates` (the wiring does, once per process). */
+export function registerEmailTemplates(templates: readonly DefinedEmailTemplate[]) {
+  for (const template of templates) registered.set(template.name, template);
+}
 
 export type RenderedBody = { html: string; text: string; attachments: EmailAttachment[] };
 

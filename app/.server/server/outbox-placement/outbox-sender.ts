@@ -2,9 +2,10 @@ import { systemClock } from "../../core/clock";
 import { dkimSigning, type AppConfig } from "../../core/config";
 import { backgroundDatabase, type AppDatabase } from "../../core/db/database";
 import { logger, logLines } from "../../core/logger";
-import { broadcastOutboxHooks } from "../../broadcasts/broadcast-outbox-hooks";
+import { broadcastOutboxHooks } from "../../broadcasts";
 import { createMailTransport } from "../../mail/mail-transport";
 import { startOutboxWorker } from "../../mail/outbox-worker";
+import { registerSiteEmails } from "../wiring/site-emails";
 
 /** What the rest of the process holds of the outbox's sender, wherever it runs. */
 export type OutboxSender = {
@@ -46,6 +47,8 @@ export async function startConfiguredOutbox(
     concurrency: config.SMTP_POOL_CONNECTIONS * 4,
     logger: logLines,
     hooks: broadcastOutboxHooks({ db: database.db, config }),
+    // The capabilities' emails, handed to the engine like the hooks (in a thread or process too).
+    templates: registerSiteEmails(),
     bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,
     pauseRefusalPercent: config.BROADCAST_PAUSE_REFUSAL_PERCENT,
     roomToSend,

@@ -7,10 +7,11 @@ import {
   pingDatabase,
   type AppDatabase,
 } from "../../core/db/database";
-import { startBroadcastQueue } from "../../broadcasts/broadcast-queue-runner";
+import { startBroadcastQueue } from "../../broadcasts";
 import { startConfiguredOutbox, type OutboxSender } from "../outbox-placement/outbox-sender";
 import { startOutboxThread } from "../outbox-placement/outbox-thread";
 import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
+import { registerSiteEmails } from "./site-emails";
 import { startAfterAnswerQueue } from "../../core/after-answer";
 import { createStripeClient } from "../../sales/stripe-client";
 import type { AppServices } from "../../core/service-deps";
@@ -64,6 +65,8 @@ export async function createAppRuntime(
   config: AppConfig,
   options: { outboxServiceEntry: URL; activity: RequestActivity },
 ): Promise<AppRuntime> {
+  // The mail engine renders the capabilities' emails (the worker, a person's data export).
+  registerSiteEmails();
   const database = await createDatabase(config.DATABASE_URL);
   const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
   const clock = systemClock;
