@@ -52,7 +52,7 @@ export const hostileMessage: ContactMessage = {
 
 export type EmailSample = {
   name: string;
-  /** The file in `app/.server/mail/templates/` that draws it. */
+  /** The file in a capability's `emails/` (`app/.server/<capability>/emails/`) that draws it. */
   template: string;
   render: () => Promise<EmailContent>;
   subject: string;
@@ -200,7 +200,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-hold-confirmation",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingHoldConfirmationEmail({
@@ -218,7 +218,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-confirmed",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingConfirmedEmail({
@@ -248,7 +248,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-owner-notification",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingOwnerNotificationEmail({
@@ -269,7 +269,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-rescheduled",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingRescheduledEmail({
@@ -288,7 +288,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-cancelled",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingCancelledEmail({
@@ -307,7 +307,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-owner-change",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingOwnerChangeEmail({
@@ -327,7 +327,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-reminder",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingReminderEmail({
@@ -354,7 +354,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-unbooked-reminder",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         unbookedSessionReminderEmail({
