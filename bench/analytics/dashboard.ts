@@ -9,7 +9,10 @@ import {
   type DayRange,
 } from "../../app/.server/analytics/stats/dashboard";
 import { dayRangeFromQuery, previousRange } from "../../app/.server/analytics/stats/day-range";
-import { refreshTodayRollup, rollUpFinishedDays } from "../../app/.server/analytics/stats/daily-rollups";
+import {
+  refreshTodayRollup,
+  rollUpFinishedDays,
+} from "../../app/.server/analytics/stats/daily-rollups";
 import { figuresOfDays } from "../../app/.server/analytics/stats/day-figures";
 import { createDatabase, type Db } from "../../app/.server/core/db/database";
 import type { BenchDatabase } from "../bench-databases";

@@ -10,7 +10,10 @@ import { performance } from "node:perf_hooks";
 import type { KyselyPlugin } from "kysely";
 import { busyTimesOf } from "../../app/.server/booking/owner-calendar/busy-calendar-events";
 import { bookingPageData } from "../../app/.server/booking/slots/booking-page";
-import { refreshBusyTimes, saveBusyCalendarUrl } from "../../app/.server/booking/owner-calendar/busy-times";
+import {
+  refreshBusyTimes,
+  saveBusyCalendarUrl,
+} from "../../app/.server/booking/owner-calendar/busy-times";
 import { parseConfig } from "../../app/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase } from "../../support/test-databases";

@@ -1,7 +1,15 @@
 /** Analytics' public face: what the server wiring and the other capabilities may use. */
-export { BeaconIngestion, type BeaconOutcome, type BeaconRequest } from "./ingestion/beacon-ingestion";
+export {
+  BeaconIngestion,
+  type BeaconOutcome,
+  type BeaconRequest,
+} from "./ingestion/beacon-ingestion";
 export { maxBeaconBytes } from "./ingestion/beacon";
-export { recordBookingEvent, recordServerEvent, type ServerEventName } from "./ingestion/server-events";
+export {
+  recordBookingEvent,
+  recordServerEvent,
+  type ServerEventName,
+} from "./ingestion/server-events";
 export {
   readVisitSource,
   visitSourceFromMetadata,

@@ -1,7 +1,13 @@
 import type { ServiceDeps } from "../../core/service-deps";
 import { rangesOn } from "../slots/availability-rules";
 import { loadAvailabilityRules } from "../slots/availability-store";
-import { addDays, formatClockTime, localDateOf, wallClockToInstant, weekdayOf } from "../slots/zoned-time";
+import {
+  addDays,
+  formatClockTime,
+  localDateOf,
+  wallClockToInstant,
+  weekdayOf,
+} from "../slots/zoned-time";
 
 /** One of the owner's dates: the hours open for booking and the sessions on it. */
 export type CalendarDay = {
