@@ -2,6 +2,27 @@
 // capabilities above, the server's wiring and the routes on top. `npm run lint` fails on a breach.
 const capabilities = "(leads|audience|sales|broadcasts|admin|booking|analytics)";
 
+// The capabilities' floors, lowest first: a capability uses only those on a lower floor, so no two
+// capability folders can import each other, directly or round a longer circle (dependency-cruiser's
+// `no-circular` sees files, not folders). A new capability takes the floor above all it uses.
+const capabilityFloors = [
+  ["analytics"],
+  ["audience"],
+  ["booking", "leads", "broadcasts"],
+  ["sales"],
+  ["admin"],
+];
+const capabilitiesFrom = (floor) => `(${capabilityFloors.slice(floor).flat().join("|")})`;
+const floorRules = capabilityFloors.map((names, floor) => ({
+  name: "capabilities-keep-their-floors",
+  comment:
+    "A capability uses only capabilities on a lower floor (capabilityFloors): two capability " +
+    "folders that import each other would be one, and neither could be moved or read alone.",
+  severity: "error",
+  from: { path: `^app/\\.server/(${names.join("|")})/` },
+  to: { path: `^app/\\.server/${capabilitiesFrom(floor)}/`, pathNot: "^app/\\.server/$1/" },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -15,12 +36,38 @@ module.exports = {
       name: "core-stands-alone",
       comment: "core/ is what everything else stands on: it imports no other server folder.",
       severity: "error",
-      from: { path: "^app/\\.server/core/" },
+      from: { path: "^app/\\.server/core/", pathNot: "^app/\\.server/core/db/schema\\.ts$" },
       to: { path: "^app/\\.server/", pathNot: "^app/\\.server/core/" },
     },
     {
+      // Each capability keeps its tables' types beside it (booking/booking-tables.ts); the
+      // database's one type is composed from them here. A type-only import runs no code and
+      // leaves nothing in the build, so core still stands alone when the program runs.
+      name: "schema-composes-only-table-types",
+      comment:
+        "core/db/schema.ts may import a capability's *-tables.ts, and only with import type.",
+      severity: "error",
+      from: { path: "^app/\\.server/core/db/schema\\.ts$" },
+      to: {
+        path: "^app/\\.server/",
+        pathNot: "^app/\\.server/core/",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "schema-imports-only-tables-files",
+      severity: "error",
+      from: { path: "^app/\\.server/core/db/schema\\.ts$" },
+      to: {
+        path: "^app/\\.server/",
+        pathNot: ["^app/\\.server/core/", `^app/\\.server/${capabilities}/[a-z-]+-tables\\.ts$`],
+      },
+    },
+    {
       name: "mail-uses-only-core",
-      comment: "The mail engine knows no capability: they register what follows a delivery.",
+      comment:
+        "The mail engine (templates/ included) knows no capability: the wiring registers their " +
+        "emails and what follows a delivery.",
       severity: "error",
       from: { path: "^app/\\.server/mail/" },
       to: { path: "^app/\\.server/", pathNot: "^app/\\.server/(core|mail)/" },
@@ -39,6 +86,19 @@ module.exports = {
       to: {
         path: `^app/\\.server/${capabilities}/`,
         pathNot: ["^app/\\.server/$1/", `^app/\\.server/${capabilities}/index\\.ts$`],
+      },
+    },
+    ...floorRules,
+    {
+      name: "capability-emails-only-draw",
+      comment:
+        "A capability's emails/ draws with the mail toolkit (mail/templates/), core and the " +
+        "shared lib/content; it never reaches into another capability.",
+      severity: "error",
+      from: { path: `^app/\\.server/${capabilities}/emails/` },
+      to: {
+        path: "^app/\\.server/",
+        pathNot: ["^app/\\.server/(core|mail/templates)/", "^app/\\.server/$1/"],
       },
     },
     {
@@ -63,6 +123,31 @@ module.exports = {
       severity: "error",
       from: { path: "^app/\\.server/" },
       to: { path: "^app/(routes|components)/" },
+    },
+    {
+      name: "app-never-imports-tests-or-support",
+      comment:
+        "The site ships app/: test helpers (support/) and suites (tests/, e2e/) stay out. A test " +
+        "kept beside its module (*.test.ts) is not shipped and may use the tests' setup.",
+      severity: "error",
+      from: { path: "^app/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^(support|tests|e2e)/" },
+    },
+    {
+      name: "routes-do-not-import-routes",
+      comment:
+        "A route is one URL: what two routes share goes in components/, lib/ or a service, so " +
+        "no page loads another's module.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: { path: "^app/routes/", pathNot: "^app/routes/\\+types/" },
+    },
+    {
+      name: "e2e-does-not-import-tests",
+      comment: "The browser suites share helpers with the others through support/ only.",
+      severity: "error",
+      from: { path: "^e2e/" },
+      to: { path: "^tests/" },
     },
     {
       name: "benches-and-tests-share-support-not-each-other",

@@ -7,7 +7,7 @@ import { logFailure } from "./.server/core/logger";
 import { ScriptNonceContext } from "./components/layout/script-nonce";
 
 // server.ts reaches the site server through the build, so its modules exist in one copy.
-export { startSiteServer } from "./.server/server/site-server";
+export { startSiteServer } from "./.server/server/wiring/site-server";
 
 export const streamTimeout = 5_000;
 

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { inlineScriptHashesFileName } from "../app/.server/server/inline-script-hashes";
+import { inlineScriptHashesFileName } from "../app/.server/server/static-files/inline-script-hashes";
 
 /**
  * Script types the browser runs, the inert module type the deferred loader runs later, and the

@@ -7,10 +7,13 @@ import {
   reportTable,
   visitorsNow,
   type DayRange,
-} from "../../app/.server/analytics/dashboard";
-import { dayRangeFromQuery, previousRange } from "../../app/.server/analytics/day-range";
-import { refreshTodayRollup, rollUpFinishedDays } from "../../app/.server/analytics/daily-rollups";
-import { figuresOfDays } from "../../app/.server/analytics/day-figures";
+} from "../../app/.server/analytics/stats/dashboard";
+import { dayRangeFromQuery, previousRange } from "../../app/.server/analytics/stats/day-range";
+import {
+  refreshTodayRollup,
+  rollUpFinishedDays,
+} from "../../app/.server/analytics/stats/daily-rollups";
+import { figuresOfDays } from "../../app/.server/analytics/stats/day-figures";
 import { createDatabase, type Db } from "../../app/.server/core/db/database";
 import type { BenchDatabase } from "../bench-databases";
 

@@ -8,9 +8,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { KyselyPlugin } from "kysely";
-import { busyTimesOf } from "../../app/.server/booking/busy-calendar-events";
-import { bookingPageData } from "../../app/.server/booking/booking-page";
-import { refreshBusyTimes, saveBusyCalendarUrl } from "../../app/.server/booking/busy-times";
+import { busyTimesOf } from "../../app/.server/booking/owner-calendar/busy-calendar-events";
+import { bookingPageData } from "../../app/.server/booking/slots/booking-page";
+import {
+  refreshBusyTimes,
+  saveBusyCalendarUrl,
+} from "../../app/.server/booking/owner-calendar/busy-times";
 import { parseConfig } from "../../app/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase } from "../../support/test-databases";

@@ -3,9 +3,9 @@
 // when BENCH_CLAIMS requests claim BENCH_SLOTS slots at once, on SQLite and on Postgres
 // (TEST_POSTGRES_URL, which it needs). Prints figures; asserts nothing.
 import { performance } from "node:perf_hooks";
-import { defaultAvailabilityRules } from "../../app/.server/booking/availability-rules";
-import { claimSlot } from "../../app/.server/booking/claim-slot";
-import { freeSlots, type BusyTime, type HeldTime } from "../../app/.server/booking/slots";
+import { defaultAvailabilityRules } from "../../app/.server/booking/slots/availability-rules";
+import { claimSlot } from "../../app/.server/booking/slots/claim-slot";
+import { freeSlots, type BusyTime, type HeldTime } from "../../app/.server/booking/slots/slots";
 import { allDialects, createTestDatabase } from "../../support/test-databases";
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);

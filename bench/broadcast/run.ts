@@ -2,6 +2,7 @@
 // subscribers (time and peak memory of the queueing step), then deliver BENCH_DELIVER of its
 // emails (default 5,000) through the outbox worker to a local SMTP sink with the throttle lifted
 // (emails per second). On SQLite and on Postgres (TEST_POSTGRES_URL, which it needs).
+import { registerSiteEmails } from "../../app/.server/server/wiring/site-emails";
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,9 @@ import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
 import { seedReaders } from "../../support/broadcast-audience";
 import { allDialects, createTestDatabase, type DialectName } from "../../support/test-databases";
 import { cpuMsOf } from "../process-stats";
+
+// The mail engine renders the capabilities' emails as the site registers them.
+registerSiteEmails();
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const deliverCount = Number(process.env.BENCH_DELIVER ?? 5_000);

@@ -6,6 +6,7 @@
 // Usage: NODE_ENV=production npx vite-node --mode production bench/contact/cost-split.ts [count=500]
 // (vite-node: app code imports a .txt as ?raw, which tsx cannot; SQLite, and Postgres with
 // BENCH_POSTGRES_URL or TEST_POSTGRES_URL as well).
+import { registerSiteEmails } from "../../app/.server/server/wiring/site-emails";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,9 @@ import { mailDirTransport } from "../../app/.server/mail/mail-transport";
 import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
 import { builtServerFormToken } from "../../support/form-token";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
+
+// The mail engine renders the capabilities' emails as the site registers them.
+registerSiteEmails();
 
 const count = Number(process.argv[2] ?? 500);
 const secret = "newsletter-link-secret-for-the-cost-split";

@@ -3,15 +3,19 @@
 // (one contact_messages row and two outbox_emails rows), prepared statements. No rate limit, no
 // spam traps, no outbox worker: what the database and the validation cost alone.
 // Usage: DATABASE_URL=file:/tmp/x.db PORT=4000 tsx bench/contact/reference-server.ts
+import { registerSiteEmails } from "../../app/.server/server/wiring/site-emails";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import Sqlite from "better-sqlite3";
 import pg from "pg";
 import { createDatabase } from "../../app/.server/core/db/database";
-import { contactAcknowledgement } from "../../app/.server/mail/templates/contact-acknowledgement";
-import { contactOwnerNotification } from "../../app/.server/mail/templates/contact-owner-notification";
-import { renderTemplatedEmail } from "../../app/.server/mail/templates/email-templates";
+import { contactAcknowledgement } from "../../app/.server/leads/emails/contact-acknowledgement";
+import { contactOwnerNotification } from "../../app/.server/leads/emails/contact-owner-notification";
+import { renderTemplatedEmail } from "../../app/.server/mail/templates/template-registry";
 import { contactMessageSchema, type ContactMessage } from "../../app/lib/contact-message-schema";
+
+// The mail engine renders the capabilities' emails as the site registers them.
+registerSiteEmails();
 
 const url = process.env.DATABASE_URL ?? "";
 const port = Number(process.env.PORT ?? 4000);

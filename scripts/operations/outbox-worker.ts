@@ -3,6 +3,6 @@
 // thread runs (OUTBOX_WORKER=thread). Compiled by `npm run build`
 // (build/operations/outbox-worker.js). Stops on SIGTERM once the emails in hand are settled.
 import "dotenv/config";
-import { runOutboxService } from "../../app/.server/server/outbox-service";
+import { runOutboxService } from "../../app/.server/server/outbox-placement/outbox-service";
 
 await runOutboxService();

@@ -7,8 +7,8 @@ import {
   recordServerEvent,
   saveAnalyticsSettings,
 } from "~/.server/analytics";
-import { figuresOfDays } from "~/.server/analytics/day-figures";
-import { refreshTodayRollup, writeRollup } from "~/.server/analytics/daily-rollups";
+import { figuresOfDays } from "~/.server/analytics/stats/day-figures";
+import { refreshTodayRollup, writeRollup } from "~/.server/analytics/stats/daily-rollups";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 

@@ -1,20 +1,18 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { everyEmail } from "./every-email";
 
-/** The templates' shared parts, which draw no email of their own. */
-const sharedParts = new Set([
-  "email-layout",
-  "email-blocks",
-  "email-theme",
-  "render-email",
-  "email-template",
-  "email-templates",
-  "order-items-schema",
-]);
+/** Parts beside the templates (in a capability's `emails/`) that draw no email of their own. */
+const sharedParts = new Set(["order-items-schema"]);
+
+/** Each capability keeps its emails in its own `emails/` (the mail engine's toolkit is apart). */
+const emailFolders = readdirSync("app/.server", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(`app/.server/${entry.name}/emails`))
+  .map((entry) => `app/.server/${entry.name}/emails`);
 
 it("covers every email template, so each is rendered and photographed at phone width", () => {
-  const templates = readdirSync("app/.server/mail/templates")
+  const templates = emailFolders
+    .flatMap((folder) => readdirSync(folder))
     .map((file) => file.replace(/\.tsx?$/, ""))
     .filter((name) => !sharedParts.has(name));
   expect(new Set(everyEmail.map((sample) => sample.template))).toEqual(new Set(templates));

@@ -1,5 +1,5 @@
 import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
-import { adminSignInLink } from "~/.server/mail/templates/admin-sign-in-link";
+import { adminSignInLink } from "~/.server/admin/emails/admin-sign-in-link";
 import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
@@ -9,25 +9,25 @@ import {
   bookingReminderEmail,
   bookingRescheduledEmail,
   unbookedSessionReminderEmail,
-} from "~/.server/mail/templates/booking-emails";
+} from "~/.server/booking/emails/booking-email-templates";
 import {
   broadcastAttentionEmail,
   broadcastOverdueEmail,
-} from "~/.server/mail/templates/broadcast-attention";
-import { contactAcknowledgement } from "~/.server/mail/templates/contact-acknowledgement";
-import { contactOwnerNotification } from "~/.server/mail/templates/contact-owner-notification";
-import { downloadLinkEmail } from "~/.server/mail/templates/download-link";
-import { newsletterConfirmation } from "~/.server/mail/templates/newsletter-confirmation";
-import { newsletterWelcome } from "~/.server/mail/templates/newsletter-welcome";
-import { purchaseReceiptEmail } from "~/.server/mail/templates/purchase-receipt";
+} from "~/.server/broadcasts/emails/broadcast-attention";
+import { contactAcknowledgement } from "~/.server/leads/emails/contact-acknowledgement";
+import { contactOwnerNotification } from "~/.server/leads/emails/contact-owner-notification";
+import { downloadLinkEmail } from "~/.server/sales/emails/download-link";
+import { newsletterConfirmation } from "~/.server/audience/emails/newsletter-confirmation";
+import { newsletterWelcome } from "~/.server/audience/emails/newsletter-welcome";
+import { purchaseReceiptEmail } from "~/.server/sales/emails/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
-import { renderTemplatedEmail } from "~/.server/mail/templates/email-templates";
-import { saleNotificationEmail } from "~/.server/mail/templates/sale-notification";
-import { sessionSchedulingEmail } from "~/.server/mail/templates/session-scheduling";
+import { renderTemplatedEmail } from "~/.server/mail/templates/template-registry";
+import { saleNotificationEmail } from "~/.server/sales/emails/sale-notification";
+import { sessionSchedulingEmail } from "~/.server/sales/emails/session-scheduling";
 import {
   nowAvailableEmail,
   waitlistConfirmationEmail,
-} from "~/.server/mail/templates/waitlist-emails";
+} from "~/.server/audience/emails/waitlist-emails";
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { orderItemsFromCatalog } from "~/.server/sales/order-items";
 
@@ -52,7 +52,7 @@ export const hostileMessage: ContactMessage = {
 
 export type EmailSample = {
   name: string;
-  /** The file in `app/.server/mail/templates/` that draws it. */
+  /** The file in a capability's `emails/` (`app/.server/<capability>/emails/`) that draws it. */
   template: string;
   render: () => Promise<EmailContent>;
   subject: string;
@@ -200,7 +200,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-hold-confirmation",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingHoldConfirmationEmail({
@@ -218,7 +218,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-confirmed",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingConfirmedEmail({
@@ -248,7 +248,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-owner-notification",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingOwnerNotificationEmail({
@@ -269,7 +269,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-rescheduled",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingRescheduledEmail({
@@ -288,7 +288,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-cancelled",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingCancelledEmail({
@@ -307,7 +307,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-owner-change",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingOwnerChangeEmail({
@@ -327,7 +327,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-reminder",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         bookingReminderEmail({
@@ -354,7 +354,7 @@ export const everyEmail: EmailSample[] = [
   },
   {
     name: "booking-unbooked-reminder",
-    template: "booking-emails",
+    template: "booking-email-templates",
     render: () =>
       renderTemplatedEmail(
         unbookedSessionReminderEmail({

@@ -6,11 +6,11 @@ import {
   changeSessionAsBooker,
   saveAvailability,
 } from "~/.server/booking";
-import { availabilityFormValues } from "~/.server/booking/availability-form";
-import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
+import { availabilityFormValues } from "~/.server/booking/slots/availability-form";
+import { defaultAvailabilityRules } from "~/.server/booking/slots/availability-rules";
 import { parseConfig } from "~/.server/core/config";
 import { withRenderedBodies } from "~/.server/mail";
-import { renderStoredEmail } from "~/.server/mail/templates/email-templates";
+import { renderStoredEmail } from "~/.server/mail/templates/template-registry";
 import {
   insertSessionOrder,
   orderBookingToken,

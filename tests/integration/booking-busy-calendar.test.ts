@@ -8,9 +8,9 @@ import {
   refreshBusyTimes,
   saveBusyCalendarUrl,
 } from "~/.server/booking";
-import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
-import { saveAvailabilityRules } from "~/.server/booking/availability-store";
-import { localDateOf, localMinuteOfDay } from "~/.server/booking/zoned-time";
+import { defaultAvailabilityRules } from "~/.server/booking/slots/availability-rules";
+import { saveAvailabilityRules } from "~/.server/booking/slots/availability-store";
+import { localDateOf, localMinuteOfDay } from "~/.server/booking/slots/zoned-time";
 import { parseConfig } from "~/.server/core/config";
 import { freshBookingDeps, type BookingTestDeps } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AvailabilityRules } from "~/.server/booking/availability-rules";
-import { claimSlot, type SlotRequest } from "~/.server/booking/claim-slot";
+import type { AvailabilityRules } from "~/.server/booking/slots/availability-rules";
+import { claimSlot, type SlotRequest } from "~/.server/booking/slots/claim-slot";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const minute = 60_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { listOrders } from "~/.server/admin/orders";
 import { withRenderedBodies } from "~/.server/mail";
-import { renderStoredEmail } from "~/.server/mail/templates/email-templates";
+import { renderStoredEmail } from "~/.server/mail/templates/template-registry";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
 import {
@@ -16,8 +16,8 @@ import {
   ownerSession,
   saveAvailability,
 } from "~/.server/booking";
-import { availabilityFormValues } from "~/.server/booking/availability-form";
-import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
+import { availabilityFormValues } from "~/.server/booking/slots/availability-form";
+import { defaultAvailabilityRules } from "~/.server/booking/slots/availability-rules";
 import { parseConfig } from "~/.server/core/config";
 import {
   insertSessionOrder,

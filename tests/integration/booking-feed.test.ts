@@ -1,9 +1,9 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cancelBooking, newFeedAddress, ownerFeed, stopFeed } from "~/.server/booking";
-import { defaultAvailabilityRules } from "~/.server/booking/availability-rules";
-import { claimSlot, type SlotRequest } from "~/.server/booking/claim-slot";
-import { bookingInvite } from "~/.server/booking/invite-file";
+import { defaultAvailabilityRules } from "~/.server/booking/slots/availability-rules";
+import { claimSlot, type SlotRequest } from "~/.server/booking/slots/claim-slot";
+import { bookingInvite } from "~/.server/booking/sessions/invite-file";
 import { parseConfig } from "~/.server/core/config";
 import { freshBookingDeps, type BookingTestDeps } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";

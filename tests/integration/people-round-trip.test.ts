@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvDownload } from "~/.server/admin/csv-export";
 import { applyImport, stageImport } from "~/.server/audience/people-import";
 import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
-import type { ListMembershipTable, PersonTable } from "~/.server/core/db/audience-tables";
+import type { ListMembershipTable, PersonTable } from "~/.server/audience/audience-tables";
 import { emailKey } from "~/.server/core/email-key";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";

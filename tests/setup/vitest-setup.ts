@@ -3,6 +3,13 @@ import * as matchers from "@testing-library/jest-dom/matchers";
 
 expect.extend(matchers);
 
+// The mail engine renders only the emails the wiring registered (app-context does in the site):
+// register every capability's, as the process does, for the tests that render or send them.
+if (typeof document === "undefined") {
+  const { registerSiteEmails } = await import("~/.server/server/wiring/site-emails");
+  registerSiteEmails();
+}
+
 // A console.error during a test is a defect: fail the test that caused it.
 let consoleErrors: unknown[][] = [];
 const originalConsoleError = console.error;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../core/db/checkout-tables";
+import type { OrderStatus } from "../sales";
 import type { Db } from "../core/db/database";
 import { inBatches } from "../core/db/in-batches";
 import { pageWithTotal } from "../core/db/page-with-total";

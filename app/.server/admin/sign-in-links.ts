@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { adminSignInLink } from "../mail/templates/admin-sign-in-link";
+import { adminSignInLink } from "./emails/admin-sign-in-link";
 import { enqueueEmail } from "../mail";
 import { emailKey } from "../core/email-key";
 import { hitRateLimit } from "../core/rate-limit";

@@ -1,6 +1,6 @@
 import type { Db } from "../core/db/database";
 import { readAnalyticsSettings } from "./analytics-settings";
-import { deleteExpiredEvents, refreshTodayRollup, rollUpFinishedDays } from "./daily-rollups";
+import { deleteExpiredEvents, refreshTodayRollup, rollUpFinishedDays } from "./stats/daily-rollups";
 
 /**
  * The periodic job: rolls up the days that have ended, then deletes raw events past the owner's

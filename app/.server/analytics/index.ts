@@ -1,20 +1,28 @@
 /** Analytics' public face: what the server wiring and the other capabilities may use. */
-export { BeaconIngestion, type BeaconOutcome, type BeaconRequest } from "./beacon-ingestion";
-export { maxBeaconBytes } from "./beacon";
-export { recordBookingEvent, recordServerEvent, type ServerEventName } from "./server-events";
+export {
+  BeaconIngestion,
+  type BeaconOutcome,
+  type BeaconRequest,
+} from "./ingestion/beacon-ingestion";
+export { maxBeaconBytes } from "./ingestion/beacon";
+export {
+  recordBookingEvent,
+  recordServerEvent,
+  type ServerEventName,
+} from "./ingestion/server-events";
 export {
   readVisitSource,
   visitSourceFromMetadata,
   visitSourceMetadata,
   type VisitSource,
-} from "./visit-source";
+} from "./ingestion/visit-source";
 export {
   attributionsOfPerson,
   eraseAttributionsOfPerson,
   recordAttribution,
   recordConfirmationAttribution,
   type Conversion,
-} from "./attributions";
+} from "./ingestion/attributions";
 export {
   dailyPageViews,
   rangeReport,
@@ -26,13 +34,13 @@ export {
   type DayRange,
   type RangeReport,
   type ReportTable,
-} from "./dashboard";
+} from "./stats/dashboard";
 export { analyticsHousekeeping, analyticsTodayRefresh } from "./analytics-housekeeping";
-export { todayRefreshMs } from "./daily-rollups";
+export { todayRefreshMs } from "./stats/daily-rollups";
 export {
   deleteAllAnalyticsData,
   readAnalyticsSettings,
   saveAnalyticsSettings,
   type AnalyticsSettings,
 } from "./analytics-settings";
-export { dayRangeFromQuery, previousRange } from "./day-range";
+export { dayRangeFromQuery, previousRange } from "./stats/day-range";

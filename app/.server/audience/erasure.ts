@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { eraseAttributionsOfPerson } from "../analytics";
-import { eraseBookingsOf } from "../booking";
+import { eraseBookingsOf } from "./booking-erasure";
 import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import { containsText } from "../core/db/contains-text";

@@ -1,4 +1,9 @@
 // The audience's public face: what other capabilities may use of people and their lists.
+import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import { newsletterConfirmationTemplate } from "./emails/newsletter-confirmation";
+import { newsletterWelcomeTemplate } from "./emails/newsletter-welcome";
+import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/waitlist-emails";
+
 export { markBounced } from "./bounces";
 export { rememberPerson } from "./people";
 export { peopleSources, type PeopleFilter } from "./people-directory";
@@ -7,3 +12,11 @@ export {
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links";
+
+/** The lists' emails, registered with the mail engine by the wiring. */
+export const audienceEmailTemplates = [
+  newsletterConfirmationTemplate,
+  newsletterWelcomeTemplate,
+  nowAvailableTemplate,
+  waitlistConfirmationTemplate,
+] as DefinedEmailTemplate[];

@@ -1,8 +1,8 @@
 import type { Trx } from "../core/db/database";
 import { enqueueEmail } from "../mail";
-import { newsletterConfirmation } from "../mail/templates/newsletter-confirmation";
-import { newsletterWelcome } from "../mail/templates/newsletter-welcome";
-import { waitlistConfirmationEmail } from "../mail/templates/waitlist-emails";
+import { newsletterConfirmation } from "./emails/newsletter-confirmation";
+import { newsletterWelcome } from "./emails/newsletter-welcome";
+import { waitlistConfirmationEmail } from "./emails/waitlist-emails";
 import type { ServiceDeps } from "../core/service-deps";
 import { confirmationLinkDays, membershipLinks } from "./list-links";
 import type { ListName } from "~/lib/lists";

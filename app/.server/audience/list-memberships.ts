@@ -7,7 +7,7 @@ import {
 } from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import type { ListMembershipTable } from "../core/db/audience-tables";
+import type { ListMembershipTable } from "./audience-tables";
 import type { ServiceDeps } from "../core/service-deps";
 import { notifyWaitlist } from "./waitlist-announcement";
 import { enqueueConfirmationEmail, enqueueNewsletterWelcome } from "./list-emails";

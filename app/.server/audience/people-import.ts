@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
-import type { ListMembershipTable, PersonTable } from "../core/db/audience-tables";
+import type { ListMembershipTable, PersonTable } from "./audience-tables";
 import { emailKey } from "../core/email-key";
 import {
   decodeText,

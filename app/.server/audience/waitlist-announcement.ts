@@ -1,5 +1,5 @@
 import { enqueueEmail } from "../mail";
-import { nowAvailableEmail } from "../mail/templates/waitlist-emails";
+import { nowAvailableEmail } from "./emails/waitlist-emails";
 import type { ServiceDeps } from "../core/service-deps";
 
 /**

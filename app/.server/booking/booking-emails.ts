@@ -9,13 +9,18 @@ import {
   bookingOwnerChangeEmail,
   bookingOwnerNotificationEmail,
   bookingRescheduledEmail,
-} from "../mail/templates/booking-emails";
-import { loadAvailabilityRules } from "./availability-store";
-import { bookerChangeUrls, confirmationUrl, inviteUrl, orderBookingUrl } from "./booking-links";
-import { bookingInvite } from "./invite-file";
-import { coverOpenReminders } from "./reminder-claims";
-import { bookedSession } from "./session-kinds";
-import { sessionTimeLabel } from "./slot-labels";
+} from "./emails/booking-email-templates";
+import { loadAvailabilityRules } from "./slots/availability-store";
+import {
+  bookerChangeUrls,
+  confirmationUrl,
+  inviteUrl,
+  orderBookingUrl,
+} from "./sessions/booking-links";
+import { bookingInvite } from "./sessions/invite-file";
+import { coverOpenReminders } from "./reminders/reminder-claims";
+import { bookedSession } from "./sessions/session-kinds";
+import { sessionTimeLabel } from "./slots/slot-labels";
 
 type EmailDeps = Pick<ServiceDeps, "config" | "clock">;
 
@@ -28,6 +33,21 @@ async function bookingOf(trx: Kysely<Database>, bookingId: string) {
 }
 
 type BookingRow = Awaited<ReturnType<typeof bookingOf>>;
+
+/**
+ * A booking, and what each email to its booker opens with: the session's title and length, and
+ * its time in the booker's zone.
+ */
+async function bookerSessionOf(trx: Kysely<Database>, bookingId: string) {
+  const booking = await bookingOf(trx, bookingId);
+  const kind = bookedSession(booking);
+  const session = {
+    title: kind.title,
+    minutes: kind.minutes,
+    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+  };
+  return { booking, session };
+}
 
 /**
  * What every email to the booker of a coming session carries: the call, the invite, a contact,
@@ -55,12 +75,9 @@ export async function queueHoldConfirmation(
   { config, clock }: EmailDeps,
   bookingId: string,
 ) {
-  const booking = await bookingOf(trx, bookingId);
-  const kind = bookedSession(booking);
+  const { booking, session } = await bookerSessionOf(trx, bookingId);
   const content = bookingHoldConfirmationEmail({
-    title: kind.title,
-    minutes: kind.minutes,
-    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+    ...session,
     name: booking.name,
     confirmUrl: confirmationUrl(config, booking.id, new Date(booking.hold_expires_at!)),
     holdMinutes: config.BOOKING_HOLD_MINUTES,
@@ -129,13 +146,10 @@ export async function queueBookingRescheduled(
   { config, clock }: EmailDeps,
   bookingId: string,
 ) {
-  const booking = await bookingOf(trx, bookingId);
-  const kind = bookedSession(booking);
+  const { booking, session } = await bookerSessionOf(trx, bookingId);
   await coverOpenReminders(trx, booking, clock.now());
   const content = bookingRescheduledEmail({
-    title: kind.title,
-    minutes: kind.minutes,
-    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+    ...session,
     ...(await bookerFactsOf(trx, { config, clock }, booking)),
     invite: bookingInvite(booking, config, clock.now()),
   });
@@ -155,12 +169,9 @@ export async function queueBookingCancelled(
   { config, clock }: EmailDeps,
   bookingId: string,
 ) {
-  const booking = await bookingOf(trx, bookingId);
-  const kind = bookedSession(booking);
+  const { booking, session } = await bookerSessionOf(trx, bookingId);
   const content = bookingCancelledEmail({
-    title: kind.title,
-    minutes: kind.minutes,
-    when: sessionTimeLabel(new Date(booking.starts_at), booking.time_zone),
+    ...session,
     name: booking.name,
     inviteUrl: inviteUrl(config, booking.id),
     invite: bookingInvite(booking, config, clock.now()),

@@ -1,27 +1,38 @@
 /** What the routes and other capabilities may use of booking. */
-export { orderBookingUrl } from "./booking-links";
-export { confirmIntroCall, requestIntroCall } from "./intro-calls";
-export type { IntroCallConfirmation, IntroCallOutcome } from "./intro-calls";
-export { currentInvite } from "./invite-file";
-export { openSlots } from "./open-slots";
-export { bookPaidSession, paidSessionState } from "./paid-sessions";
-export type { PaidSessionOutcome, PaidSessionState } from "./paid-sessions";
-export { sessionTimeLabel, slotDays, type SlotDay } from "./slot-labels";
-export { isTimeZone } from "./zoned-time";
-export { bookingPageData, type BookingPageData } from "./booking-page";
-export { cancelBooking, rescheduleBooking } from "./booking-changes";
-export { saveAvailability } from "./availability-settings";
-export { bookingConsole } from "./booking-console";
-export { ownerCalendar, type CalendarDay } from "./owner-calendar";
+import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import {
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
+  bookingRescheduledTemplate,
+  unbookedSessionReminderTemplate,
+} from "./emails/booking-email-templates";
+
+export { orderBookingUrl } from "./sessions/booking-links";
+export { confirmIntroCall, requestIntroCall } from "./sessions/intro-calls";
+export type { IntroCallConfirmation, IntroCallOutcome } from "./sessions/intro-calls";
+export { currentInvite } from "./sessions/invite-file";
+export { openSlots } from "./slots/open-slots";
+export { bookPaidSession, paidSessionState } from "./sessions/paid-sessions";
+export type { PaidSessionOutcome, PaidSessionState } from "./sessions/paid-sessions";
+export { sessionTimeLabel, slotDays, type SlotDay } from "./slots/slot-labels";
+export { isTimeZone } from "./slots/zoned-time";
+export { bookingPageData, type BookingPageData } from "./slots/booking-page";
+export { cancelBooking, rescheduleBooking } from "./sessions/reschedule-and-cancel";
+export { saveAvailability } from "./slots/availability-settings";
+export { bookingConsole } from "./sessions/booking-console";
+export { ownerCalendar, type CalendarDay } from "./owner-calendar/owner-calendar";
 export {
   nextSessions,
   ordersAwaitingSession,
   ownerSession,
   ownerSessions,
   type OwnerSession,
-} from "./owner-sessions";
-export { changeSessionAsOwner, type OwnerChangeOutcome } from "./owner-session-actions";
-export { eraseBookingsOf } from "./booking-erasure";
+} from "./sessions/owner-sessions";
+export { changeSessionAsOwner, type OwnerChangeOutcome } from "./sessions/owner-session-actions";
 export {
   bookerLinkState,
   bookerLinkStatus,
@@ -29,7 +40,23 @@ export {
   changeSessionAsBooker,
   type BookerChangeOutcome,
   type BookerLinkState,
-} from "./booker-changes";
-export { sendDueReminders } from "./booking-reminders";
-export { newFeedAddress, ownerFeed, stopFeed } from "./owner-feed";
-export { busyCalendarStatus, refreshBusyTimes, saveBusyCalendarUrl } from "./busy-times";
+} from "./sessions/booker-link-changes";
+export { sendDueReminders } from "./reminders/booking-reminders";
+export { newFeedAddress, ownerFeed, stopFeed } from "./owner-calendar/owner-feed";
+export {
+  busyCalendarStatus,
+  refreshBusyTimes,
+  saveBusyCalendarUrl,
+} from "./owner-calendar/busy-times";
+
+/** The booking's emails, registered with the mail engine by the wiring. */
+export const bookingEmailTemplates = [
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingHoldConfirmationTemplate,
+  bookingOwnerChangeTemplate,
+  bookingOwnerNotificationTemplate,
+  bookingReminderTemplate,
+  bookingRescheduledTemplate,
+  unbookedSessionReminderTemplate,
+] as DefinedEmailTemplate[];

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../core/db/database";
-import type { BroadcastList } from "../core/db/broadcast-tables";
+import type { BroadcastList } from "./broadcast-tables";
 import type { Database } from "../core/db/schema";
 import { newsletterInterests, type NewsletterInterest } from "~/lib/newsletter-interests";
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from "../core/config";
-import { broadcastEmail, broadcastTestTemplate } from "../mail/templates/broadcast-email";
+import { broadcastEmail, broadcastTestTemplate } from "./emails/broadcast-email";
 import type { EmailContent } from "../mail/templates/render-email";
 import type { SharedBody } from "../mail";
 import { listUnsubscribeHeaders, signNewsletterToken } from "../audience";

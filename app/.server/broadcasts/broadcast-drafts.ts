@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import type { BroadcastTable } from "../core/db/broadcast-tables";
+import type { BroadcastTable } from "./broadcast-tables";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import { broadcastDraftSchema, type BroadcastDraft } from "~/lib/broadcast-schema";

@@ -1,7 +1,7 @@
 import { recordAdminAction } from "../core/audit-log";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
-import { broadcastOverdueEmail } from "../mail/templates/broadcast-attention";
+import { broadcastOverdueEmail } from "./emails/broadcast-attention";
 
 /** Scheduled at or after this is still on time at `now`; before it, overdue. */
 export function lateCutoff(now: Date, graceMinutes: number) {

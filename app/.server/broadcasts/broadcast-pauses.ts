@@ -4,7 +4,7 @@ import type { AppConfig } from "../core/config";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail, releaseBulkBatch } from "../mail";
-import { broadcastAttentionEmail } from "../mail/templates/broadcast-attention";
+import { broadcastAttentionEmail } from "./emails/broadcast-attention";
 
 /**
  * Pauses a broadcast the outbox stopped (its emails are already held), in the outbox's

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { enqueueEmails } from "../mail";
-import { contactAcknowledgement } from "../mail/templates/contact-acknowledgement";
-import { contactOwnerNotification } from "../mail/templates/contact-owner-notification";
+import { contactAcknowledgement } from "./emails/contact-acknowledgement";
+import { contactOwnerNotification } from "./emails/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
 import {
   readVisitSource,

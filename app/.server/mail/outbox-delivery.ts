@@ -12,7 +12,7 @@ import {
   renderStoredEmail,
   UnrenderableEmail,
   type EmailTemplates,
-} from "./templates/email-templates";
+} from "./templates/template-registry";
 
 type LogFields = Record<string, string | number | boolean | undefined>;
 

@@ -10,7 +10,7 @@ import type { MailTransport } from "./mail-transport";
 import { startPollLoop } from "../core/poll-loop";
 import { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { tokenBucket } from "../core/rate-limit";
-import { emailTemplates, type EmailTemplates } from "./templates/email-templates";
+import { emailTemplates, type EmailTemplates } from "./templates/template-registry";
 
 export type { OutboxLogger } from "./outbox-delivery";
 export { retryDelayMs } from "./outbox-delivery";

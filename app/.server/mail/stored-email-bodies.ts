@@ -1,4 +1,4 @@
-import { renderStoredEmail } from "./templates/email-templates";
+import { renderStoredEmail } from "./templates/template-registry";
 
 type StoredEmail = {
   text_body: string;

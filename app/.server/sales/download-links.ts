@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Trx } from "../core/db/database";
 import { enqueueEmail } from "../mail";
-import { downloadLinkEmail } from "../mail/templates/download-link";
+import { downloadLinkEmail } from "./emails/download-link";
 import { signLink, verifyLink } from "../core/signed-links";
 import { emailKey } from "../core/email-key";
 import { checkRateLimits } from "../core/rate-limit";

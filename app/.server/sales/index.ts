@@ -1,3 +1,18 @@
 // The sales' public face: what the console and other capabilities may use of orders and downloads.
+import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import { downloadLinkTemplate } from "./emails/download-link";
+import { purchaseReceiptTemplate } from "./emails/purchase-receipt";
+import { saleNotificationTemplate } from "./emails/sale-notification";
+import { sessionSchedulingTemplate } from "./emails/session-scheduling";
+
 export { replaceDownloadLink } from "./download-links";
 export { parseOrderItems } from "./order-items";
+export type { OrderStatus } from "./checkout-tables";
+
+/** The sales' emails, registered with the mail engine by the wiring. */
+export const salesEmailTemplates = [
+  downloadLinkTemplate,
+  purchaseReceiptTemplate,
+  saleNotificationTemplate,
+  sessionSchedulingTemplate,
+] as DefinedEmailTemplate[];

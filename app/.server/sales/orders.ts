@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Trx } from "../core/db/database";
-import type { OrderTable } from "../core/db/checkout-tables";
+import type { OrderTable } from "./checkout-tables";
 import { enqueueEmail } from "../mail";
-import { purchaseReceiptEmail } from "../mail/templates/purchase-receipt";
-import { saleNotificationEmail } from "../mail/templates/sale-notification";
+import { purchaseReceiptEmail } from "./emails/purchase-receipt";
+import { saleNotificationEmail } from "./emails/sale-notification";
 import { orderBookingUrl } from "../booking";
-import { sessionSchedulingEmail } from "../mail/templates/session-scheduling";
+import { sessionSchedulingEmail } from "./emails/session-scheduling";
 import type { ValidCheckoutRequest } from "./checkout-request";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";

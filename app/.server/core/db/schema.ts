@@ -1,11 +1,11 @@
 import type { Generated } from "kysely";
 import type { InboxStatus } from "~/lib/admin-statuses";
-import type { AdminTables } from "./admin-tables";
-import type { AnalyticsTables } from "./analytics-tables";
-import type { AudienceTables } from "./audience-tables";
-import type { BookingTables } from "./booking-tables";
-import type { BroadcastTables } from "./broadcast-tables";
-import type { CheckoutTables } from "./checkout-tables";
+import type { AdminTables } from "../../admin/admin-tables";
+import type { AnalyticsTables } from "../../analytics/analytics-tables";
+import type { AudienceTables } from "../../audience/audience-tables";
+import type { BookingTables } from "../../booking/booking-tables";
+import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
+import type { CheckoutTables } from "../../sales/checkout-tables";
 
 /**
  * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Db, Trx } from "../../core/db/database";
+import type { Database } from "../../core/db/schema";
+import type { VisitSource } from "./visit-source";
+
+/** The leads and sales whose source is kept. */
+export type Conversion =
+  | "contact_message"
+  | "newsletter_signup"
+  | "newsletter_confirmation"
+  | "waitlist_signup"
+  | "order"
+  | "booking";
+
+export type AttributionRecord = {
+  conversion: Conversion;
+  /** The converted thing's id: the message, the list membership, the order, the booking. */
+  subjectId: string;
+  personId: string | null;
+  source: VisitSource | undefined;
+  amountCents?: number;
+  at: Date;
+};
+
+/**
+ * Keeps where a lead or sale came from, in the transaction that records it. A conversion is kept
+ * once (a webhook delivered twice records one); without a source it is kept as direct.
+ */
+export async function recordAttribution(db: Db | Trx, record: AttributionRecord) {
+  const { source } = record;
+  await db
+    .insertInto("analytics_attributions")
+    .values({
+      id: randomUUID(),
+      conversion: record.conversion,
+      subject_id: record.subjectId,
+      person_id: record.personId,
+      landing_path: source?.landingPath ?? null,
+      referrer_domain: source?.referrerDomain ?? null,
+      utm_source: source?.utmSource ?? null,
+      utm_medium: source?.utmMedium ?? null,
+      utm_campaign: source?.utmCampaign ?? null,
+      conversion_path: source?.conversionPath ?? null,
+      amount_cents: record.amountCents ?? null,
+      converted_at: record.at.toISOString(),
+    })
+    .onConflict((conflict) => conflict.columns(["conversion", "subject_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * A confirmed list membership is credited to the visit that signed up, not to the confirmation
+ * link (opened from an email, in a new tab, with no source of its own).
+ */
+export async function recordConfirmationAttribution(
+  trx: Trx,
+  { membershipId, personId, at }: { membershipId: string; personId: string; at: Date },
+) {
+  const signup = await trx
+    .selectFrom("analytics_attributions")
+    .selectAll()
+    .where("subject_id", "=", membershipId)
+    .where("conversion", "in", ["newsletter_signup", "waitlist_signup"])
+    .orderBy("converted_at", "desc")
+    .executeTakeFirst();
+  await recordAttribution(trx, {
+    conversion: "newsletter_confirmation",
+    subjectId: membershipId,
+    personId,
+    at,
+    source: signup && {
+      landingPath: signup.landing_path,
+      referrerDomain: signup.referrer_domain,
+      utmSource: signup.utm_source,
+      utmMedium: signup.utm_medium,
+      utmCampaign: signup.utm_campaign,
+      conversionPath: signup.conversion_path,
+    },
+  });
+}
+
+/** A person's conversions and their sources, oldest first (the GDPR export, the person's page). */
+export function attributionsOfPerson(db: Db | Trx, personId: string) {
+  return db
+    .selectFrom("analytics_attributions")
+    .select([
+      "conversion",
+      "converted_at",
+      "landing_path",
+      "referrer_domain",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "conversion_path",
+      "amount_cents",
+    ])
+    .where("person_id", "=", personId)
+    .orderBy("converted_at")
+    .execute();
+}
+
+/** Erasing a person removes where they came from, in the erasure's transaction. */
+export async function eraseAttributionsOfPerson(trx: Kysely<Database>, personId: string) {
+  const deleted = await trx
+    .deleteFrom("analytics_attributions")
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -1,0 +1,53 @@
+import type { Db, Trx } from "../../core/db/database";
+
+/**
+ * Events the server records where the work is done, so they count without JavaScript and no
+ * browser can forge them. Each is written in the transaction of the work it reports.
+ */
+export type ServerEventName =
+  | "guide_download"
+  | "newsletter_signup"
+  | "newsletter_confirmation"
+  | "waitlist_signup"
+  | "contact_message"
+  | "checkout_start"
+  | "purchase"
+  | "booking";
+
+export type ServerEvent = {
+  name: ServerEventName;
+  at: Date;
+  /** The page the work was asked from, or the endpoint that did it. */
+  path: string;
+  /** What it was about: a guide's file, a list, a product. */
+  item?: string;
+  amountCents?: number;
+};
+
+export async function recordServerEvent(db: Db | Trx, event: ServerEvent) {
+  await db
+    .insertInto("analytics_events")
+    .values({
+      occurred_at: event.at.toISOString(),
+      name: event.name,
+      visitor: null,
+      path: event.path,
+      referrer_domain: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      screen: null,
+      label: null,
+      item: event.item ?? null,
+      amount_cents: event.amountCents ?? null,
+    })
+    .execute();
+}
+
+/** A booking made (the booking service calls this in its transaction when it lands). */
+export function recordBookingEvent(
+  db: Db | Trx,
+  booking: { at: Date; path: string; item?: string; amountCents?: number },
+) {
+  return recordServerEvent(db, { name: "booking", ...booking });
+}

@@ -1,0 +1,13 @@
+// The broadcasts' public face: what the wiring and other capabilities may use of letters to lists.
+import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import { broadcastAttentionTemplate } from "./emails/broadcast-attention";
+import { broadcastTestTemplate } from "./emails/broadcast-email";
+
+export { broadcastOutboxHooks } from "./broadcast-outbox-hooks";
+export { startBroadcastQueue, type BroadcastQueueRunner } from "./broadcast-queue-runner";
+
+/** The broadcasts' own emails (the owner's test copy and notices), registered by the wiring. */
+export const broadcastEmailTemplates = [
+  broadcastAttentionTemplate,
+  broadcastTestTemplate,
+] as DefinedEmailTemplate[];

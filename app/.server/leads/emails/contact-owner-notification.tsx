@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { ContactMessage } from "~/lib/contact-message-schema";
+import { EmailHeading, Panel, Paragraph } from "../../mail/templates/email-blocks";
+import { EmailLayout } from "../../mail/templates/email-layout";
+import { defineEmailTemplate } from "../../mail/templates/email-template";
+
+// A plain shape, not the contact form's rules: the email shows what was stored, whatever it is.
+const storedMessage = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().optional(),
+  interest: z.string(),
+  message: z.string(),
+});
+
+/** The owner's copy of a new lead; replying answers the visitor (Reply-To). */
+export function ContactOwnerNotification({
+  message,
+  receivedAt,
+}: {
+  message: z.output<typeof storedMessage>;
+  receivedAt: Date;
+}) {
+  const details = [
+    `Name: ${message.firstName} ${message.lastName}`,
+    `Email: ${message.email}`,
+    `Company: ${message.company ?? "—"}`,
+    `Interest: ${message.interest}`,
+    `Received: ${receivedAt.toUTCString()}`,
+  ].join("\n");
+  return (
+    <EmailLayout preview={`${message.interest}: a new message from the contact form.`}>
+      <EmailHeading>New inquiry</EmailHeading>
+      <Paragraph text="New message from the contact form." />
+      <Paragraph text={details} />
+      <Panel text={message.message} />
+      <Paragraph
+        text={`Reply to this email to answer ${message.firstName} directly. We promised a reply within 48 hours.`}
+      />
+    </EmailLayout>
+  );
+}
+
+export const contactOwnerNotificationTemplate = defineEmailTemplate({
+  name: "contact-owner-notification",
+  schema: z.object({ message: storedMessage, receivedAt: z.coerce.date() }),
+  subject: ({ message }) =>
+    `New inquiry: ${message.interest} from ${message.firstName} ${message.lastName}`,
+  body: (data) => <ContactOwnerNotification {...data} />,
+});
+
+export function contactOwnerNotification(message: ContactMessage, receivedAt: Date) {
+  return contactOwnerNotificationTemplate.compose({ message, receivedAt });
+}

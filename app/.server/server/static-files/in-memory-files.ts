@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import Negotiator from "negotiator";
+import { precompressedEncodings } from "./precompressed-files";
+import type { FileHeaders } from "./static-files";
+import { pathOf } from "../early-answers/early-answers";
+
+/** Larger files (the social card image) stay with express.static, streamed from disk. */
+const maxHeldBytes = 256 * 1024;
+
+/** The types express.static gives the files of build/client; a file of another type stays there. */
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".data": "application/octet-stream",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".ico": "image/vnd.microsoft.icon",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+};
+
+type Variant = { body: Buffer; etag: string; encoding?: string };
+
+type HeldFile = {
+  /** The plain file, then its brotli and gzip copies when the build wrote them. */
+  identity: Variant;
+  compressed: Map<string, Variant>;
+  contentType: string;
+  /** Its caching and, for a page, its script policy. */
+  headers: Record<string, string>;
+};
+
+export type InMemoryFileOptions = {
+  headersOf: FileHeaders;
+  routeOf: (pathname: string) => string;
+  /** The headers every answer of the site carries, set on each answer from here. */
+  setHeaders: (request: IncomingMessage, response: ServerResponse) => void;
+};
+
+/** What the fast path tells the server about an answer it sent. */
+export type AnsweredFile = { route: string; status: number };
+
+function variant(body: Buffer, encoding?: string): Variant {
+  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 22);
+  return { body, encoding, etag: `"${hash}${encoding ? `-${encoding}` : ""}"` };
+}
+
+/** Every file of build/client small enough to hold, under the URL paths that name it. */
+function holdFiles(clientDir: string, { headersOf }: InMemoryFileOptions) {
+  const files = new Map<string, HeldFile>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const contentType = contentTypes[path.extname(entry.name)];
+    if (!contentType) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (statSync(file).size > maxHeldBytes) continue;
+    const urlPath = `/${path.relative(clientDir, file).split(path.sep).join("/")}`;
+    const compressed = new Map<string, Variant>();
+    for (const { encoding, extension } of precompressedEncodings) {
+      try {
+        compressed.set(encoding, variant(readFileSync(`${file}${extension}`), encoding));
+      } catch {
+        // Not written: the file is too small to gain from it.
+      }
+    }
+    // A prerendered page answers at `/method` and `/method/`, as the static handlers do.
+    const paths = urlPath.endsWith("/index.html")
+      ? [urlPath.slice(0, -"index.html".length), urlPath.slice(0, -"/index.html".length)]
+      : [urlPath];
+    const held = {
+      identity: variant(readFileSync(file)),
+      compressed,
+      contentType,
+      headers: headersOf(urlPath),
+    };
+    for (const pathname of paths.filter(Boolean)) files.set(pathname, held);
+  }
+  return files;
+}
+
+/** Accept-Encoding headers repeat: each one's choice is kept (a bounded number of them). */
+const rememberedChoices = 200;
+
+/**
+ * Serves the prerendered pages and assets of build/client from memory, read once at start with
+ * their build-time brotli and gzip copies and an ETag each, before Express sees the request: at
+ * nginx's pace what took Express, compression and logging ten times longer (issue 14). Answers
+ * GET and HEAD of an exact path, 304 to a matching If-None-Match; returns undefined for anything
+ * else (a range, a query-less miss, another method), which then goes to Express as before.
+ */
+export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
+  const files = holdFiles(clientDir, options);
+  const preferred = [...precompressedEncodings.map(({ encoding }) => encoding), "identity"];
+  const choices = new Map<string, string | undefined>();
+
+  function chooseEncoding(request: IncomingMessage) {
+    const accepted = request.headers["accept-encoding"] ?? "";
+    if (!choices.has(accepted)) {
+      if (choices.size >= rememberedChoices) choices.clear();
+      choices.set(accepted, new Negotiator(request).encoding(preferred, { preferred }));
+    }
+    return choices.get(accepted);
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): AnsweredFile | undefined => {
+    if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+    if (request.headers.range) return undefined;
+    const pathname = pathOf(request);
+    const file = files.get(pathname);
+    if (!file) return undefined;
+    options.setHeaders(request, response);
+    let chosen = file.identity;
+    if (file.compressed.size > 0) {
+      response.setHeader("Vary", "Accept-Encoding");
+      const encoding = chooseEncoding(request);
+      chosen = (encoding && file.compressed.get(encoding)) || file.identity;
+    }
+    for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value);
+    response.setHeader("ETag", chosen.etag);
+    const revalidated = request.headers["if-none-match"]
+      ?.split(",")
+      .some((tag) => tag.trim().replace(/^W\//, "") === chosen.etag);
+    if (revalidated) {
+      response.statusCode = 304;
+      response.end();
+      return { route: options.routeOf(pathname), status: 304 };
+    }
+    response.setHeader("Content-Type", file.contentType);
+    if (chosen.encoding) response.setHeader("Content-Encoding", chosen.encoding);
+    response.setHeader("Content-Length", chosen.body.length);
+    response.end(request.method === "HEAD" ? undefined : chosen.body);
+    return { route: options.routeOf(pathname), status: 200 };
+  };
+}

@@ -1,0 +1,155 @@
+import { systemClock } from "../../core/clock";
+import type { AppConfig } from "../../core/config";
+import { logFailure, logger, logLines } from "../../core/logger";
+import {
+  backgroundDatabase,
+  createDatabase,
+  pingDatabase,
+  type AppDatabase,
+} from "../../core/db/database";
+import { startBroadcastQueue } from "../../broadcasts";
+import { startConfiguredOutbox, type OutboxSender } from "../outbox-placement/outbox-sender";
+import { startOutboxThread } from "../outbox-placement/outbox-thread";
+import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
+import { registerSiteEmails } from "./site-emails";
+import { startAfterAnswerQueue } from "../../core/after-answer";
+import { createStripeClient } from "../../sales/stripe-client";
+import type { AppServices } from "../../core/service-deps";
+import { notifyWaitlist } from "../../audience/waitlist-announcement";
+import { replaySignupRequests, signupReplayAfterMs } from "../../audience/signup-requests";
+import {
+  analyticsHousekeeping,
+  analyticsTodayRefresh,
+  BeaconIngestion,
+  todayRefreshMs,
+} from "../../analytics";
+import { startPollLoop } from "../../core/poll-loop";
+import { refreshBusyTimes, sendDueReminders } from "../../booking";
+
+export type AppRuntime = {
+  services: AppServices;
+  /** The analytics beacons' batching receiver (the Express endpoints use it). */
+  analytics: BeaconIngestion;
+  /** Work each request hands off until it is answered (a signup for a new address). */
+  afterAnswers: ReturnType<typeof startAfterAnswerQueue>;
+  /** Throws when a dependency (the database, say) cannot serve requests. */
+  checkHealth(): Promise<void>;
+  /** Stops background work and closes connections. */
+  close(): Promise<void>;
+};
+
+/** The longest an inline sender holds back while requests keep the event loop busy. */
+const inlineSendingWaitsAtMostMs = 10_000;
+
+/** Where the outbox's sender runs (OUTBOX_WORKER); `none` leaves it to `npm run worker`. */
+async function startOutboxSender(
+  config: AppConfig,
+  database: AppDatabase,
+  { outboxServiceEntry, activity }: { outboxServiceEntry: URL; activity: RequestActivity },
+): Promise<OutboxSender> {
+  if (config.OUTBOX_WORKER === "thread") return startOutboxThread(outboxServiceEntry);
+  if (config.OUTBOX_WORKER === "inline") {
+    // On the requests' event loop, sending waits out a burst of requests (decision 093).
+    return startConfiguredOutbox(config, database, {
+      roomToSend: roomToSend(activity, inlineSendingWaitsAtMostMs),
+    });
+  }
+  return { wake() {}, stop: async () => undefined };
+}
+
+/**
+ * The process's services and background work. `outboxServiceEntry` is the outbox service's
+ * script, which the outbox thread runs (see outbox-service.ts).
+ */
+export async function createAppRuntime(
+  config: AppConfig,
+  options: { outboxServiceEntry: URL; activity: RequestActivity },
+): Promise<AppRuntime> {
+  // The mail engine renders the capabilities' emails (the worker, a person's data export).
+  registerSiteEmails();
+  const database = await createDatabase(config.DATABASE_URL);
+  const workerDatabase = await backgroundDatabase(config.DATABASE_URL, database);
+  const clock = systemClock;
+  const sender = await startOutboxSender(config, database, options);
+  logger.info({ database: database.dialect, outbox: config.OUTBOX_WORKER }, "started");
+  const stripe = await createStripeClient(config);
+  // Sales just opened (or a waitlist address was confirmed since): tell each address once.
+  const outbox = { wake: sender.wake };
+  const broadcastQueue = startBroadcastQueue({
+    deps: { db: database.db, clock, config, outbox },
+    intervalMs: config.BROADCAST_QUEUE_INTERVAL_MS,
+    logger: logLines,
+  });
+  const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
+  if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
+  const analytics = new BeaconIngestion({ db: database.db, clock, config });
+  // Rolls up ended days and applies the owner's retention; on the background connection.
+  const analyticsJob = startPollLoop({
+    intervalMs: config.ANALYTICS_HOUSEKEEPING_INTERVAL_MS,
+    round: async () => {
+      const { rolledUp, deleted } = await analyticsHousekeeping(workerDatabase.db, clock.now());
+      if (rolledUp.length > 0 || deleted > 0)
+        logger.info({ rolledUp: rolledUp.length, deleted }, "analytics: rolled up, expired");
+      return false;
+    },
+    onError: (error) => logFailure("analytics housekeeping failed", error),
+  });
+  // Today's figures, rolled up once a minute for every instance: the console never counts raw events.
+  const analyticsTodayJob = startPollLoop({
+    intervalMs: todayRefreshMs,
+    round: async () => {
+      await analyticsTodayRefresh(workerDatabase.db, clock.now());
+      return false;
+    },
+    onError: (error) => logFailure("analytics: today's rollup failed", error),
+  });
+  // Booking reminders: every instance sweeps; each reminder's row is claimed with its email.
+  const remindersJob = startPollLoop({
+    intervalMs: config.BOOKING_REMINDER_INTERVAL_MS,
+    round: async () => {
+      const { queued, more } = await sendDueReminders({ db: workerDatabase.db, clock, config });
+      if (queued > 0) sender.wake();
+      return more;
+    },
+    onError: (error) => logFailure("booking reminders failed", error),
+  });
+  // The owner's busy-times calendar: one instance fetches per interval, all read the stored copy.
+  const busyCalendarJob = startPollLoop({
+    intervalMs: config.BOOKING_BUSY_POLL_INTERVAL_MS,
+    round: async () => {
+      const refresh = await refreshBusyTimes({ db: workerDatabase.db, clock, config });
+      if (refresh.outcome === "failed")
+        logger.warn({ failure: refresh.failure }, "booking: busy-times fetch failed");
+      return false;
+    },
+    onError: (error) => logFailure("busy-times fetch failed", error),
+  });
+  const afterAnswers = startAfterAnswerQueue();
+  // Signups kept before their answer whose later work failed: settled again (issue 20).
+  const signupReplay = startPollLoop({
+    intervalMs: signupReplayAfterMs,
+    round: () => replaySignupRequests({ db: workerDatabase.db, clock, config, outbox }),
+    onError: (error) => logFailure("replaying kept signups failed", error),
+  });
+  return {
+    services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
+    analytics,
+    afterAnswers,
+    checkHealth: () => pingDatabase(database.db),
+    async close() {
+      // Signups answered before the stop are written (and their emails queued) before it ends.
+      await afterAnswers.settle();
+      await signupReplay.stop();
+      // Accepted beacons are written before the database closes: a graceful stop loses none.
+      await analytics.stop();
+      await analyticsJob.stop();
+      await analyticsTodayJob.stop();
+      await remindersJob.stop();
+      await busyCalendarJob.stop();
+      await broadcastQueue.stop();
+      await sender.stop();
+      await workerDatabase.destroy();
+      await database.destroy();
+    },
+  };
+}

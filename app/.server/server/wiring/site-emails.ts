@@ -1,0 +1,28 @@
+import { adminEmailTemplates } from "../../admin";
+import { audienceEmailTemplates } from "../../audience";
+import { bookingEmailTemplates } from "../../booking";
+import { broadcastEmailTemplates } from "../../broadcasts";
+import { leadsEmailTemplates } from "../../leads";
+import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
+import { salesEmailTemplates } from "../../sales";
+
+/** Every transactional email the site sends: each capability's own `emails/`. */
+export const siteEmailTemplates = [
+  ...adminEmailTemplates,
+  ...audienceEmailTemplates,
+  ...bookingEmailTemplates,
+  ...broadcastEmailTemplates,
+  ...leadsEmailTemplates,
+  ...salesEmailTemplates,
+];
+
+/**
+ * Hands the capabilities' templates to the mail engine, which knows none of them (as it is handed
+ * the broadcasts' `OutboxHooks`). The process (app-context), the worker thread or process
+ * (outbox-service) and the tests' setup call it before anything renders; calling it again is
+ * harmless. Returns the registry the worker renders from.
+ */
+export function registerSiteEmails() {
+  registerEmailTemplates(siteEmailTemplates);
+  return emailTemplates;
+}
