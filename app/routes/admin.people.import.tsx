@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const id = new URL(request.url).searchParams.get("id");
   // An id already imported or discarded shows the upload form again.
-  const preview = id ? await previewImport(context.db, id) : undefined;
+  const preview = id ? await previewImport(context, id) : undefined;
   return { preview, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
 }
 

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedMembers } from "~/.server/audience/list-members";
 import { rememberPerson } from "~/.server/audience/people";
 import { applyImport, previewImport, stageImport } from "~/.server/audience/people-import";
+import { parseConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const testConfig = parseConfig({});
 
 const mailchimp = [
   '"Email Address","First Name","Last Name",CONFIRM_TIME,TAGS',
@@ -44,7 +47,7 @@ for (const dialect of allDialects) {
     }
 
     it("previews without writing, then imports in one go: confirmed only with consent, merged by address", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const now = clock.now();
       await database.db.transaction().execute(async (trx) => {
         const known = await rememberPerson(trx, {
@@ -98,12 +101,16 @@ for (const dialect of allDialects) {
       });
       if ("error" in staged) throw new Error(staged.error);
       const { id } = staged;
-      const preview = await previewImport(database.db, id);
+      const preview = await previewImport(deps, id);
       expect(preview && "counts" in preview && preview.counts).toEqual({
         rows: 6,
         newPeople: 2,
         merged: 3,
+        // Known and Left gain the file's names and its earlier dates; Known is confirmed.
+        unchanged: 0,
+        changes: { status: 1, name: 2, interests: 0, firstSeen: 2, suppressed: 0 },
         confirmed: 2,
+        erased: 0,
         withoutConsent: 1,
         keptUnsubscribed: 1,
         refused: 1,
@@ -155,7 +162,7 @@ for (const dialect of allDialects) {
       });
     });
     it("reads a staged file back byte for byte across its stored chunks", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const rows = Array.from(
         { length: 4000 },
         (_, index) => `bytes${index}@example.com,Ren\xe9e,M\xfcller`,
@@ -172,7 +179,7 @@ for (const dialect of allDialects) {
         chunks: pieces,
       });
       if ("error" in staged) throw new Error(staged.error);
-      const preview = await previewImport(database.db, staged.id);
+      const preview = await previewImport(deps, staged.id);
       expect(preview && "counts" in preview && preview.counts).toMatchObject({
         newPeople: 4000,
         refused: 0,
@@ -189,7 +196,7 @@ for (const dialect of allDialects) {
       );
     });
     it("never confirms an opt-out: cleaned, unsubscribed and complaining people stay unmailed through a later import", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const importFile = async (name: string) => {
         const staged = await stageImport(deps, {
           actor: "owner@example.com",
@@ -197,7 +204,7 @@ for (const dialect of allDialects) {
           chunks: [fixture(name)],
         });
         if ("error" in staged) throw new Error(staged.error);
-        const preview = await previewImport(database.db, staged.id);
+        const preview = await previewImport(deps, staged.id);
         await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
         return preview && "statuses" in preview ? preview.statuses : [];
       };
@@ -223,7 +230,7 @@ for (const dialect of allDialects) {
         chunks: [new TextEncoder().encode(resubscribed)],
       });
       if ("error" in staged) throw new Error(staged.error);
-      const preview = await previewImport(database.db, staged.id);
+      const preview = await previewImport(deps, staged.id);
       expect(preview && "counts" in preview && preview.counts).toMatchObject({
         confirmed: 0,
         keptUnsubscribed: 3,
