@@ -284,8 +284,6 @@ export type FieldChanges = {
   suppressed: number;
 };
 
-export const fieldChangeNames = ["status", "name", "interests", "firstSeen", "suppressed"] as const;
-
 export type ImportCounts = {
   rows: number;
   newPeople: number;
