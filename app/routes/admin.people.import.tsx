@@ -17,6 +17,7 @@ import {
   discardImport,
   previewImport,
   stageImport,
+  type FieldChanges,
 } from "~/.server/audience/people-import";
 import { readFormBody, readStreamedFileUpload } from "~/.server/http/request-body";
 import { listedRows, type ImportField } from "~/.server/audience/import-file";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const id = new URL(request.url).searchParams.get("id");
   // An id already imported or discarded shows the upload form again.
-  const preview = id ? await previewImport(context.db, id) : undefined;
+  const preview = id ? await previewImport(context, id) : undefined;
   return { preview, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
 }
 
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("error" in result) return data({ message: result.error }, 409);
   const { counts } = result;
   return {
-    message: `Imported: ${counts.newPeople} new people, ${counts.merged} merged, ${counts.confirmed} confirmed newsletter members, ${counts.refused} rows refused.`,
+    message: `Imported: ${counts.newPeople} new people, ${counts.merged} merged (${counts.unchanged} unchanged), ${counts.confirmed} newly confirmed newsletter members, ${counts.erased} erased addresses not imported, ${counts.refused} rows refused.`,
   };
 }
 
@@ -88,6 +89,8 @@ const fieldLabels: Partial<Record<ImportField, string>> = {
   unsubscribeTime: "Unsubscribe time (an unsubscribed export)",
   cleanTime: "Clean time (a cleaned export)",
   ghostNewsletters: "Newsletters (Ghost)",
+  emailDisabled: "Emails turned off (Substack)",
+  paidSubscription: "Paid plan (Substack; not consent, not read as a status)",
   bouncedAt: "Bounced",
   waitlistStatus: "Waitlist status",
 };
@@ -96,11 +99,23 @@ const countLabels = {
   rows: "Rows in the file",
   newPeople: "New people",
   merged: "Merged with a known person or an earlier row",
-  confirmed: "Confirmed newsletter members (the file records consent)",
+  unchanged: "Known people left exactly as they are",
+  confirmed: "Newsletter members it confirms (the file records consent)",
   withoutConsent: "On no list in the file (kept, mailed nothing)",
   keptUnsubscribed: "Unsubscribed here: left unsubscribed",
+  erased: "Erased here: not imported",
   refused: "Refused",
 } as const;
+
+/** What changes on known people, field by field. */
+const changeLabels: Record<keyof FieldChanges, string> = {
+  status: "List status (joined, confirmed or left)",
+  name: "Name filled in (none was known)",
+  interests: "Interests added",
+  firstSeen: "First seen moved to an earlier date",
+  suppressed: "Suppressed (cleaned, bounced, complaining or invalid)",
+};
+const fieldChangeNames = Object.keys(changeLabels) as (keyof FieldChanges)[];
 
 const separatorNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
@@ -205,16 +220,64 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                 className="grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm"
                 data-testid="import-counts"
               >
-                {Object.entries(countLabels).map(([key, label]) => (
-                  <div key={key} className="contents">
-                    <dt>{label}</dt>
-                    <dd className="font-medium tabular-nums" data-testid={`count-${key}`}>
-                      {preview.counts[key as keyof typeof countLabels]}
-                    </dd>
-                  </div>
-                ))}
+                {(Object.entries(countLabels) as [keyof typeof countLabels, string][])
+                  .filter(([key]) => key !== "erased" || preview.counts.erased > 0)
+                  .map(([key, label]) => (
+                    <div key={key} className="contents">
+                      <dt>{label}</dt>
+                      <dd className="font-medium tabular-nums" data-testid={`count-${key}`}>
+                        {preview.counts[key]}
+                      </dd>
+                    </div>
+                  ))}
               </dl>
+              <h4 className="pt-2 text-sm font-semibold">Changes to known people</h4>
+              {fieldChangeNames.every((field) => preview.counts.changes[field] === 0) ? (
+                <p className="text-sm" data-testid="import-changes">
+                  None: nobody already here changes.
+                </p>
+              ) : (
+                <dl
+                  className="grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm"
+                  data-testid="import-changes"
+                >
+                  {fieldChangeNames
+                    .filter((field) => preview.counts.changes[field] > 0)
+                    .map((field) => (
+                      <div key={field} className="contents">
+                        <dt>{changeLabels[field]}</dt>
+                        <dd className="font-medium tabular-nums">
+                          {preview.counts.changes[field]}
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+              )}
             </section>
+            {preview.erased.length > 0 && (
+              <section aria-labelledby="erased" className="space-y-2">
+                <h3 id="erased" className="font-semibold">
+                  Erased addresses
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  These people asked to be erased. They come back only by signing up and confirming
+                  again themselves.
+                </p>
+                <ul className="space-y-1 text-sm" data-testid="erased-rows">
+                  {preview.erased.map((row) => (
+                    <li key={row.line} className="break-words">
+                      Line {row.line} ({row.email}): erased on {row.erasedAt.slice(0, 10)}: not
+                      imported
+                    </li>
+                  ))}
+                </ul>
+                {preview.counts.erased > preview.erased.length && (
+                  <p className="text-sm text-muted-foreground">
+                    and {preview.counts.erased - preview.erased.length} more.
+                  </p>
+                )}
+              </section>
+            )}
             <section aria-labelledby="statuses" className="space-y-2">
               <h3 id="statuses" className="font-semibold">
                 Statuses in the file
@@ -228,8 +291,7 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                   <thead className="text-muted-foreground">
                     <tr>
                       <th className="py-1 pr-4 font-normal">List</th>
-                      <th className="py-1 pr-4 font-normal">Status</th>
-                      <th className="py-1 pr-4 font-normal">Read from</th>
+                      <th className="py-1 pr-4 font-normal">Status (read from column)</th>
                       <th className="py-1 text-right font-normal">Rows</th>
                     </tr>
                   </thead>
@@ -239,8 +301,9 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
                         <td className="py-1 pr-4">
                           {status.list === "suppression" ? "every list" : status.list}
                         </td>
-                        <td className="py-1 pr-4">{status.status}</td>
-                        <td className="py-1 pr-4 break-words">{status.column}</td>
+                        <td className="py-1 pr-4 break-words">
+                          {status.status} ({status.column})
+                        </td>
                         <td className="py-1 text-right tabular-nums">{status.rows}</td>
                       </tr>
                     ))}
@@ -297,7 +360,7 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
             <AdminForm className="flex flex-wrap gap-3">
               <input type="hidden" name="id" value={preview.id} />
               <Button type="submit" name="intent" value="import">
-                Import {preview.counts.rows - preview.counts.refused} rows
+                Import {preview.counts.rows - preview.counts.refused - preview.counts.erased} rows
               </Button>
               <Button type="submit" name="intent" value="discard" variant="outline">
                 Discard

@@ -6,8 +6,16 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestAdminSignInLink } from "~/.server/admin/sign-in-links";
 import { erasePerson } from "~/.server/audience/erasure";
-import { requestMembership } from "~/.server/audience/list-memberships";
-import { applyImport, stageImport } from "~/.server/audience/people-import";
+import { csvDownload } from "~/.server/admin/csv-export";
+import { membershipLinks } from "~/.server/audience/list-links";
+import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
+import {
+  applyImport,
+  previewImport,
+  stageImport,
+  type ImportPreview,
+} from "~/.server/audience/people-import";
 import { personDataExport } from "~/.server/audience/person-data-export";
 import { parseConfig } from "~/.server/core/config";
 import { checkRateLimits, emailLimitKey } from "~/.server/core/rate-limit";
@@ -275,5 +283,177 @@ for (const dialect of allDialects) {
         "not-found",
       );
     });
+
+    it("keeps a pre-erasure export from re-adding them; only their own new confirmation does", async () => {
+      const config = parseConfig({ MAIL_DIR: mailDir });
+      const deps = { db: database.db, clock, config, outbox: { wake() {} } };
+      const actor = "owner@presence.example";
+      const importText = async (fileName: string, text: string) => {
+        const staged = await stageImport(deps, {
+          actor,
+          fileName,
+          chunks: [new TextEncoder().encode(text)],
+        });
+        if ("error" in staged) throw new Error(staged.error);
+        const preview = (await previewImport(deps, staged.id)) as Extract<
+          ImportPreview,
+          { counts: unknown }
+        >;
+        const result = await applyImport(deps, { id: staged.id, actor });
+        if ("error" in result) throw new Error(result.error);
+        return { preview, result };
+      };
+      const exportFile = () =>
+        csvDownload("people.csv", peopleExportColumns, peopleForExport(database.db, {})).text();
+      const membershipsOf = () =>
+        database.db
+          .selectFrom("list_memberships")
+          .innerJoin("people", "people.id", "list_memberships.person_id")
+          .select(["list", "status", "consent_text", "interests"])
+          .where("people.email_key", "=", "olaf@example.org")
+          .execute();
+
+      // A confirmed subscriber with interests and consent wording, and a neighbour.
+      await importText(
+        "mailchimp.csv",
+        [
+          "Email Address,First Name,Last Name,CONFIRM_TIME,TAGS",
+          "Olaf@example.org,Olaf,Ostergaard,2023-02-02 02:02:02,insights",
+          "stays@example.org,Stig,Stays,2023-02-03 02:02:02,",
+        ].join("\n"),
+      );
+      const before = await exportFile();
+      expect(before).toContain("Olaf@example.org");
+      const { id: personId } = await database.db
+        .selectFrom("people")
+        .select("id")
+        .where("email_key", "=", "olaf@example.org")
+        .executeTakeFirstOrThrow();
+      clock.advance(60_000);
+      const erasedAt = clock.now().toISOString();
+      expect(await erasePerson(deps, { personId, actor })).toBe("erased");
+      // All that is kept: a hash that names no address.
+      // (The first test's erasure left its own.)
+      const erasedRows = () =>
+        database.db
+          .selectFrom("erased_addresses")
+          .selectAll()
+          .where("erased_at", "=", erasedAt)
+          .execute();
+      const kept = await erasedRows();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.address_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(kept[0]!.erased_at).toBe(erasedAt);
+
+      // The export from before the erasure, imported again: the preview says so, nothing is added.
+      const again = await importText("people.csv", before);
+      expect(again.preview.counts).toMatchObject({ erased: 1, newPeople: 0, unchanged: 1 });
+      expect(again.preview.erased).toEqual([{ line: 2, email: "Olaf@example.org", erasedAt }]);
+      expect(await membershipsOf()).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("people")
+          .select("id")
+          .where("email_key", "=", "olaf@example.org")
+          .execute(),
+      ).toEqual([]);
+
+      // Their own new contact message works, and puts them on no list; the old file still can't.
+      await recordContactMessage(deps, {
+        firstName: "Olaf",
+        lastName: "Ostergaard",
+        email: "olaf@example.org",
+        company: "",
+        interest: "Corporate Training",
+        message: "Could we talk about a workshop after all?",
+      });
+      expect(await membershipsOf()).toEqual([]);
+      expect((await importText("people.csv", before)).result.counts).toMatchObject({ erased: 1 });
+      expect(await membershipsOf()).toEqual([]);
+
+      // A signup alone (anyone could type the address) lifts nothing until it is confirmed.
+      await requestMembership(deps, {
+        list: "newsletter",
+        email: "olaf@example.org",
+        source: "/signup",
+        consentText: "Send me the letters.",
+      });
+      expect(await erasedRows()).toHaveLength(1);
+      const { id: membershipId } = await database.db
+        .selectFrom("list_memberships")
+        .innerJoin("people", "people.id", "list_memberships.person_id")
+        .select("list_memberships.id")
+        .where("people.email_key", "=", "olaf@example.org")
+        .executeTakeFirstOrThrow();
+      const token = new URL(
+        membershipLinks(config, { list: "newsletter", membershipId }, clock.now()).confirm,
+      ).pathname
+        .split("/")
+        .pop()!;
+      expect(await confirmMembership(deps, { list: "newsletter", token })).toBe("confirmed");
+      expect(await erasedRows()).toEqual([]);
+      expect(await membershipsOf()).toEqual([
+        {
+          list: "newsletter",
+          status: "confirmed",
+          consent_text: "Send me the letters.",
+          interests: "[]",
+        },
+      ]);
+      // Now an import reads them as anyone else: known, and kept to their new consent's wording.
+      const after = await importText("people.csv", before);
+      expect(after.preview.counts).toMatchObject({ erased: 0, merged: 2 });
+      expect((await membershipsOf())[0]).toMatchObject({ consent_text: "Send me the letters." });
+    });
+
+    if (dialect === "sqlite") {
+      it("leaves no byte of the erased text in the database file or its WAL", async () => {
+        const config = parseConfig({ MAIL_DIR: mailDir });
+        const deps = { db: database.db, clock, config, outbox: { wake() {} } };
+        const file = database.url.slice("file:".length);
+        const marks = ["Xanthippe", "Quarrendorff", "xq-erasure@example.org", "mauve-heron-4417"];
+        const found = () => {
+          const counts: Record<string, number> = {};
+          for (const name of [file, `${file}-wal`]) {
+            let bytes: Buffer;
+            try {
+              bytes = readFileSync(name);
+            } catch {
+              continue;
+            }
+            for (const mark of marks) {
+              let at = -1;
+              let count = 0;
+              while ((at = bytes.indexOf(mark, at + 1)) >= 0) count += 1;
+              counts[mark] = (counts[mark] ?? 0) + count;
+            }
+          }
+          return counts;
+        };
+        const checkpoint = () => sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+        await recordContactMessage(deps, {
+          firstName: "Xanthippe",
+          lastName: "Quarrendorff",
+          email: "xq-erasure@example.org",
+          company: "",
+          interest: "Corporate Training",
+          message: `A note only this person wrote: mauve-heron-4417 ${"filler ".repeat(800)}`,
+        });
+        await checkpoint();
+        const held = found();
+        for (const mark of marks) expect(held[mark], mark).toBeGreaterThan(0);
+        const { id: personId } = await database.db
+          .selectFrom("people")
+          .select("id")
+          .where("email_key", "=", "xq-erasure@example.org")
+          .executeTakeFirstOrThrow();
+        expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe(
+          "erased",
+        );
+        // Before the checkpoint the WAL is the only place the new pages are; after it, the file.
+        await checkpoint();
+        expect(found()).toEqual(Object.fromEntries(marks.map((mark) => [mark, 0])));
+      });
+    }
   });
 }

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedMembers } from "~/.server/audience/list-members";
 import { rememberPerson } from "~/.server/audience/people";
 import { applyImport, previewImport, stageImport } from "~/.server/audience/people-import";
+import { parseConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const testConfig = parseConfig({});
 
 const mailchimp = [
   '"Email Address","First Name","Last Name",CONFIRM_TIME,TAGS',
@@ -44,7 +47,7 @@ for (const dialect of allDialects) {
     }
 
     it("previews without writing, then imports in one go: confirmed only with consent, merged by address", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const now = clock.now();
       await database.db.transaction().execute(async (trx) => {
         const known = await rememberPerson(trx, {
@@ -98,12 +101,16 @@ for (const dialect of allDialects) {
       });
       if ("error" in staged) throw new Error(staged.error);
       const { id } = staged;
-      const preview = await previewImport(database.db, id);
+      const preview = await previewImport(deps, id);
       expect(preview && "counts" in preview && preview.counts).toEqual({
         rows: 6,
         newPeople: 2,
         merged: 3,
+        // Known and Left gain the file's names and its earlier dates; Known is confirmed.
+        unchanged: 0,
+        changes: { status: 1, name: 2, interests: 0, firstSeen: 2, suppressed: 0 },
         confirmed: 2,
+        erased: 0,
         withoutConsent: 1,
         keptUnsubscribed: 1,
         refused: 1,
@@ -155,7 +162,7 @@ for (const dialect of allDialects) {
       });
     });
     it("reads a staged file back byte for byte across its stored chunks", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const rows = Array.from(
         { length: 4000 },
         (_, index) => `bytes${index}@example.com,Ren\xe9e,M\xfcller`,
@@ -172,7 +179,7 @@ for (const dialect of allDialects) {
         chunks: pieces,
       });
       if ("error" in staged) throw new Error(staged.error);
-      const preview = await previewImport(database.db, staged.id);
+      const preview = await previewImport(deps, staged.id);
       expect(preview && "counts" in preview && preview.counts).toMatchObject({
         newPeople: 4000,
         refused: 0,
@@ -189,7 +196,7 @@ for (const dialect of allDialects) {
       );
     });
     it("never confirms an opt-out: cleaned, unsubscribed and complaining people stay unmailed through a later import", async () => {
-      const deps = { db: database.db, clock };
+      const deps = { db: database.db, clock, config: testConfig };
       const importFile = async (name: string) => {
         const staged = await stageImport(deps, {
           actor: "owner@example.com",
@@ -197,7 +204,7 @@ for (const dialect of allDialects) {
           chunks: [fixture(name)],
         });
         if ("error" in staged) throw new Error(staged.error);
-        const preview = await previewImport(database.db, staged.id);
+        const preview = await previewImport(deps, staged.id);
         await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
         return preview && "statuses" in preview ? preview.statuses : [];
       };
@@ -223,7 +230,7 @@ for (const dialect of allDialects) {
         chunks: [new TextEncoder().encode(resubscribed)],
       });
       if ("error" in staged) throw new Error(staged.error);
-      const preview = await previewImport(database.db, staged.id);
+      const preview = await previewImport(deps, staged.id);
       expect(preview && "counts" in preview && preview.counts).toMatchObject({
         confirmed: 0,
         keptUnsubscribed: 3,
@@ -242,6 +249,133 @@ for (const dialect of allDialects) {
       expect(mailed).not.toContain("kel@example.com");
       expect(mailed).not.toContain("waiting@example.com");
       expect(mailed).toContain("kim@example.com");
+    });
+
+    /** Stages a file, previews it and imports it; the preview is returned. */
+    async function stageAndImport(fileName: string, bytes: Uint8Array) {
+      const deps = { db: database.db, clock, config: testConfig };
+      const staged = await stageImport(deps, {
+        actor: "owner@example.com",
+        fileName,
+        chunks: [bytes],
+      });
+      if ("error" in staged) throw new Error(staged.error);
+      const preview = await previewImport(deps, staged.id);
+      if (!preview || "error" in preview) throw new Error("no preview");
+      const result = await applyImport(deps, { id: staged.id, actor: "owner@example.com" });
+      if ("error" in result) throw new Error(result.error);
+      return { preview, result };
+    }
+
+    async function person(email: string) {
+      return database.db
+        .selectFrom("people")
+        .select(["first_name", "first_seen_at", "bounced_at", "bounce_reason"])
+        .where("email_key", "=", email)
+        .executeTakeFirst();
+    }
+
+    it("reads Substack's email_disabled as the opt-out it is, whatever the paid plan says", async () => {
+      const { preview } = await stageAndImport(
+        "substack-subscribers.csv",
+        fixture("substack-subscribers.csv"),
+      );
+      expect(preview.statuses).toEqual([
+        { list: "newsletter", status: "confirmed", column: "email_disabled", rows: 2 },
+        { list: "newsletter", status: "unsubscribed", column: "email_disabled", rows: 2 },
+      ]);
+      expect(preview.mapping.paidSubscription?.header).toBe("active_subscription");
+      expect(await membership("paid@example.com")).toMatchObject({ status: "confirmed" });
+      expect(await membership("free@example.com")).toMatchObject({
+        status: "confirmed",
+        confirmed_at: "2023-02-01T08:30:00.000Z",
+      });
+      // A paying reader who turned emails off is mailed nothing.
+      expect(await membership("muted@example.com")).toMatchObject({ status: "unsubscribed" });
+      expect(await membership("paidmuted@example.com")).toMatchObject({ status: "unsubscribed" });
+      expect(await person("paid@example.com")).toMatchObject({
+        first_seen_at: "2023-01-05T10:00:00.000Z",
+      });
+    });
+
+    it("keeps Beehiiv's invalid and needs_attention addresses suppressed and validating ones pending", async () => {
+      const { preview, result } = await stageAndImport(
+        "beehiiv-subscribers.csv",
+        fixture("beehiiv-subscribers.csv"),
+      );
+      expect(preview.counts.refused).toBe(0);
+      expect(preview.statuses).toEqual([
+        { list: "newsletter", status: "confirmed", column: "status", rows: 1 },
+        { list: "newsletter", status: "pending", column: "status", rows: 2 },
+        { list: "newsletter", status: "unsubscribed", column: "status", rows: 3 },
+        { list: "suppression", status: "suppressed", column: "status", rows: 2 },
+      ]);
+      expect(result.counts).toMatchObject({ newPeople: 6, confirmed: 1, refused: 0 });
+      expect(await membership("bee-active@example.com")).toMatchObject({ status: "confirmed" });
+      expect(await membership("bee-inactive@example.com")).toMatchObject({
+        status: "unsubscribed",
+      });
+      expect(await membership("bee-validating@example.com")).toMatchObject({ status: "pending" });
+      for (const email of ["bee-invalid@example.com", "bee-attention@example.com"]) {
+        expect(await membership(email)).toMatchObject({ status: "unsubscribed" });
+        expect((await person(email))?.bounced_at).not.toBeNull();
+      }
+      expect((await person("bee-attention@example.com"))?.bounce_reason).toBe(
+        "needs attention in the imported file",
+      );
+    });
+
+    it("says a repeat import changes nothing, and keeps the earliest first sighting", async () => {
+      const file = [
+        "email,first_name,first_seen_at,newsletter_status,newsletter_consented_at,newsletter_interests",
+        "again1@example.com,,2024-05-01T00:00:00.000Z,confirmed,2024-05-01T00:00:00.000Z,",
+        "again2@example.com,Ann,2024-05-02T00:00:00.000Z,confirmed,2024-05-02T00:00:00.000Z,",
+        "again3@example.com,Abe,2024-05-03T00:00:00.000Z,confirmed,2024-05-03T00:00:00.000Z,",
+        "again4@example.com,Ada,2024-05-04T00:00:00.000Z,confirmed,2024-05-04T00:00:00.000Z,",
+        // The same person again, seen earlier: the earliest date wins, not the first row's.
+        "again4@example.com,,2024-04-04T00:00:00.000Z,confirmed,2024-04-04T00:00:00.000Z,",
+      ].join("\n");
+      const first = await stageAndImport("again.csv", new TextEncoder().encode(file));
+      expect(first.result.counts).toMatchObject({ newPeople: 4, merged: 1, confirmed: 4 });
+      expect((await person("again4@example.com"))?.first_seen_at).toBe("2024-04-04T00:00:00.000Z");
+
+      const repeat = await stageAndImport("again.csv", new TextEncoder().encode(file));
+      expect(repeat.preview.counts).toMatchObject({
+        newPeople: 0,
+        unchanged: 4,
+        confirmed: 0,
+        changes: { status: 0, name: 0, interests: 0, firstSeen: 0, suppressed: 0 },
+      });
+      expect(repeat.result.counts.unchanged).toBe(4);
+
+      // A later file knows more: a name, an interest, an earlier sighting; only those change.
+      const more = [
+        "email,first_name,first_seen_at,newsletter_status,newsletter_consented_at,newsletter_interests",
+        "again1@example.com,Amos,2024-05-01T00:00:00.000Z,confirmed,2024-05-01T00:00:00.000Z,",
+        "again2@example.com,Other,2023-01-01T00:00:00.000Z,confirmed,2024-05-02T00:00:00.000Z,",
+        "again3@example.com,Abe,2024-06-03T00:00:00.000Z,confirmed,2024-06-03T00:00:00.000Z,insights",
+        "again4@example.com,Ada,2024-06-04T00:00:00.000Z,confirmed,2024-06-04T00:00:00.000Z,",
+      ].join("\n");
+      const later = await stageAndImport("more.csv", new TextEncoder().encode(more));
+      expect(later.preview.counts).toMatchObject({
+        unchanged: 1,
+        confirmed: 0,
+        changes: { status: 0, name: 1, interests: 1, firstSeen: 1, suppressed: 0 },
+      });
+      expect(await person("again1@example.com")).toMatchObject({ first_name: "Amos" });
+      // A name already known is not overwritten; an earlier date moves first seen back.
+      expect(await person("again2@example.com")).toMatchObject({
+        first_name: "Ann",
+        first_seen_at: "2023-01-01T00:00:00.000Z",
+      });
+      // A later date does not move it forward; the added interest keeps the first consent.
+      expect(await person("again3@example.com")).toMatchObject({
+        first_seen_at: "2024-05-03T00:00:00.000Z",
+      });
+      expect(await membership("again3@example.com")).toMatchObject({
+        interests: '["insights"]',
+        confirmed_at: "2024-05-03T00:00:00.000Z",
+      });
     });
   });
 }

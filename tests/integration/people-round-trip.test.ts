@@ -5,8 +5,11 @@ import { applyImport, stageImport } from "~/.server/audience/people-import";
 import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
 import type { ListMembershipTable, PersonTable } from "~/.server/audience/audience-tables";
 import { emailKey } from "~/.server/core/email-key";
+import { parseConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const testConfig = parseConfig({});
 
 const time = fc
   .date({
@@ -207,7 +210,7 @@ for (const dialect of allDialects) {
           }
           if ("error" in staged) throw new Error(staged.error);
           const imported = await applyImport(
-            { db: database.db, clock },
+            { db: database.db, clock, config: testConfig },
             { id: staged.id, actor: "owner@example.com" },
           );
           expect(imported).toMatchObject({ counts: { newPeople: people.length, refused: 0 } });

@@ -7,6 +7,13 @@ export interface AudienceTables {
   people_imports: PeopleImportTable;
   people_import_chunks: PeopleImportChunkTable;
   signup_requests: SignupRequestTable;
+  erased_addresses: ErasedAddressTable;
+}
+
+/** An erased address, as a keyed hash (HMAC-SHA256) of its normalised form (migration 530). */
+export interface ErasedAddressTable {
+  address_hash: string;
+  erased_at: string;
 }
 
 /** A list signup received and not yet turned into its membership (migration 210). */

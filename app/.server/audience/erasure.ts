@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { eraseAttributionsOfPerson } from "../analytics";
 import { eraseBookingsOf } from "./booking-erasure";
 import { recordAdminAction } from "../core/audit-log";
@@ -8,6 +8,7 @@ import type { Db } from "../core/db/database";
 import type { Database } from "../core/db/schema";
 import { emailLimitKey, forgetRateLimitKeys } from "../core/rate-limit";
 import { deleteEmailsMentioning, removeMailFiles } from "../mail";
+import { recordErasedAddress, type ErasureKeyConfig } from "./erased-addresses";
 import { dropStagedImportsMentioning } from "./people-import";
 
 /** Who is being erased: their record's id, and the address as given and as keyed. */
@@ -191,11 +192,50 @@ export const erasureSteps: ErasureStep[] = [
   },
 ];
 
-type ErasureDeps = { db: Db; clock: Clock; config: { MAIL_DIR: string } };
+type ErasureDeps = { db: Db; clock: Clock; config: { MAIL_DIR: string } & ErasureKeyConfig };
 
 /**
- * Erases a person: every step above in one transaction, then the `.eml` files of their emails.
- * The audit entry names the record id and the counts per step, nothing personal.
+ * The tables an erasure deletes from or rewrites. On PostgreSQL a deleted row's bytes stay in its
+ * page until VACUUM reuses the space; SQLite overwrites them at once (`secure_delete`, database.ts).
+ */
+const vacuumedTables = [
+  "contact_messages",
+  "list_memberships",
+  "people",
+  "orders",
+  "outbox_emails",
+  "outbox_attempts",
+  "broadcast_deliveries",
+  "signup_requests",
+  "people_imports",
+  "people_import_chunks",
+  "admin_audit_log",
+  "rate_limit_windows",
+  "bookings",
+  "booking_reminders",
+  "analytics_attributions",
+  "admin_sign_in_links",
+  "admin_sessions",
+  "admin_passkeys",
+  "broadcasts",
+] as const;
+
+/** VACUUM (not FULL: no exclusive lock) the erasure's tables, after its commit; Postgres only. */
+async function vacuumAfterErasure(db: Db) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const existing = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema()`.execute(db);
+  const names = new Set(existing.rows.map((row) => row.name));
+  for (const table of vacuumedTables) {
+    if (names.has(table)) await sql`vacuum ${sql.table(table)}`.execute(db);
+  }
+}
+
+/**
+ * Erases a person: every step above in one transaction, with a keyed hash of their address kept
+ * (`erased-addresses.ts`), then the `.eml` files of their emails and, on Postgres, a VACUUM of the
+ * touched tables. The audit entry names the record id and the counts per step, nothing personal.
  */
 export async function erasePerson(
   { db, clock, config }: ErasureDeps,
@@ -221,6 +261,8 @@ export async function erasePerson(
     for (const step of erasureSteps) {
       counts[step.name] = await step.erase(trx, subject, { now, afterCommit });
     }
+    // All that stays of them: a keyed hash of the address, so no import re-adds them (issue 35).
+    await recordErasedAddress(trx, config, { email: person.email, now });
     // Written after the steps, so the audit step cannot scrub this entry's counts.
     await recordAdminAction(trx, {
       actor,
@@ -236,5 +278,6 @@ export async function erasePerson(
     ids: afterCommit.outboxEmailIds,
     texts: [subject.emailKey, subject.email],
   });
+  await vacuumAfterErasure(db);
   return "erased";
 }

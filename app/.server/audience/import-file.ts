@@ -27,6 +27,8 @@ export type ImportField =
   | "unsubscribeTime"
   | "cleanTime"
   | "ghostNewsletters"
+  | "emailDisabled"
+  | "paidSubscription"
   | "waitlistStatus"
   | "waitlistSource"
   | "waitlistConsentText"
@@ -39,8 +41,11 @@ export type ImportField =
  * Header names as our people export, Mailchimp (`Email Address`, `CONFIRM_TIME`, `OPTIN_TIME`,
  * `UNSUB_TIME` in its unsubscribed export, `CLEAN_TIME` in its cleaned one, `TAGS`), Kit (`email`,
  * `first_name`, `status`, `tags`, `created_at`), Ghost (`email`, `name`, `subscribed_to_emails`,
- * `newsletters`, `labels`) and hand-made sheets (`subscribed`, `consent`) write them, compared in
- * lower case with `_` and `-` as spaces. For each field the first name found wins.
+ * `newsletters`, `labels`), Substack (`email`, `active_subscription`, `expiry`, `plan`,
+ * `email_disabled`, `created_at`, `first_payment_at`), Beehiiv (`email`, `status`, `created_at`,
+ * `subscription_tier`, `utm_*`, `referral_code`) and hand-made sheets (`subscribed`, `consent`)
+ * write them, compared in lower case with `_` and `-` as spaces. For each field the first name
+ * found wins.
  */
 const headerNames: Record<ImportField, string[]> = {
   email: ["email", "email address", "e mail", "e mail address"],
@@ -85,6 +90,10 @@ const headerNames: Record<ImportField, string[]> = {
   unsubscribeTime: ["unsub time"],
   cleanTime: ["clean time"],
   ghostNewsletters: ["newsletters"],
+  // Substack: `true` where the reader turned its emails off (an opt-out), `false` on a subscriber.
+  emailDisabled: ["email disabled"],
+  // Substack: a paid plan running, not consent to email; never read as a list status.
+  paidSubscription: ["active subscription"],
   waitlistStatus: ["waitlist status", "waitlist"],
   waitlistSource: ["waitlist source"],
   waitlistConsentText: ["waitlist consent text"],
@@ -298,6 +307,15 @@ function readRow(
     signals.push({ status: "unsubscribed", column: header("unsubscribeTime") });
   }
   if (mapping.cleanTime) signals.push({ status: "suppressed", column: header("cleanTime") });
+  if (mapping.emailDisabled) {
+    // The cell says whether emails are off: a yes-word is the opt-out, a no-word the consent.
+    const found = status("emailDisabled");
+    if (found === "confirmed" || found === "suppressed") {
+      signals.push({ status: "unsubscribed", column: header("emailDisabled") });
+    } else if (found === "unsubscribed") {
+      signals.push({ status: "confirmed", column: header("emailDisabled") });
+    }
+  }
   if (signals.length === 0) {
     const optinAt = time("optinAt");
     if (
@@ -370,22 +388,41 @@ function readRow(
       };
     }
   }
+  const known = Object.values(lists).flatMap((membership) => [
+    membership.consentedAt,
+    membership.confirmedAt,
+  ]);
   return {
     line,
     email,
     ...named,
     source: text("source", maxNameLength),
-    firstSeenAt: time("firstSeenAt"),
+    // A first-seen column as written (our own export); else the earliest consent the row gives.
+    firstSeenAt: time("firstSeenAt") ?? earliest([consentedAt, ...known]),
     lastSeenAt: time("lastSeenAt"),
     suppression,
     lists,
   };
 }
 
-/** A later row of an address already read: the first row's name and times stay, opt-outs win. */
+/** The earliest of some ISO times (they compare as text), or null when none is given. */
+export function earliest(times: (string | null | undefined)[]): string | null {
+  let found: string | null = null;
+  for (const time of times) if (time && (found === null || time < found)) found = time;
+  return found;
+}
+
+/**
+ * A later row of an address already read: the first row's name stays, the earliest first sighting
+ * and the latest last one are kept, opt-outs win.
+ */
 function mergeInto(earlier: ImportRow, later: ImportRow) {
   earlier.firstName ??= later.firstName;
   earlier.lastName ??= later.lastName;
+  earlier.firstSeenAt = earliest([earlier.firstSeenAt, later.firstSeenAt]);
+  if (later.lastSeenAt && (!earlier.lastSeenAt || later.lastSeenAt > earlier.lastSeenAt)) {
+    earlier.lastSeenAt = later.lastSeenAt;
+  }
   earlier.suppression ??= later.suppression;
   for (const list of Object.keys(later.lists) as ListName[]) {
     const mine = earlier.lists[list];

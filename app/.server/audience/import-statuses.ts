@@ -1,6 +1,6 @@
 /**
- * What a status cell says about consent, in the words Mailchimp, Kit, Ghost, our own export and
- * spreadsheets use (compared in lower case, `_` and `-` as spaces). `suppressed` is an opt-out
+ * What a status cell says about consent, in the words Mailchimp, Kit, Ghost, Beehiiv, our own
+ * export and spreadsheets use (compared in lower case, `_` and `-` as spaces). `suppressed` is an opt-out
  * the address itself earned (cleaned, bounced, complained): unsubscribed, and skipped by every
  * mailing until the person confirms a list again. `none` records no list at all.
  */
@@ -21,7 +21,8 @@ const statusWords: Record<CellStatus, string[]> = {
     "on",
     "x",
   ],
-  pending: ["pending", "unconfirmed", "awaiting confirmation"],
+  // Beehiiv's `validating`: its check of a new address is not done; no consent confirmed yet.
+  pending: ["pending", "unconfirmed", "awaiting confirmation", "validating"],
   unsubscribed: [
     "unsubscribed",
     "cancelled",
@@ -37,7 +38,19 @@ const statusWords: Record<CellStatus, string[]> = {
     "0",
     "off",
   ],
-  suppressed: ["cleaned", "bounced", "hard bounce", "complained", "spam", "blocked", "suppressed"],
+  // Beehiiv's `invalid` (the address failed its check) and `needs_attention` (held back for a
+  // problem with the address): kept, and mailed nothing.
+  suppressed: [
+    "cleaned",
+    "bounced",
+    "hard bounce",
+    "complained",
+    "spam",
+    "blocked",
+    "suppressed",
+    "invalid",
+    "needs attention",
+  ],
   none: ["", "non subscribed", "nonsubscribed", "transactional"],
 };
 

@@ -9,6 +9,7 @@ import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable } from "./audience-tables";
 import type { ServiceDeps } from "../core/service-deps";
+import { liftErasure } from "./erased-addresses";
 import { notifyWaitlist } from "./waitlist-announcement";
 import { enqueueConfirmationEmail, enqueueNewsletterWelcome } from "./list-emails";
 import { verifyListToken, type ListLinkPurpose } from "./list-links";
@@ -203,6 +204,8 @@ export async function confirmMembership(
       .executeTakeFirst();
     // Two clicks at once: only the one that changed the row sends what follows.
     if (Number(changed.numUpdatedRows) === 0) return "already-confirmed";
+    // The person's own new double opt-in: an earlier erasure no longer keeps them off the lists.
+    await liftErasure(trx, deps.config, membership.email);
     // Following the link proves the address receives mail again.
     await trx
       .updateTable("people")

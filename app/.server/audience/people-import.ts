@@ -4,6 +4,7 @@ import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable, PersonTable } from "./audience-tables";
 import { emailKey } from "../core/email-key";
+import { erasedAddresses, type ErasureKeyConfig } from "./erased-addresses";
 import {
   decodeText,
   UploadEncodingCheck,
@@ -12,6 +13,7 @@ import {
 } from "./import-csv";
 import {
   importFileRefusal,
+  listedRows,
   scanImportFile,
   type DuplicateRow,
   type ImportedStatus,
@@ -21,7 +23,7 @@ import {
 } from "./import-file";
 import { listNames, type ListName, type MembershipStatus } from "~/lib/lists";
 
-type ImportDeps = { db: Db; clock: Clock };
+type ImportDeps = { db: Db; clock: Clock; config: ErasureKeyConfig };
 
 /** Staged uploads older than this are dropped when another is staged. */
 const stagedLifetimeMs = 24 * 3_600_000;
@@ -67,7 +69,7 @@ function stagedText(db: Db, id: string, encoding: UploadEncoding) {
  * stays staged; neither does an upload that fails on the way (too large).
  */
 export async function stageImport(
-  { db, clock }: ImportDeps,
+  { db, clock }: Pick<ImportDeps, "db" | "clock">,
   {
     actor,
     fileName,
@@ -143,7 +145,7 @@ export async function stageImport(
   }
 }
 
-export async function discardImport({ db }: ImportDeps, id: string) {
+export async function discardImport({ db }: Pick<ImportDeps, "db">, id: string) {
   await dropStaged(db, [id]);
 }
 
@@ -180,6 +182,9 @@ type KnownMembership = { id: string; status: MembershipStatus; interests: string
 type Existing = {
   personId: string;
   bouncedAt: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  firstSeenAt: string;
   lists: Partial<Record<ListName, KnownMembership>>;
 };
 
@@ -193,7 +198,7 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
     const keys = rows.slice(start, start + batchSize).map((row) => emailKey(row.email));
     const people = await db
       .selectFrom("people")
-      .select(["id", "email_key", "bounced_at"])
+      .select(["id", "email_key", "bounced_at", "first_name", "last_name", "first_seen_at"])
       .where("email_key", "in", keys)
       .execute();
     if (people.length === 0) continue;
@@ -208,7 +213,14 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
       .execute();
     const byPerson = new Map<string, Existing>();
     for (const person of people) {
-      const existing = { personId: person.id, bouncedAt: person.bounced_at, lists: {} };
+      const existing = {
+        personId: person.id,
+        bouncedAt: person.bounced_at,
+        firstName: person.first_name,
+        lastName: person.last_name,
+        firstSeenAt: person.first_seen_at,
+        lists: {},
+      };
       byPerson.set(person.id, existing);
       found.set(person.email_key, existing);
     }
@@ -223,7 +235,10 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
 type MembershipChange =
   | { kind: "insert" }
   | { kind: "unsubscribe"; id: string }
+  /** Pending here and consent in the file: confirmed, with the file's consent and interests. */
   | { kind: "confirm"; id: string; interests: string[] }
+  /** Confirmed here already: only interests the file adds. */
+  | { kind: "add-interests"; id: string; interests: string[] }
   /** Consent in the file, an unsubscribe here: the unsubscribe stands. */
   | { kind: "kept-unsubscribed" }
   | { kind: "none" };
@@ -239,8 +254,10 @@ function membershipChange(file: ListImport, known?: KnownMembership): Membership
   if (file.status === "pending") return { kind: "none" };
   if (known.status === "unsubscribed") return { kind: "kept-unsubscribed" };
   const interests = [...new Set([...(JSON.parse(known.interests) as string[]), ...file.interests])];
-  if (known.status === "confirmed" && JSON.stringify(interests) === known.interests) {
-    return { kind: "none" };
+  if (known.status === "confirmed") {
+    return interests.length === (JSON.parse(known.interests) as string[]).length
+      ? { kind: "none" }
+      : { kind: "add-interests", id: known.id, interests };
   }
   return { kind: "confirm", id: known.id, interests };
 }
@@ -253,13 +270,33 @@ export type StatusCount = {
   rows: number;
 };
 
+/** What the import changes on people already known, by field: how many people each. */
+export type FieldChanges = {
+  /** A list joined, confirmed or left. */
+  status: number;
+  /** A first or last name filled in where none was known. */
+  name: number;
+  /** Newsletter interests added. */
+  interests: number;
+  /** First seen moved to an earlier date the file gives. */
+  firstSeen: number;
+  /** Suppressed (cleaned, bounced, complaining or invalid in the file). */
+  suppressed: number;
+};
+
 export type ImportCounts = {
   rows: number;
   newPeople: number;
   /** Rows joined to a person already known, or to an earlier row of the file. */
   merged: number;
-  /** Confirmed newsletter members after the import (only where the file records consent). */
+  /** Known people the import leaves exactly as they are. */
+  unchanged: number;
+  /** Known people the import changes, field by field. */
+  changes: FieldChanges;
+  /** Newsletter members the import confirms (new, or pending here), where the file records consent. */
   confirmed: number;
+  /** Rows of an erased address: not imported (only the person's own new signup brings them back). */
+  erased: number;
   /** Rows on no list: the person is kept, and mailed nothing. */
   withoutConsent: number;
   /** Unsubscribed here; the file's consent does not override that. */
@@ -271,21 +308,68 @@ export type ImportCounts = {
 type PlannedRow = {
   row: ImportRow;
   existing?: Existing;
+  /** When the address was erased: the row is not imported. */
+  erasedAt?: string;
   lists: { list: ListName; file: ListImport; change: MembershipChange }[];
+  /** What changes on a known person (empty for a new one, or one left as they are). */
+  fields: Set<keyof FieldChanges>;
 };
 
-/** One batch's rows (one per address) against the people already known. */
-async function planBatch(db: Db, rows: ImportRow[]): Promise<PlannedRow[]> {
+/** A row of an erased address, as the preview lists it. */
+export type ErasedRow = { line: number; email: string; erasedAt: string };
+
+function changedFields(
+  row: ImportRow,
+  existing: Existing,
+  lists: PlannedRow["lists"],
+): Set<keyof FieldChanges> {
+  const fields = new Set<keyof FieldChanges>();
+  for (const { list, change } of lists) {
+    if (change.kind === "insert" || change.kind === "confirm" || change.kind === "unsubscribe") {
+      fields.add("status");
+    }
+    if (change.kind === "add-interests") fields.add("interests");
+    if (change.kind === "confirm") {
+      const known = existing.lists[list];
+      if (known && change.interests.length > (JSON.parse(known.interests) as string[]).length) {
+        fields.add("interests");
+      }
+    }
+  }
+  if ((row.firstName && !existing.firstName) || (row.lastName && !existing.lastName)) {
+    fields.add("name");
+  }
+  if (row.firstSeenAt && row.firstSeenAt < existing.firstSeenAt) fields.add("firstSeen");
+  if (row.suppression && !existing.bouncedAt) fields.add("suppressed");
+  return fields;
+}
+
+/** One batch's rows (one per address) against the people already known and the erased. */
+async function planBatch(
+  db: Db,
+  config: ErasureKeyConfig,
+  rows: ImportRow[],
+): Promise<PlannedRow[]> {
   const existing = await existingPeople(db, rows);
+  const erased = await erasedAddresses(
+    db,
+    config,
+    rows.map((row) => row.email),
+  );
   return rows.map((row) => {
-    const known = existing.get(emailKey(row.email));
+    const key = emailKey(row.email);
+    const known = existing.get(key);
+    const erasedAt = erased.get(key);
+    if (erasedAt) return { row, existing: known, erasedAt, lists: [], fields: new Set() };
+    const lists = listNames.flatMap((list) => {
+      const file = row.lists[list];
+      return file ? [{ list, file, change: membershipChange(file, known?.lists[list]) }] : [];
+    });
     return {
       row,
       existing: known,
-      lists: listNames.flatMap((list) => {
-        const file = row.lists[list];
-        return file ? [{ list, file, change: membershipChange(file, known?.lists[list]) }] : [];
-      }),
+      lists,
+      fields: known ? changedFields(row, known, lists) : new Set(),
     };
   });
 }
@@ -296,29 +380,40 @@ class ImportTally {
     rows: 0,
     newPeople: 0,
     merged: 0,
+    unchanged: 0,
+    changes: { status: 0, name: 0, interests: 0, firstSeen: 0, suppressed: 0 },
     confirmed: 0,
+    erased: 0,
     withoutConsent: 0,
     keptUnsubscribed: 0,
     refused: 0,
   };
   private statusCounts = new Map<string, StatusCount>();
+  /** The first `listedRows` rows of erased addresses. */
+  erasedRows: ErasedRow[] = [];
 
   add(planned: PlannedRow[]) {
     const { counts } = this;
-    for (const { row, existing, lists } of planned) {
+    for (const { row, existing, erasedAt, lists, fields } of planned) {
+      if (erasedAt) {
+        counts.erased += 1;
+        if (this.erasedRows.length < listedRows) {
+          this.erasedRows.push({ line: row.line, email: row.email, erasedAt });
+        }
+        continue;
+      }
       if (existing) counts.merged += 1;
       else counts.newPeople += 1;
+      if (existing && fields.size === 0) counts.unchanged += 1;
+      for (const field of fields) counts.changes[field] += 1;
       if (lists.length === 0) counts.withoutConsent += 1;
       if (lists.some(({ change }) => change.kind === "kept-unsubscribed")) {
         counts.keptUnsubscribed += 1;
       }
-      const known = existing?.lists.newsletter;
       const newsletter = lists.find(({ list }) => list === "newsletter");
       if (
         newsletter?.file.status === "confirmed" &&
-        (newsletter.change.kind === "insert" ||
-          newsletter.change.kind === "confirm" ||
-          (newsletter.change.kind === "none" && known?.status === "confirmed"))
+        (newsletter.change.kind === "insert" || newsletter.change.kind === "confirm")
       ) {
         counts.confirmed += 1;
       }
@@ -363,11 +458,16 @@ export type ImportPreview =
       duplicateCount: number;
       /** The first few refused rows; `counts.refused` says how many in all. */
       refused: ImportScan["refused"];
+      /** The first few rows of erased addresses; `counts.erased` says how many in all. */
+      erased: ErasedRow[];
       unknownTags: string[];
     };
 
 /** The preview of a staged import: its mapping, counts and refused rows; nothing is written. */
-export async function previewImport(db: Db, id: string): Promise<ImportPreview | undefined> {
+export async function previewImport(
+  { db, config }: { db: Db; config: ErasureKeyConfig },
+  id: string,
+): Promise<ImportPreview | undefined> {
   const staged = await db
     .selectFrom("people_imports")
     .select(["id", "file_name", "encoding"])
@@ -378,7 +478,7 @@ export async function previewImport(db: Db, id: string): Promise<ImportPreview |
   const tally = new ImportTally();
   const scan = await scanImportFile(
     stagedText(db, id, staged.encoding as UploadEncoding),
-    async (rows) => tally.add(await planBatch(db, rows)),
+    async (rows) => tally.add(await planBatch(db, config, rows)),
   );
   if ("error" in scan) return { id, fileName: staged.file_name, error: scan.error };
   const { counts, statuses } = tally.finish(scan);
@@ -392,6 +492,7 @@ export async function previewImport(db: Db, id: string): Promise<ImportPreview |
     duplicates: scan.duplicates,
     duplicateCount: scan.duplicateCount,
     refused: scan.refused,
+    erased: tally.erasedRows,
     unknownTags: scan.unknownTags,
   };
 }
@@ -455,13 +556,24 @@ function newPerson(personId: string, row: ImportRow, nowIso: string): PersonTabl
 async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowIso: string) {
   const people: PersonTable[] = [];
   const inserts: ListMembershipTable[] = [];
-  for (const { row, existing, lists } of planned) {
+  for (const { row, existing, erasedAt, lists, fields } of planned) {
+    if (erasedAt) continue;
     const personId = existing?.personId ?? randomUUID();
     if (!existing) people.push(newPerson(personId, row, nowIso));
-    else if (row.suppression && !existing.bouncedAt) {
+    else if (fields.has("name") || fields.has("firstSeen") || fields.has("suppressed")) {
       await trx
         .updateTable("people")
-        .set({ bounced_at: row.suppression.at ?? nowIso, bounce_reason: row.suppression.reason })
+        .set({
+          ...(fields.has("name") && {
+            first_name: existing.firstName ?? row.firstName,
+            last_name: existing.lastName ?? row.lastName,
+          }),
+          ...(fields.has("firstSeen") && { first_seen_at: row.firstSeenAt! }),
+          ...(fields.has("suppressed") && {
+            bounced_at: row.suppression!.at ?? nowIso,
+            bounce_reason: row.suppression!.reason,
+          }),
+        })
         .where("id", "=", personId)
         .execute();
     }
@@ -480,6 +592,12 @@ async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowI
             confirmed_at: file.confirmedAt ?? consentedAt,
             updated_at: nowIso,
           })
+          .where("id", "=", change.id)
+          .execute();
+      } else if (change.kind === "add-interests") {
+        await trx
+          .updateTable("list_memberships")
+          .set({ interests: JSON.stringify(change.interests), updated_at: nowIso })
           .where("id", "=", change.id)
           .execute();
       } else if (change.kind === "unsubscribe") {
@@ -508,11 +626,12 @@ async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowI
  * Imports a staged file in one transaction, read as a stream and written a batch at a time: new
  * people with what the file records about them, memberships confirmed only where the file records
  * consent, every opt-out kept and a local unsubscribe never overridden; a cleaned, bounced or
- * complaining address is suppressed. Recorded in the audit log with its counts; the staged file
+ * complaining address is suppressed. A known person gains only what is missing (a name, an
+ * earlier first sighting, interests); an erased address is not imported at all. Recorded in the audit log with its counts; the staged file
  * goes.
  */
 export async function applyImport(
-  { db, clock }: ImportDeps,
+  { db, clock, config }: ImportDeps,
   { id, actor }: { id: string; actor: string },
 ): Promise<{ counts: ImportCounts } | { error: string }> {
   const now = clock.now();
@@ -529,7 +648,7 @@ export async function applyImport(
     const scan = await scanImportFile(
       stagedText(trx, id, staged.encoding as UploadEncoding),
       async (rows) => {
-        const planned = await planBatch(trx, rows);
+        const planned = await planBatch(trx, config, rows);
         tally.add(planned);
         await writeBatch(trx, planned, staged.file_name, nowIso);
       },

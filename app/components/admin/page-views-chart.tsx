@@ -55,23 +55,27 @@ export function PageViewsChart({ days }: { days: { day: string; views: number }[
         </svg>
       </div>
       <figcaption className="text-sm text-muted-foreground">Page views per day (UTC)</figcaption>
-      <table className="sr-only">
-        <caption>Page views per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Page views</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <td>{day.day}</td>
-              <td>{day.views}</td>
+      {/* A table is as wide as its cells whatever its own width says: the 1 px clipped box is
+          the wrapper's, or the hidden table widened the page on a phone (issue 35). */}
+      <div className="sr-only">
+        <table>
+          <caption>Page views per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Page views</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <td>{day.day}</td>
+                <td>{day.views}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -49,6 +49,9 @@ function sqliteDialect(url: string): Dialect {
   // Another process (a second instance, a test reading the file) may hold the write lock briefly.
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
+  // A deleted row's bytes are overwritten with zeros, not left in a free page or free space in
+  // its page until reused: an erasure leaves the file (and, once checkpointed, the WAL) for good.
+  database.pragma("secure_delete = ON");
   return new ImmediateTransactionsDialect({ database: withStatementCache(database) });
 }
 
