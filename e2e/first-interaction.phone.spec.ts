@@ -4,13 +4,13 @@ import {
   formFields,
   nextPost,
   stubVideoFrame,
-  useFirstInteractionSite,
+  firstInteractionSite,
 } from "./support/first-interaction";
 import { expect, test } from "./support/test";
 
-// Issue 33 (decision 110) on a phone: the first tap on a fresh page counts (a touch: no pointer
+// Issue 33 (decision 103) on a phone: the first tap on a fresh page counts (a touch: no pointer
 // moves before it, no focus). The mouse and keyboard are first-interaction.spec.ts.
-const site = useFirstInteractionSite();
+const site = firstInteractionSite();
 
 test.describe("the first tap counts, phone", () => {
   test("/buy-now: the first tap on a card puts its price in the total", async ({ page }) => {

@@ -5,13 +5,13 @@ import {
   formFields,
   nextPost,
   stubVideoFrame,
-  useFirstInteractionSite,
+  firstInteractionSite,
 } from "./support/first-interaction";
 import { expect, test } from "./support/test";
 
-// Issue 33 (decision 110), with a mouse and a keyboard: the first interaction on a fresh page
+// Issue 33 (decision 103), with a mouse and a keyboard: the first interaction on a fresh page
 // counts. The phone's taps are first-interaction.phone.spec.ts.
-const site = useFirstInteractionSite();
+const site = firstInteractionSite();
 
 test.describe("the first interaction counts, desktop", () => {
   test("/buy-now: the first click on a card puts its price in the total", async ({ page }) => {
