@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
 import { useScriptNonce } from "~/components/layout/script-nonce";
+import { replayEarlyInput } from "~/islands/early-input";
 import { startIslands } from "~/islands/site-islands";
 import { speculationRules } from "~/islands/speculation-rules";
 import islandScript from "virtual:site-islands";
@@ -137,6 +138,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // The islands serve hydrated pages too; the flag lets browser tests know the page is interactive
   // (set after the islands, so a tap replayed on hydration reaches them).
+  // What the visitor did to a form while the console loaded reaches React's state (decision 103).
+  useLayoutEffect(() => {
+    queueMicrotask(() => replayEarlyInput(document.body));
+  }, []);
   useEffect(() => {
     startIslands();
     document.documentElement.dataset.hydrated = "true";

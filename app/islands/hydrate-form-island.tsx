@@ -1,9 +1,17 @@
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandRoot, islandContainer, readIslandProps } from "~/components/layout/form-island";
+import { replayEarlyInput } from "./early-input";
 
-/** Marks the page interactive once the island has committed (the deferred loader and tests wait for it). */
-function Hydrated({ children }: { children: ReactNode }) {
+/**
+ * Hands React what the visitor did to the form before it ran (decision 103), then marks the page
+ * interactive (the deferred loader and tests wait for it). The replay is queued from the commit
+ * itself, before the browser takes any other input: a change made after hydration is React's own.
+ */
+function Hydrated({ container, children }: { container: Element; children: ReactNode }) {
+  useLayoutEffect(() => {
+    queueMicrotask(() => replayEarlyInput(container));
+  }, [container]);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -17,7 +25,7 @@ export function hydrateFormIsland<P extends object>(name: string, component: Com
   if (!container || !props) return;
   hydrateRoot(
     container,
-    <Hydrated>
+    <Hydrated container={container}>
       <IslandRoot component={component} props={props} />
     </Hydrated>,
   );

@@ -7,6 +7,7 @@ import { sessionCookieHeader } from "~/.server/admin/admin-request";
 import { createAdminSession } from "~/.server/admin/admin-sessions";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { systemClock } from "~/.server/core/clock";
+import { signLink } from "~/.server/core/signed-links";
 import type { AppConfig } from "~/.server/core/config";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
@@ -52,7 +53,8 @@ describe("valid HTML", () => {
     let database: TestDatabase;
     let server: BuiltServer;
     let cookie: string;
-    const ids = { person: "", message: "", broadcast: "" };
+    const ids = { person: "", message: "", broadcast: "", booking: "" };
+    const bookingPages: { name: string; html: string }[] = [];
 
     beforeAll(async () => {
       database = await createTestDatabase("sqlite");
@@ -110,7 +112,68 @@ describe("valid HTML", () => {
       });
       const header = await sessionCookieHeader({ config } as AppLoadContext, session.token);
       cookie = header.split(";")[0]!;
+      await walkThroughBooking();
     });
+
+    /** A post as the page's own form sends it. */
+    const post = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${server.baseURL}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.baseURL,
+        },
+        body: new URLSearchParams(fields),
+      });
+
+    /**
+     * The booking pages at each step, as a booker meets them: the times, a refused post, the
+     * held time, the confirmation link before and after confirming, and the links to cancel and
+     * to move the session. The last time offered, so the session is past the change cut-off.
+     */
+    async function walkThroughBooking() {
+      const keep = async (name: string, response: Response) => {
+        expect(response.headers.get("content-type"), name).toMatch(/text\/html/);
+        bookingPages.push({ name, html: await response.text() });
+      };
+      const picker = await fetch(`${server.baseURL}/booking?tz=America%2FDenver`);
+      const pickerHtml = await picker.text();
+      bookingPages.push({ name: "/booking (the times)", html: pickerHtml });
+      await keep(
+        "/booking (an unknown zone)",
+        await fetch(`${server.baseURL}/booking?tz=Mars%2FBase`),
+      );
+      const starts = [...pickerHtml.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
+      expect(starts.length, "times offered on /booking").toBeGreaterThan(0);
+      const fields = {
+        timeZone: "America/Denver",
+        name: "Valid Html",
+        email: "valid.html.booker@example.com",
+        formToken: builtServerFormToken(builtServerLinkSecret),
+      };
+      await keep("/booking (a refused post)", await post("/booking", { ...fields, start: "soon" }));
+      await keep(
+        "/booking (the time held)",
+        await post("/booking", { ...fields, start: starts.at(-1)! }),
+      );
+      const held = await database.db
+        .selectFrom("bookings")
+        .select("id")
+        .where("email", "=", fields.email)
+        .executeTakeFirstOrThrow();
+      ids.booking = held.id;
+      const confirm = `/booking/confirm/${signLink(builtServerLinkSecret, "booking-confirm", held.id, new Date(Date.now() + 3_600_000))}`;
+      await keep("/booking/confirm (held)", await fetch(`${server.baseURL}${confirm}`));
+      await keep("/booking/confirm (confirmed)", await post(confirm, {}));
+      for (const [purpose, path] of [
+        ["booking-cancel", "cancel"],
+        ["booking-reschedule", "reschedule"],
+      ] as const) {
+        const link = `/booking/${path}/${signLink(builtServerLinkSecret, purpose, held.id, null)}`;
+        await keep(`/booking/${path}`, await fetch(`${server.baseURL}${link}`));
+      }
+    }
     afterAll(async () => {
       await server?.stop();
       await database?.dispose();
@@ -137,6 +200,30 @@ describe("valid HTML", () => {
       expect(errors).toEqual([]);
     });
 
+    it("the booking pages at each step", async () => {
+      const errors: string[] = [];
+      for (const { name, html } of bookingPages) errors.push(...(await errorsIn(html, name)));
+      expect(bookingPages.map((page) => page.name)).toHaveLength(8);
+      expect(errors).toEqual([]);
+    });
+
+    it("/buy-now with sales closed too (the server above sells)", async () => {
+      const closed = await createTestDatabase("sqlite");
+      const closedServer = await startBuiltServer({
+        DATABASE_URL: closed.url,
+        MAIL_DIR: path.join(path.dirname(closed.url.slice("file:".length)), "mail"),
+      });
+      try {
+        const response = await fetch(`${closedServer.baseURL}/buy-now`);
+        const html = await response.text();
+        expect(html, "the Coming Soon state").toContain("coming-soon");
+        expect(await errorsIn(html, "/buy-now (sales closed)")).toEqual([]);
+      } finally {
+        await closedServer.stop();
+        await closed.dispose();
+      }
+    });
+
     it("every page of the console, signed in", async () => {
       const paths = [
         "/admin",
@@ -148,6 +235,9 @@ describe("valid HTML", () => {
         `/admin/inbox/${ids.message}`,
         "/admin/orders",
         "/admin/booking",
+        "/admin/booking/calendar",
+        `/admin/booking/${ids.booking}`,
+        "/admin/analytics",
         "/admin/email",
         "/admin/security",
         "/admin/broadcasts",

@@ -50,7 +50,9 @@ const loader = `(() => {
   }
   function remember(event) {
     if (root.dataset.hydrated) return removeEventListener("click", remember, true);
-    const button = event.target instanceof Element && event.target.closest("button:not([type=submit])");
+    // The island's own buttons only: the menu and the dialogs answered the tap already (the
+    // inline islands), and a second click would close them again (decision 103).
+    const button = event.target instanceof Element && event.target.closest('[id$="-island"] button:not([type=submit])');
     if (button) pressed = button;
   }
   new MutationObserver((_, observer) => {

@@ -21,23 +21,29 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
         const selected = selection.includes(item.id);
         return (
           <li key={item.id}>
-            <label
+            {/* A card, not a label: a label may hold only phrasing content, and the card holds a
+                list. Its label is the title, stretched over the whole card (::after), so a tap
+                anywhere on it toggles the box; the price and the details describe the box. */}
+            <div
               className={cn(
                 "relative flex h-full cursor-pointer flex-col gap-3 rounded-lg border-2 bg-card p-5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
                 selected ? "border-accent bg-secondary/40" : "border-border hover:border-accent/50",
               )}
               data-testid={`format-${item.id}`}
             >
-              <input
-                type="checkbox"
-                name="formats"
-                value={item.id}
-                checked={selected}
-                onChange={() => onToggle(item.id)}
-                className="sr-only"
-              />
-              <span className="flex items-start justify-between gap-3">
-                <span className="font-serif text-lg font-semibold text-primary">{item.name}</span>
+              <div className="flex items-start justify-between gap-3">
+                <label className="cursor-pointer font-serif text-lg font-semibold text-primary after:absolute after:inset-0 after:rounded-md">
+                  <input
+                    type="checkbox"
+                    name="formats"
+                    value={item.id}
+                    checked={selected}
+                    onChange={() => onToggle(item.id)}
+                    aria-describedby={`format-${item.id}-price format-${item.id}-details`}
+                    className="sr-only"
+                  />
+                  {item.name}
+                </label>
                 <span
                   aria-hidden="true"
                   className={cn(
@@ -47,22 +53,27 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                 >
                   {selected && <Check className="size-4" />}
                 </span>
-              </span>
-              <span className="text-2xl font-semibold text-foreground">
+              </div>
+              <div
+                id={`format-${item.id}-price`}
+                className="text-2xl font-semibold text-foreground"
+              >
                 {formatPrice(itemPrice(item))}
-              </span>
-              <span className="text-sm text-muted-foreground">{item.summary}</span>
-              <ul className="mt-auto space-y-1 text-sm text-foreground">
-                {item.details
-                  .filter((detail) => detail !== item.summary)
-                  .map((detail) => (
-                    <li key={detail} className="flex items-center gap-2">
-                      <Check className="size-4 text-accent" aria-hidden="true" />
-                      {detail}
-                    </li>
-                  ))}
-              </ul>
-            </label>
+              </div>
+              <div id={`format-${item.id}-details`} className="flex flex-1 flex-col gap-3">
+                <p className="text-sm text-muted-foreground">{item.summary}</p>
+                <ul className="mt-auto space-y-1 text-sm text-foreground">
+                  {item.details
+                    .filter((detail) => detail !== item.summary)
+                    .map((detail) => (
+                      <li key={detail} className="flex items-center gap-2">
+                        <Check className="size-4 text-accent" aria-hidden="true" />
+                        {detail}
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            </div>
           </li>
         );
       })}
