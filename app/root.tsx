@@ -138,7 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // The islands serve hydrated pages too; the flag lets browser tests know the page is interactive
   // (set after the islands, so a tap replayed on hydration reaches them).
-  // What the visitor did to a form while the console loaded reaches React's state (decision 103).
+  // What the visitor did to a form while the console loaded reaches React's state (decision 130).
   useLayoutEffect(() => {
     queueMicrotask(() => replayEarlyInput(document.body));
   }, []);

@@ -8,7 +8,7 @@ import {
 } from "./support/first-interaction";
 import { expect, test } from "./support/test";
 
-// Issue 33 (decision 103) on a phone: the first tap on a fresh page counts (a touch: no pointer
+// Issue 33 (decision 130) on a phone: the first tap on a fresh page counts (a touch: no pointer
 // moves before it, no focus). The mouse and keyboard are first-interaction.spec.ts.
 const site = firstInteractionSite();
 

@@ -9,7 +9,7 @@ import {
 } from "./support/first-interaction";
 import { expect, test } from "./support/test";
 
-// Issue 33 (decision 103), with a mouse and a keyboard: the first interaction on a fresh page
+// Issue 33 (decision 130), with a mouse and a keyboard: the first interaction on a fresh page
 // counts. The phone's taps are first-interaction.phone.spec.ts.
 const site = firstInteractionSite();
 

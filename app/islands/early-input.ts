@@ -1,5 +1,5 @@
 /**
- * What the visitor did to a form before React ran, handed to React once it has (decision 103).
+ * What the visitor did to a form before React ran, handed to React once it has (decision 130).
  *
  * The server's HTML is a working form before any script: a tap checks a box, a key types into a
  * field, a paste fills it. React hydrates later (a form island at the first interaction, the

@@ -4,7 +4,7 @@ import { IslandRoot, islandContainer, readIslandProps } from "~/components/layou
 import { replayEarlyInput } from "./early-input";
 
 /**
- * Hands React what the visitor did to the form before it ran (decision 103), then marks the page
+ * Hands React what the visitor did to the form before it ran (decision 130), then marks the page
  * interactive (the deferred loader and tests wait for it). The replay is queued from the commit
  * itself, before the browser takes any other input: a change made after hydration is React's own.
  */

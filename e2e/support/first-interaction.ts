@@ -3,7 +3,7 @@ import { startBookingSite, type BookingSite } from "./booking-site";
 import { expect, test } from "./test";
 
 /**
- * Issue 33 and decision 103: whatever a visitor does first on a freshly loaded page counts. Each
+ * Issue 33 and decision 130: whatever a visitor does first on a freshly loaded page counts. Each
  * test opens a page and does that one thing at once — no wait for hydration, no focus before a
  * click — then checks what the visitor sees and, for a form, what the server receives. One server
  * per file, selling (through a Stripe fake) and booking (no SCHEDULING_URL).

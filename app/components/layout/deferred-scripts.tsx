@@ -51,7 +51,7 @@ const loader = `(() => {
   function remember(event) {
     if (root.dataset.hydrated) return removeEventListener("click", remember, true);
     // The island's own buttons only: the menu and the dialogs answered the tap already (the
-    // inline islands), and a second click would close them again (decision 103).
+    // inline islands), and a second click would close them again (decision 130).
     const button = event.target instanceof Element && event.target.closest('[id$="-island"] button:not([type=submit])');
     if (button) pressed = button;
   }
