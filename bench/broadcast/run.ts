@@ -1,7 +1,13 @@
-// `npm run bench:broadcast`: queue one broadcast to BENCH_RECIPIENTS (default 100,000) confirmed
-// subscribers (time and peak memory of the queueing step), then deliver BENCH_DELIVER of its
-// emails (default 5,000) through the outbox worker to a local SMTP sink with the throttle lifted
-// (emails per second). On SQLite and on Postgres (TEST_POSTGRES_URL, which it needs).
+// `npm run bench:broadcast`: first, the headline, through the product: the built server (run
+// `npm run build` first) with its defaults and the throttle lifted, a broadcast to
+// BENCH_PRODUCT_RECIPIENTS (default 2,000) started with the console's "Send now" (an HTTP POST as
+// the signed-in owner), timed to the last email at a local counting sink; then the same to a sink
+// answering each message in 0.5 s, for the most emails in flight at once. Then, in-process: queue
+// one broadcast to BENCH_RECIPIENTS (default 100,000) confirmed subscribers (time and peak memory
+// of the queueing step), and deliver BENCH_DELIVER of its emails (default 5,000) through the
+// outbox worker to a local SMTP sink with the throttle lifted (emails per second). On SQLite and
+// on Postgres (TEST_POSTGRES_URL, which it needs). Run by vite-node: the site's emails import a
+// .txt as ?raw, which tsx cannot load.
 import { registerSiteEmails } from "../../app/.server/server/wiring/site-emails";
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
@@ -19,6 +25,10 @@ import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
 import { seedReaders } from "../../support/broadcast-audience";
 import { allDialects, createTestDatabase, type DialectName } from "../../support/test-databases";
 import { cpuMsOf } from "../process-stats";
+import { createCookie } from "react-router";
+import { hashSecretToken, newSecretToken } from "../../app/.server/admin/secret-token";
+import { randomUUID } from "node:crypto";
+import { startBuiltServer } from "../../support/built-server";
 
 // The mail engine renders the capabilities' emails as the site registers them.
 registerSiteEmails();
@@ -54,22 +64,25 @@ const body = [
  * The SMTP sink (counting-sink.ts) in a process of its own: the bench measures our side, and a
  * sink on the sender's event loop took a share of its CPU and delayed its replies.
  */
-async function startSink() {
+async function startSink({ replyDelayMs = 0 } = {}) {
   const child = fork(fileURLToPath(new URL("./counting-sink.ts", import.meta.url)), {
     execArgv: ["--import", "tsx"],
+    env: { ...process.env, SINK_REPLY_DELAY_MS: String(replyDelayMs) },
   });
   let received = 0;
+  let maxInFlight = 0;
   let cpuAnswer: ((cpuMs: number) => void) | undefined;
   const port = await new Promise<number>((resolve) => {
     child.on("message", (message: SinkMessage) => {
       if ("port" in message) resolve(message.port);
-      else if ("received" in message) received = message.received;
+      else if ("received" in message) ({ received, maxInFlight } = message);
       else cpuAnswer?.(message.cpuMs);
     });
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
+    maxInFlight: () => maxInFlight,
     cpuMs: () =>
       new Promise<number>((resolve) => {
         cpuAnswer = resolve;
@@ -122,6 +135,101 @@ function backendsCpuSince(before: Map<number, number>, after: Map<number, number
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+const productRecipients = Number(process.env.BENCH_PRODUCT_RECIPIENTS ?? 2_000);
+const owner = "owner@presence.example";
+/** The console's session cookie, as the server writes it (react-router's unsigned cookie). */
+const sessionCookie = createCookie("admin_session", { path: "/admin" });
+
+/**
+ * One broadcast through the built server, from "Send now" to the last email at the sink: emails
+ * per second, and the most the sink held unanswered at once.
+ */
+async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
+  const database = await createTestDatabase(dialect);
+  const sink = await startSink({ replyDelayMs });
+  const env = {
+    DATABASE_URL: database.url,
+    SMTP_URL: sink.url,
+    SITE_URL: "http://presence.example",
+    MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+    MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
+    OWNER_EMAIL: owner,
+    BROADCAST_RATE_PER_MINUTE: "0",
+    // The production default (the test servers poll every 100 ms).
+    OUTBOX_POLL_INTERVAL_MS: "5000",
+  };
+  const server = await startBuiltServer(env);
+  try {
+    const { db } = database;
+    await seedReaders(
+      db,
+      Array.from({ length: productRecipients }, (_, index) => ({
+        email: `reader${index}@example.com`,
+      })),
+    );
+    if (dialect === "postgres") await sql`analyze`.execute(db);
+    const saved = await saveBroadcastDraft(deps(db), {
+      input: {
+        subject: "Bench letter",
+        previewText: "A bench",
+        bodyMarkdown: body,
+        list: "newsletter",
+      },
+      actor: owner,
+    });
+    if (saved.outcome !== "saved") throw new Error("draft refused");
+    // The owner's console session, as signing in leaves it (its token only in the cookie).
+    const token = newSecretToken();
+    const csrf = newSecretToken();
+    const now = new Date();
+    await db
+      .insertInto("admin_sessions")
+      .values({
+        id: randomUUID(),
+        token_hash: hashSecretToken(token),
+        csrf_token: csrf,
+        email: owner,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+      })
+      .execute();
+    const start = performance.now();
+    const response = await fetch(`${server.baseURL}/admin/broadcasts/${saved.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: server.baseURL,
+        Cookie: await sessionCookie.serialize(token),
+      },
+      body: new URLSearchParams({ intent: "send", csrf }),
+    });
+    if (response.status !== 302) throw new Error(`Send now answered ${response.status}`);
+    while (sink.received() < productRecipients) {
+      if (performance.now() - start > 300_000) throw new Error(`stuck at ${sink.received()}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const seconds = (performance.now() - start) / 1000;
+    return { perSecond: productRecipients / seconds, seconds, maxInFlight: sink.maxInFlight() };
+  } finally {
+    await server.stop();
+    await sink.stop();
+    await database.dispose();
+  }
+}
+
+for (const dialect of dialects) {
+  const fast = await throughTheProduct(dialect, 0);
+  const slow = await throughTheProduct(dialect, 500);
+  console.log(
+    `${dialect}, through the built server ("Send now" to the last email at the sink, throttle lifted, defaults): ` +
+      `${fast.perSecond.toFixed(0)} emails/s (${productRecipients} in ${fast.seconds.toFixed(1)} s), at most ${fast.maxInFlight} in flight; ` +
+      `to a sink answering in 0.5 s: ${slow.perSecond.toFixed(0)} emails/s, at most ${slow.maxInFlight} in flight; ` +
+      `load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 for (const dialect of dialects) {

@@ -7,16 +7,21 @@ export type PollLoop = {
 
 /**
  * Runs `round` at start, every `intervalMs`, and at once when woken or when a round says there is
- * more to do. One round at a time: a wake during a round runs another right after it. A round that
- * throws is reported and retried at the next interval.
+ * more to do; a round that returns a number of milliseconds runs again after that long instead (a
+ * throttle's next token), unless the interval comes first. One round at a time: a wake during a
+ * round runs another right after it. A round that throws is reported and retried at the next
+ * interval.
  */
 export function startPollLoop({
   round,
   intervalMs,
   onError,
 }: {
-  /** Resolves true when more work is waiting (a full batch), to go again without waiting. */
-  round: () => Promise<boolean>;
+  /**
+   * Resolves true when more work is waiting (a full batch), to go again without waiting, or with
+   * the milliseconds until work is due.
+   */
+  round: () => Promise<boolean | number>;
   intervalMs: number;
   onError: (error: unknown) => void;
 }): PollLoop {
@@ -41,14 +46,16 @@ export function startPollLoop({
     running = round()
       .then(
         (more) => more,
-        (error: unknown) => {
+        (error: unknown): boolean | number => {
           onError(error);
           return false;
         },
       )
       .then((more) => {
         running = undefined;
-        schedule(more || again ? 0 : intervalMs);
+        if (again || more === true) schedule(0);
+        else if (typeof more === "number") schedule(Math.min(Math.max(0, more), intervalMs));
+        else schedule(intervalMs);
       });
   }
 

@@ -144,18 +144,32 @@ export async function forgetRateLimitKeys(db: Db, keys: string[]): Promise<numbe
 /** Tokens are kept in thousandths, so a fraction filled between two draws is not lost. */
 const milli = 1000;
 
-export type TokenBucket = {
-  /** Takes up to `wanted` tokens; resolves with how many were granted now (0: wait). */
-  take(wanted: number): Promise<number>;
+/** What one draw got: tokens to spend now, and when the next one is due. */
+export type TokenGrant = {
+  granted: number;
+  /** Milliseconds until the bucket holds its next whole token (0: one is there now). */
+  nextTokenInMs: number;
 };
+
+export type TokenBucket = {
+  /** Takes what is available of `wanted` tokens now, and says when the next one is due. */
+  take(wanted: number): Promise<TokenGrant>;
+};
+
+/** Lost races retried at once before a draw gives up for this round (another took the tokens). */
+const casAttempts = 4;
 
 /**
  * The limit's token-bucket mode, for work that must be spread out rather than refused (the
  * broadcast throttle): at most `limit` in any rolling `windowMs`, at most `burst` at once, evenly
  * spaced after that. One row of rate_limit_buckets is shared by every instance and taken by
- * compare-and-set, so two instances never spend the same tokens (a lost race takes none this
- * round). The bucket holds `burst` and fills at `limit - burst` per window: a window sees at most
- * a full bucket plus one window's filling. A limit of 0 lifts it.
+ * compare-and-set, so two instances never spend the same tokens (a lost race reads again).
+ *
+ * The bucket holds `burst` (at least one) and fills at `limit - burst + 1` per window, in
+ * thousandths: any window shorter than `windowMs` sees at most a full bucket plus what filled in
+ * it, under `limit + 1`, so at most `limit`; a long run gets `(limit - burst + 1) / limit` of the
+ * rate (all of it with a burst of one). A draw grants whatever whole tokens are there, and says
+ * when the next is due so the caller sleeps exactly that long (decision 140). A limit of 0 lifts it.
  */
 export function tokenBucket(
   { db, clock }: { db: Db; clock: Clock },
@@ -167,42 +181,59 @@ export function tokenBucket(
   }: { bucket: string; limit: number; windowMs: number; burst: number },
 ): TokenBucket {
   const capacity = Math.max(1, Math.min(burst, limit));
-  const fillPerMs = Math.max(limit - capacity, 1) / windowMs;
-  return {
-    async take(wanted) {
-      if (limit === 0 || wanted <= 0) return Math.max(0, wanted);
-      const now = clock.now();
+  const fillPerMs = (limit - capacity + 1) / windowMs;
+  /** Until `tokens` (thousandths) holds a whole one more than it grants. */
+  const untilNext = (remaining: number) =>
+    remaining >= milli ? 0 : Math.max(1, Math.ceil((milli - remaining) / (fillPerMs * milli)));
+  let created = false;
+  async function take(wanted: number): Promise<TokenGrant> {
+    if (limit === 0) return { granted: Math.max(0, wanted), nextTokenInMs: 0 };
+    if (!created) {
       await db
         .insertInto("rate_limit_buckets")
-        .values({ name: bucket, milli_tokens: capacity * milli, filled_at: now.toISOString() })
+        .values({
+          name: bucket,
+          milli_tokens: capacity * milli,
+          filled_at: clock.now().toISOString(),
+        })
         .onConflict((conflict) => conflict.column("name").doNothing())
         .execute();
+      created = true;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const now = clock.now();
       const row = await db
         .selectFrom("rate_limit_buckets")
         .select(["milli_tokens", "filled_at"])
         .where("name", "=", bucket)
-        .executeTakeFirstOrThrow();
-      // Another instance may have filled it after this one read its clock: time never runs back,
-      // or the same milliseconds would fill the bucket twice.
+        .executeTakeFirst();
+      if (!row) {
+        created = false;
+        return take(wanted);
+      }
+      // Another instance may have filled it after this one read its clock: time never runs
+      // back, or the same milliseconds would fill the bucket twice.
       const filledMs = Math.max(now.getTime(), Date.parse(row.filled_at));
       const elapsedMs = filledMs - Date.parse(row.filled_at);
       const tokens = Math.min(
         capacity * milli,
         row.milli_tokens + Math.floor(elapsedMs * fillPerMs * milli),
       );
-      const granted = Math.min(wanted, Math.floor(tokens / milli));
-      if (granted <= 0) return 0;
+      const granted = Math.max(0, Math.min(wanted, Math.floor(tokens / milli)));
+      const remaining = tokens - granted * milli;
+      if (granted <= 0) return { granted: 0, nextTokenInMs: untilNext(remaining) };
       const taken = await db
         .updateTable("rate_limit_buckets")
-        .set({
-          milli_tokens: tokens - granted * milli,
-          filled_at: new Date(filledMs).toISOString(),
-        })
+        .set({ milli_tokens: remaining, filled_at: new Date(filledMs).toISOString() })
         .where("name", "=", bucket)
         .where("filled_at", "=", row.filled_at)
         .where("milli_tokens", "=", row.milli_tokens)
         .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1 ? granted : 0;
-    },
-  };
+      if (Number(taken.numUpdatedRows) === 1) {
+        return { granted, nextTokenInMs: untilNext(remaining) };
+      }
+      if (attempt + 1 >= casAttempts) return { granted: 0, nextTokenInMs: 1 };
+    }
+  }
+  return { take };
 }
