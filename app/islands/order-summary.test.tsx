@@ -26,9 +26,7 @@ function form(selection: PurchasableItemId[]) {
 function shown(element: HTMLFormElement) {
   const summary = element.querySelector('[data-testid="order-summary"]')!;
   const visible = (node: Element) => !node.closest("[hidden]");
-  return [...summary.querySelectorAll("p, li, dd")]
-    .filter(visible)
-    .map((node) => node.textContent);
+  return [...summary.querySelectorAll("p, li, dd")].filter(visible).map((node) => node.textContent);
 }
 
 const selections: PurchasableItemId[][] = purchasableItemIds.reduce<PurchasableItemId[][]>(
