@@ -18,13 +18,24 @@
  * reads the DOM itself and none can forget to.
  */
 export function replayEarlyInput(root: ParentNode) {
+  // Every control's live state first, then the replays. Each replay re-renders the island, and
+  // React writes its state (still the server's) into every controlled control not yet replayed:
+  // read as it went, a box replayed first wiped the address typed after it (a fast typist's
+  // first tap, then keys, before hydration ended; decision 131).
+  const replays: (() => void)[] = [];
   for (const control of root.querySelectorAll<FormControl>("input, textarea, select")) {
     if (control.disabled) continue;
-    if (control instanceof HTMLSelectElement) replaySelect(control);
-    else if (control instanceof HTMLInputElement && checkable.has(control.type))
-      replayCheck(control);
-    else if (!notTyped.has(control.type)) replayValue(control);
+    const replay =
+      control instanceof HTMLSelectElement
+        ? selectReplay(control)
+        : control instanceof HTMLInputElement && checkable.has(control.type)
+          ? checkReplay(control)
+          : notTyped.has(control.type)
+            ? null
+            : valueReplay(control);
+    if (replay) replays.push(replay);
   }
+  for (const replay of replays) replay();
 }
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -32,34 +43,45 @@ const checkable = new Set(["checkbox", "radio"]);
 /** Inputs a visitor does not type into (a hidden field may be set by a script, not by them). */
 const notTyped = new Set(["hidden", "file", "submit", "reset", "button", "image"]);
 
-function replayCheck(input: HTMLInputElement) {
-  if (input.checked === input.defaultChecked) return;
+function checkReplay(input: HTMLInputElement) {
+  if (input.checked === input.defaultChecked) return null;
   // A radio button that lost its check is the group's; the one now checked replays it.
-  if (input.type === "radio" && !input.checked) return;
-  // The instance's own setter (React's tracker): React now holds the server's state, and the
-  // click below (which toggles the box back and is the event React reads a check from) changes it.
-  input.checked = !input.checked;
-  input.click();
+  if (input.type === "radio" && !input.checked) return null;
+  const checked = input.checked;
+  return () => {
+    // The instance's own setter (React's tracker): React now holds the opposite of the visitor's
+    // state, and the click below (which toggles the box to it, and is the event React reads a
+    // check from) changes it, whatever a replay before this one rendered into the box.
+    input.checked = !checked;
+    input.click();
+  };
 }
 
-function replayValue(field: HTMLInputElement | HTMLTextAreaElement) {
-  if (field.value === field.defaultValue) return;
-  const value = field.value;
+function valueReplay(field: HTMLInputElement | HTMLTextAreaElement) {
+  if (field.value === field.defaultValue) return null;
+  const { value, defaultValue } = field;
   const focused = field.ownerDocument.activeElement === field;
   const selection = focused ? selectionOf(field) : null;
-  // The tracker back to the server's value, then the visitor's value by the prototype's setter
-  // (past the tracker), so the `input` event below reads as the change it was.
-  field.value = field.defaultValue;
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
-  Object.getOwnPropertyDescriptor(prototype.prototype, "value")?.set?.call(field, value);
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-  if (selection) field.setSelectionRange(...selection);
+  return () => {
+    // The tracker back to the server's value, then the visitor's value by the prototype's setter
+    // (past the tracker), so the `input` event below reads as the change it was.
+    field.value = defaultValue;
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+    Object.getOwnPropertyDescriptor(prototype.prototype, "value")?.set?.call(field, value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    if (selection) field.setSelectionRange(...selection);
+  };
 }
 
-function replaySelect(select: HTMLSelectElement) {
-  if ([...select.options].every((option) => option.selected === option.defaultSelected)) return;
-  // React reads a select's change from the event alone (it tracks no value for selects).
-  select.dispatchEvent(new Event("change", { bubbles: true }));
+function selectReplay(select: HTMLSelectElement) {
+  const options = [...select.options];
+  if (options.every((option) => option.selected === option.defaultSelected)) return null;
+  const selected = options.map((option) => option.selected);
+  return () => {
+    options.forEach((option, index) => (option.selected = selected[index]!));
+    // React reads a select's change from the event alone (it tracks no value for selects).
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  };
 }
 
 /** The caret and selection of a field that has them (an email field has none). */

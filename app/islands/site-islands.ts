@@ -2,10 +2,12 @@ import { openInNewTab } from "~/lib/scheduling";
 import { trackVideoPlay } from "~/lib/analytics";
 import { videoEmbedUrl } from "~/components/video-dialog/video-embed-url";
 import { fetchFormTokensOnFocus } from "./form-tokens";
+import { startOrderSummary } from "./order-summary";
 
 /**
  * What reacts to a tap on a page that ships no framework (decision 077): the mobile menu, the
- * dialogs (video, audio notice), the scheduling links and the newsletter boxes' form tokens.
+ * dialogs (video, audio notice), the scheduling links, the newsletter boxes' form tokens and the
+ * purchase form's order summary (decision 131).
  * Listeners sit on the document, so the same code serves the server's HTML and, on hydrated pages,
  * whatever React renders later.
  */
@@ -19,6 +21,7 @@ export function startIslands() {
   // `close` does not bubble; the capture phase still sees it.
   document.addEventListener("close", onDialogClose, true);
   fetchFormTokensOnFocus();
+  startOrderSummary();
 }
 
 /**

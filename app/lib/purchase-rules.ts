@@ -2,6 +2,8 @@
 import { regexes } from "zod/v4/core";
 import { purchasableItems, type PurchasableItemId } from "./catalog";
 
+export { formatAmount } from "./order-amount";
+
 /**
  * The purchase page's rules and messages (spec sections 5 and 8), shared by the page and the
  * checkout function so both refuse the same things with the same words.
@@ -35,9 +37,4 @@ export function selectionTotalCents(selection: readonly PurchasableItemId[]) {
 /** Toggles an item: selecting a chosen item removes it; the catalog's order is kept. */
 export function toggleSelection(selection: readonly PurchasableItemId[], id: PurchasableItemId) {
   return selection.includes(id) ? selection.filter((item) => item !== id) : [...selection, id];
-}
-
-/** A dollar amount with cents, as the order summary and receipts show it: 19.99, 0.00. */
-export function formatAmount(cents: number) {
-  return (cents / 100).toFixed(2);
 }

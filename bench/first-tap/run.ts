@@ -102,6 +102,7 @@ async function phonePage() {
     const state = {
       taps: [] as number[],
       events: [] as { name: string; start: number; duration: number }[],
+      longTasks: [] as { start: number; duration: number }[],
     };
     Object.assign(window, { __firstTap: state });
     addEventListener("pointerdown", (event) => state.taps.push(event.timeStamp), true);
@@ -109,6 +110,11 @@ async function phonePage() {
       for (const entry of list.getEntries())
         state.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
     }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    // The main thread's tasks over 50 ms (DEBUG prints those after the tap: hydration's cost).
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
   });
   return { page, cdp, close: () => context.close() };
 }
@@ -116,17 +122,24 @@ async function phonePage() {
 type FirstTapState = {
   taps: number[];
   events: { name: string; start: number; duration: number }[];
+  longTasks: { start: number; duration: number }[];
 };
 
 /** The longest Event Timing duration of the tap's events (under 16 ms is not reported: 16). */
 async function tapDuration(page: Page) {
-  const entries = await page.evaluate(() => {
+  const { entries, longTasks } = await page.evaluate(() => {
     const state = (window as unknown as { __firstTap: FirstTapState }).__firstTap;
     const tap = state.taps[0] ?? 0;
     const names = ["pointerdown", "pointerup", "touchstart", "touchend", "click"];
-    return state.events.filter((entry) => names.includes(entry.name) && entry.start >= tap - 1);
+    return {
+      entries: state.events.filter((entry) => names.includes(entry.name) && entry.start >= tap - 1),
+      // Relative to the tap: what ran on the main thread after it.
+      longTasks: state.longTasks
+        .filter((task) => task.start + task.duration >= tap)
+        .map((task) => ({ at: Math.round(task.start - tap), ms: Math.round(task.duration) })),
+    };
   });
-  if (process.env.DEBUG) console.log(JSON.stringify(entries));
+  if (process.env.DEBUG) console.log(JSON.stringify({ events: entries, longTasks }));
   return Math.max(16, ...entries.map((entry) => entry.duration));
 }
 

@@ -5,7 +5,6 @@ import {
   type PurchasableItem,
   type PurchasableItemId,
 } from "~/lib/catalog";
-import { cn } from "~/lib/class-names";
 
 type FormatPickerProps = {
   items: PurchasableItem[];
@@ -23,12 +22,11 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
           <li key={item.id}>
             {/* A card, not a label: a label may hold only phrasing content, and the card holds a
                 list. Its label is the title, stretched over the whole card (::after), so a tap
-                anywhere on it toggles the box; the price and the details describe the box. */}
+                anywhere on it toggles the box; the price and the details describe the box. Its look
+                follows the box's own state (`:checked`), so a tap shows on the card before React
+                runs as after it (decision 131). */}
             <div
-              className={cn(
-                "relative flex h-full cursor-pointer flex-col gap-3 rounded-lg border-2 bg-card p-5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                selected ? "border-accent bg-secondary/40" : "border-border hover:border-accent/50",
-              )}
+              className="group/card relative flex h-full cursor-pointer flex-col gap-3 rounded-lg border-2 border-border bg-card p-5 transition-colors hover:border-accent/50 has-[:checked]:border-accent has-[:checked]:bg-secondary/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
               data-testid={`format-${item.id}`}
             >
               <div className="flex items-start justify-between gap-3">
@@ -39,6 +37,7 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                     value={item.id}
                     checked={selected}
                     onChange={() => onToggle(item.id)}
+                    data-price={item.amountCents}
                     aria-describedby={`format-${item.id}-price format-${item.id}-details`}
                     className="sr-only"
                   />
@@ -46,12 +45,9 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                 </label>
                 <span
                   aria-hidden="true"
-                  className={cn(
-                    "grid size-6 shrink-0 place-items-center rounded-full border",
-                    selected ? "border-accent bg-accent text-accent-foreground" : "border-input",
-                  )}
+                  className="grid size-6 shrink-0 place-items-center rounded-full border border-input group-has-[:checked]/card:border-accent group-has-[:checked]/card:bg-accent group-has-[:checked]/card:text-accent-foreground"
                 >
-                  {selected && <Check className="size-4" />}
+                  <Check className="invisible size-4 group-has-[:checked]/card:visible" />
                 </span>
               </div>
               <div

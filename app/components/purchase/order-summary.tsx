@@ -2,8 +2,9 @@ import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { buyNowContent } from "~/content/buy-now";
-import { purchasableItems, type PurchasableItemId } from "~/lib/catalog";
-import { formatAmount, selectionTotalCents } from "~/lib/purchase-rules";
+import { purchasableItemIds, purchasableItems, type PurchasableItemId } from "~/lib/catalog";
+import { orderAmountText } from "~/lib/order-amount";
+import { selectionTotalCents } from "~/lib/purchase-rules";
 
 const { summary, guarantee } = buyNowContent;
 
@@ -24,26 +25,39 @@ export function OrderSummary({ selection, children }: OrderSummaryProps) {
         </h2>
       </CardHeader>
       <CardContent className="space-y-5">
-        {selection.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{summary.empty}</p>
-        ) : (
-          <ul className="space-y-2" data-testid="summary-items">
-            {selection.map((id) => (
-              <li key={id} className="flex justify-between gap-4">
-                <span>{purchasableItems[id].name}</span>
-                <span>${formatAmount(purchasableItems[id].amountCents)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* Every item is written, shown as its box is checked: the inline island keeps these
+            lines and the amounts from the form's boxes before React runs (decision 131), React
+            from its selection after; both from the same prices with the same formula. */}
+        <p
+          className="text-sm text-muted-foreground"
+          hidden={selection.length > 0}
+          data-summary-empty=""
+        >
+          {summary.empty}
+        </p>
+        <ul className="space-y-2" data-testid="summary-items">
+          {purchasableItemIds.map((id) => (
+            <li
+              key={id}
+              className="flex justify-between gap-4"
+              hidden={!selection.includes(id)}
+              data-summary-item={id}
+            >
+              <span>{purchasableItems[id].name}</span>
+              <span>{orderAmountText(purchasableItems[id].amountCents)}</span>
+            </li>
+          ))}
+        </ul>
         <dl className="space-y-2 border-t pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-muted-foreground">{summary.subtotal}</dt>
-            <dd>${formatAmount(totalCents)}</dd>
+            <dd data-summary-amount="" suppressHydrationWarning>
+              {orderAmountText(totalCents)}
+            </dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-muted-foreground">{summary.tax}</dt>
-            <dd data-testid="summary-tax">${formatAmount(0)}</dd>
+            <dd data-testid="summary-tax">{orderAmountText(0)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-muted-foreground">{summary.shipping}</dt>
@@ -51,7 +65,10 @@ export function OrderSummary({ selection, children }: OrderSummaryProps) {
           </div>
           <div className="flex justify-between border-t pt-3 text-lg font-semibold">
             <dt>{summary.total}</dt>
-            <dd data-testid="summary-total">${formatAmount(totalCents)}</dd>
+            {/* The island may have written the visitor's total before hydration: React keeps it. */}
+            <dd data-testid="summary-total" data-summary-amount="" suppressHydrationWarning>
+              {orderAmountText(totalCents)}
+            </dd>
           </div>
         </dl>
         {children}
