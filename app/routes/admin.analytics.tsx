@@ -77,7 +77,7 @@ const visitColumns = (label: string) => [
 const conversionColumns = (label: string) => [
   { key: "key", label },
   { key: "visits", label: "Visits" },
-  { key: "conversions", label: "Conversions" },
+  { key: "conversions", label: "People" },
   { key: "conversionRatePercent", label: "Rate", format: percent },
   { key: "revenueCents", label: "Revenue", format: money },
 ];
@@ -89,8 +89,22 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[] }
     title: "Funnel",
     columns: [
       { key: "step", label: "Step" },
-      { key: "count", label: "Count" },
+      { key: "count", label: "People" },
       { key: "dropOffPercent", label: "Drop-off", format: percent },
+    ],
+  },
+  {
+    table: "sources",
+    title: "Sources",
+    columns: [
+      { key: "key", label: "Source" },
+      { key: "visits", label: "Visits" },
+      { key: "leads", label: "Leads" },
+      { key: "subscribers", label: "Subscribers" },
+      { key: "buyers", label: "Buyers" },
+      { key: "bookings", label: "Bookings" },
+      { key: "conversionRatePercent", label: "Rate", format: percent },
+      { key: "revenueCents", label: "Revenue", format: money },
     ],
   },
   {
@@ -181,6 +195,15 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
           </div>
         ))}
       </dl>
+      <p className="text-sm text-muted-foreground" data-testid="counting-caption">
+        A visitor is counted once per UTC day (no cookie: each day makes a new, unlinkable hash), so
+        visitors over several days are summed. A visit is a visitor&apos;s run of page views without
+        30 minutes of quiet; one going on past midnight counts once, on the day it began, with its
+        source. A source is the visit&apos;s utm_source, else its referrer&apos;s domain, else
+        (direct). Leads, subscribers, buyers and bookings count people, each once per range (a
+        signup and its confirmation are one subscriber); rates are those people per 100 visits, at
+        most 100 %, and each funnel step counts people, never more than the step before.
+      </p>
       <PageViewsChart days={report.days} />
       <div className="grid gap-4 lg:grid-cols-2">
         {tables.map(({ table, title, columns }) => (

@@ -4,8 +4,12 @@ import type { Db, Trx } from "../../core/db/database";
 import type { Database } from "../../core/db/schema";
 import type { VisitSource } from "./visit-source";
 
-/** The leads and sales whose source is kept. */
+/**
+ * The leads and sales whose source is kept, and the checkouts opened (the source recorded when an
+ * order was opened, which its purchase is credited to, and the funnel's people who started one).
+ */
 export type Conversion =
+  | "checkout_start"
   | "contact_message"
   | "newsletter_signup"
   | "newsletter_confirmation"
