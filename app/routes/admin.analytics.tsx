@@ -57,10 +57,13 @@ const money = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 function Change({ now, before }: { now: number; before: number }) {
-  if (before === 0) return <span className="text-sm text-muted-foreground">(previous: 0)</span>;
+  if (before === 0)
+    return (
+      <span className="block text-sm whitespace-nowrap text-muted-foreground">(previous: 0)</span>
+    );
   const percent = Math.round(((now - before) / before) * 100);
   return (
-    <span className="text-sm text-muted-foreground">
+    <span className="block text-sm whitespace-nowrap text-muted-foreground tabular-nums">
       ({percent >= 0 ? "+" : ""}
       {percent}% on {before})
     </span>
@@ -190,7 +193,8 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
           <div key={figure.label} className="rounded-md border bg-card p-3">
             <dt className="text-sm text-muted-foreground">{figure.label}</dt>
             <dd className="text-2xl font-semibold">
-              {figure.now} <Change now={figure.now} before={figure.before} />
+              <span className="whitespace-nowrap tabular-nums">{figure.now}</span>{" "}
+              <Change now={figure.now} before={figure.before} />
             </dd>
           </div>
         ))}

@@ -42,8 +42,12 @@ export function ReportTable({
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left">
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="py-1 pr-3 font-medium">
+                {columns.map((column, index) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={`py-1 pr-3 font-medium whitespace-nowrap ${index === 0 ? "" : "text-right"}`}
+                  >
                     {column.label}
                   </th>
                 ))}
@@ -52,10 +56,20 @@ export function ReportTable({
             <tbody>
               {rows.map((row, index) => (
                 <tr key={index} className="border-t">
-                  {columns.map((column) => {
+                  {columns.map((column, index) => {
                     const value = row[column.key] ?? null;
+                    // The first column names the row (a page, a domain): it wraps only between
+                    // words, and a long one makes the table scroll sideways. Figures never break.
                     return (
-                      <td key={column.key} className="py-1 pr-3 break-all">
+                      <td
+                        key={column.key}
+                        className={
+                          index === 0
+                            ? "min-w-32 py-1 pr-3 break-words"
+                            : "py-1 pr-3 text-right whitespace-nowrap tabular-nums"
+                        }
+                        data-numeric={index === 0 ? undefined : ""}
+                      >
                         {value === null
                           ? "-"
                           : typeof value === "number" && column.format
