@@ -114,7 +114,7 @@ test("the analytics page and the dashboard read on a phone and a desktop: no sid
   await removeSeed();
   await seed();
   try {
-    await signInThroughEmail(page, "layout@console-e2e.test");
+    await signInThroughEmail(page, "analytics-layout@console-e2e.test");
     await page.goto(`/admin/analytics?from=${range.from}&to=${range.to}`);
     const sources = page.getByRole("region", { name: "Sources", exact: true });
     await expect(sources).toContainText("linkedin");
