@@ -80,11 +80,11 @@ async function removeSeed() {
 async function checkLayout(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
   await page.reload();
-  await fitsTheWidth(page, `${name} at ${width} px`);
   await page.screenshot({
     path: test.info().outputPath(`${name}-${width}.png`),
     fullPage: true,
   });
+  await fitsTheWidth(page, `${name} at ${width} px`);
   const labels = page.locator("[data-testid=chart-axis] span, [data-testid=chart-days] span");
   expect(await labels.count()).toBeGreaterThan(0);
   for (const size of await labels.evaluateAll((spans) =>
@@ -127,11 +127,11 @@ test("the analytics page and the dashboard read on a phone and a desktop: no sid
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
-      await fitsTheWidth(page, `dashboard at ${width} px`);
       await page.screenshot({
         path: test.info().outputPath(`admin-dashboard-layout-${width}.png`),
         fullPage: true,
       });
+      await fitsTheWidth(page, `dashboard at ${width} px`);
     }
   } finally {
     await removeSeed();

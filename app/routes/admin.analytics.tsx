@@ -86,19 +86,11 @@ const conversionColumns = (label: string) => [
 ];
 
 /** Every table of the page, in the order shown; each is also a CSV download. */
-const tables: { table: ReportTableName; title: string; columns: ReportColumn[] }[] = [
-  {
-    table: "funnel",
-    title: "Funnel",
-    columns: [
-      { key: "step", label: "Step" },
-      { key: "count", label: "People" },
-      { key: "dropOffPercent", label: "Drop-off", format: percent },
-    ],
-  },
+const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; wide?: true }[] = [
   {
     table: "sources",
     title: "Sources",
+    wide: true,
     columns: [
       { key: "key", label: "Source" },
       { key: "visits", label: "Visits" },
@@ -108,6 +100,15 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[] }
       { key: "bookings", label: "Bookings" },
       { key: "conversionRatePercent", label: "Rate", format: percent },
       { key: "revenueCents", label: "Revenue", format: money },
+    ],
+  },
+  {
+    table: "funnel",
+    title: "Funnel",
+    columns: [
+      { key: "step", label: "Step" },
+      { key: "count", label: "People" },
+      { key: "dropOffPercent", label: "Drop-off", format: percent },
     ],
   },
   {
@@ -210,9 +211,10 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
       </p>
       <PageViewsChart days={report.days} />
       <div className="grid gap-4 lg:grid-cols-2">
-        {tables.map(({ table, title, columns }) => (
+        {tables.map(({ table, title, columns, wide }) => (
           <ReportTable
             key={table}
+            wide={wide}
             title={title}
             csvHref={`/admin/analytics/export/${table}?${search}`}
             rows={report.tables[table]}

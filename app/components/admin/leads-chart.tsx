@@ -84,31 +84,34 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           </div>
         </div>
       </div>
-      <table className="sr-only">
-        <caption>New leads per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map(({ key, label }) => (
-              <th key={key} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days
-            .filter((_, index) => totals[index]! > 0)
-            .map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{shortDay(day.day)}</th>
-                {series.map(({ key }) => (
-                  <td key={key}>{day[key]}</td>
-                ))}
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* A table does not clip what overflows it, so the hidden copy is clipped by a block. */}
+      <div className="sr-only">
+        <table>
+          <caption>New leads per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {series.map(({ key, label }) => (
+                <th key={key} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days
+              .filter((_, index) => totals[index]! > 0)
+              .map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{shortDay(day.day)}</th>
+                  {series.map(({ key }) => (
+                    <td key={key}>{day[key]}</td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
       <figcaption>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           {series.map(({ key, label, color }) => (

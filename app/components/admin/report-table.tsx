@@ -15,14 +15,20 @@ export function ReportTable({
   csvHref,
   rows,
   columns,
+  wide = false,
 }: {
+  /** Spans both columns of the page's grid on a wide screen (a table of many columns). */
+  wide?: boolean;
   title: string;
   csvHref: string;
   rows: Record<string, ReportCell>[];
   columns: readonly ReportColumn[];
 }) {
   return (
-    <section className="min-w-0 space-y-2 rounded-md border bg-card p-4" aria-label={title}>
+    <section
+      className={`min-w-0 space-y-2 rounded-md border bg-card p-4 ${wide ? "lg:col-span-2" : ""}`}
+      aria-label={title}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         <a href={csvHref} className="text-sm underline underline-offset-4" download>
