@@ -57,10 +57,13 @@ const money = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 function Change({ now, before }: { now: number; before: number }) {
-  if (before === 0) return <span className="text-sm text-muted-foreground">(previous: 0)</span>;
+  if (before === 0)
+    return (
+      <span className="block text-sm whitespace-nowrap text-muted-foreground">(previous: 0)</span>
+    );
   const percent = Math.round(((now - before) / before) * 100);
   return (
-    <span className="text-sm text-muted-foreground">
+    <span className="block text-sm whitespace-nowrap text-muted-foreground tabular-nums">
       ({percent >= 0 ? "+" : ""}
       {percent}% on {before})
     </span>
@@ -77,19 +80,34 @@ const visitColumns = (label: string) => [
 const conversionColumns = (label: string) => [
   { key: "key", label },
   { key: "visits", label: "Visits" },
-  { key: "conversions", label: "Conversions" },
+  { key: "conversions", label: "People" },
   { key: "conversionRatePercent", label: "Rate", format: percent },
   { key: "revenueCents", label: "Revenue", format: money },
 ];
 
 /** Every table of the page, in the order shown; each is also a CSV download. */
-const tables: { table: ReportTableName; title: string; columns: ReportColumn[] }[] = [
+const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; wide?: true }[] = [
+  {
+    table: "sources",
+    title: "Sources",
+    wide: true,
+    columns: [
+      { key: "key", label: "Source" },
+      { key: "visits", label: "Visits" },
+      { key: "leads", label: "Leads" },
+      { key: "subscribers", label: "Subscribers" },
+      { key: "buyers", label: "Buyers" },
+      { key: "bookings", label: "Bookings" },
+      { key: "conversionRatePercent", label: "Rate", format: percent },
+      { key: "revenueCents", label: "Revenue", format: money },
+    ],
+  },
   {
     table: "funnel",
     title: "Funnel",
     columns: [
       { key: "step", label: "Step" },
-      { key: "count", label: "Count" },
+      { key: "count", label: "People" },
       { key: "dropOffPercent", label: "Drop-off", format: percent },
     ],
   },
@@ -176,16 +194,27 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
           <div key={figure.label} className="rounded-md border bg-card p-3">
             <dt className="text-sm text-muted-foreground">{figure.label}</dt>
             <dd className="text-2xl font-semibold">
-              {figure.now} <Change now={figure.now} before={figure.before} />
+              <span className="whitespace-nowrap tabular-nums">{figure.now}</span>{" "}
+              <Change now={figure.now} before={figure.before} />
             </dd>
           </div>
         ))}
       </dl>
+      <p className="text-sm text-muted-foreground" data-testid="counting-caption">
+        A visitor is counted once per UTC day (no cookie: each day makes a new, unlinkable hash), so
+        visitors over several days are summed. A visit is a visitor&apos;s run of page views without
+        30 minutes of quiet; one going on past midnight counts once, on the day it began, with its
+        source. A source is the visit&apos;s utm_source, else its referrer&apos;s domain, else
+        (direct). Leads, subscribers, buyers and bookings count people, each once per range (a
+        signup and its confirmation are one subscriber); rates are those people per 100 visits, at
+        most 100 %, and each funnel step counts people, never more than the step before.
+      </p>
       <PageViewsChart days={report.days} />
       <div className="grid gap-4 lg:grid-cols-2">
-        {tables.map(({ table, title, columns }) => (
+        {tables.map(({ table, title, columns, wide }) => (
           <ReportTable
             key={table}
+            wide={wide}
             title={title}
             csvHref={`/admin/analytics/export/${table}?${search}`}
             rows={report.tables[table]}

@@ -29,3 +29,29 @@ export async function queryDatabase(text: string, parameters: unknown[] = []) {
     await client.end();
   }
 }
+
+/** Runs a statement that writes (seeding a test's rows), on the same database as `queryDatabase`. */
+export async function writeDatabase(text: string, parameters: unknown[] = []) {
+  const server = currentServer(test.info().project.use.baseURL);
+  if (server !== e2ePostgresServer) {
+    const database = new Database(path.join(server.dataDir, "site.db"));
+    try {
+      database.pragma("busy_timeout = 5000");
+      database.prepare(text).run(...parameters);
+    } finally {
+      database.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
+  await client.connect();
+  try {
+    let index = 0;
+    await client.query(
+      text.replace(/\?/g, () => `$${++index}`),
+      parameters,
+    );
+  } finally {
+    await client.end();
+  }
+}

@@ -6,6 +6,8 @@ import { confirmMembership } from "~/.server/audience/list-memberships";
 import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
+import { joinWaitlist } from "~/.server/audience/waitlist";
+import { readVisitSource } from "~/.server/analytics";
 import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import {
@@ -67,6 +69,11 @@ for (const dialect of allDialects) {
 
     /** The buyer on /buy-now (JavaScript on: the page's JSON call), then Stripe reports payment. */
     async function buy(email: string, attribution: string | undefined) {
+      return pay(await openCheckout(email, attribution));
+    }
+
+    /** The buyer on /buy-now opens a checkout: the Stripe session's id. */
+    async function openCheckout(email: string, attribution: string | undefined) {
       const response = (await createCheckoutSession({
         request: new Request(`${SITE}/functions/v1/create-checkout-session`, {
           method: "POST",
@@ -87,7 +94,13 @@ for (const dialect of allDialects) {
       } as never)) as Response;
       expect(response.status).toBe(200);
       const { url } = (await response.json()) as { url: string };
-      const session = fake.completeSession(/\/c\/pay\/(cs_test_\w+)$/.exec(url)![1]!);
+      return /\/c\/pay\/(cs_test_\w+)$/.exec(url)![1]!;
+    }
+
+    /** Stripe reports the session paid (`metadata` replaced when given). */
+    async function pay(sessionId: string, metadata?: Record<string, string>) {
+      const completed = fake.completeSession(sessionId);
+      const session = metadata ? { ...completed, metadata } : completed;
       const delivered = (await stripeWebhook({
         request: webhookRequest(signedEvent("checkout.session.completed", session)),
         context,
@@ -106,6 +119,7 @@ for (const dialect of allDialects) {
         .selectFrom("analytics_attributions")
         .selectAll()
         .where("subject_id", "=", subjectId)
+        .where("conversion", "!=", "checkout_start")
         .orderBy("converted_at")
         .execute();
 
@@ -191,6 +205,7 @@ for (const dialect of allDialects) {
         .selectFrom("analytics_attributions")
         .select(["conversion", "person_id", "landing_path", "referrer_domain"])
         .where("person_id", "=", order.person_id)
+        .where("conversion", "!=", "checkout_start")
         .orderBy("converted_at")
         .execute();
       expect(conversions).toEqual([
@@ -303,12 +318,135 @@ for (const dialect of allDialects) {
       const order = await buy("erase-me@example.com", campaignVisit("/buy-now"));
       const record = await findPersonRecord(database.db, order.person_id!);
       expect(record!.attributions).toMatchObject([
+        { conversion: "checkout_start", landing_path: "/landing-page" },
         { conversion: "order", landing_path: "/landing-page", utm_campaign: "spring-launch" },
       ]);
       expect(
         await erasePerson(context, { personId: order.person_id!, actor: "owner@presence.example" }),
       ).toBe("erased");
       expect(await attributionOf(order.id)).toEqual([]);
+      expect(
+        await database.db
+          .selectFrom("analytics_attributions")
+          .select("id")
+          .where("subject_id", "=", order.id)
+          .execute(),
+      ).toEqual([]);
+    });
+
+    it("credits a purchase to the source recorded when its order was opened, not the finishing tab's", async () => {
+      const sessionId = await openCheckout("tabs@example.com", campaignVisit("/buy-now"));
+      // Finished elsewhere: whatever the session carries back, the order row's source counts.
+      const order = await pay(sessionId, {
+        order_id: (await database.db
+          .selectFrom("orders")
+          .select("id")
+          .where("stripe_session_id", "=", sessionId)
+          .executeTakeFirstOrThrow())!.id,
+      });
+      expect(await attributionOf(order.id)).toMatchObject([
+        {
+          conversion: "order",
+          utm_source: "linkedin",
+          utm_campaign: "spring-launch",
+          landing_path: "/landing-page",
+        },
+      ]);
+    });
+
+    it("credits a checkout opened again in a new tab (no source of its own) to the buyer's earlier one", async () => {
+      await openCheckout("new-tab@example.com", campaignVisit("/buy-now"));
+      clock.advance(2 * 60 * 60_000);
+      // Back from Stripe in a new tab: sessionStorage is empty, the form carries no source.
+      const order = await buy("New-Tab@example.com", undefined);
+      expect(await attributionOf(order.id)).toMatchObject([
+        { conversion: "order", utm_source: "linkedin", utm_campaign: "spring-launch" },
+      ]);
+    });
+
+    describe("with Global Privacy Control (Sec-GPC: 1)", () => {
+      beforeEach(() => {
+        context.globalPrivacyControl = true;
+      });
+      const sourcesOf = (personEmail: string) =>
+        database.db
+          .selectFrom("analytics_attributions")
+          .innerJoin("people", "people.id", "analytics_attributions.person_id")
+          .select([
+            "conversion",
+            "landing_path",
+            "referrer_domain",
+            "utm_source",
+            "utm_campaign",
+            "conversion_path",
+          ])
+          .where("people.email_key", "=", personEmail)
+          .orderBy("converted_at")
+          .execute();
+      const none = {
+        landing_path: null,
+        referrer_domain: null,
+        utm_source: null,
+        utm_campaign: null,
+        conversion_path: null,
+      };
+
+      it("keeps a contact message, a signup, a waitlist signup and an order without their source", async () => {
+        const message = await receiveContactMessage(context, {
+          fields: {
+            firstName: "Gil",
+            lastName: "Private",
+            email: "gpc@example.com",
+            interest: "Corporate Training",
+            message: "Please keep where I came from to yourself.",
+            attribution: campaignVisit("/contact"),
+          },
+          traps: { formToken: formToken() },
+          clientAddress: "203.0.113.9",
+        });
+        expect(message.outcome).toBe("stored");
+        await receiveNewsletterSignup(context, {
+          fields: { email: "gpc@example.com", source: "/signup", attribution: campaignVisit("/") },
+          traps: { formToken: formToken() },
+          clientAddress: "203.0.113.9",
+        });
+        expect(
+          await joinWaitlist(context, {
+            fields: { email: "gpc@example.com", attribution: campaignVisit("/buy-now") },
+            traps: { formToken: formToken() },
+            clientAddress: "203.0.113.9",
+          }),
+        ).toMatchObject({ outcome: "accepted" });
+        await buy("gpc@example.com", campaignVisit("/buy-now"));
+        const kept = await sourcesOf("gpc@example.com");
+        expect(kept.map((row) => row.conversion).sort()).toEqual([
+          "checkout_start",
+          "contact_message",
+          "newsletter_signup",
+          "order",
+          "waitlist_signup",
+        ]);
+        for (const row of kept) expect(row).toMatchObject(none);
+      });
+
+      it("does not carry an earlier checkout's source onto the buyer's order", async () => {
+        context.globalPrivacyControl = false;
+        await openCheckout("gpc-later@example.com", campaignVisit("/buy-now"));
+        context.globalPrivacyControl = true;
+        const order = await buy("gpc-later@example.com", campaignVisit("/buy-now"));
+        expect(await attributionOf(order.id)).toMatchObject([{ conversion: "order", ...none }]);
+      });
+
+      it("reads no source for a booking either, unless the site is set not to honour it", () => {
+        const field = campaignVisit("/booking");
+        expect(readVisitSource(field, context)).toBeUndefined();
+        expect(
+          readVisitSource(field, {
+            config: { ...config, ANALYTICS_HONOR_GPC: false },
+            globalPrivacyControl: true,
+          }),
+        ).toMatchObject({ utmSource: "linkedin" });
+      });
     });
   });
 }

@@ -11,6 +11,7 @@ export {
   type ServerEventName,
 } from "./ingestion/server-events";
 export {
+  attributionAllowed,
   readVisitSource,
   visitSourceFromMetadata,
   visitSourceMetadata,
@@ -18,6 +19,8 @@ export {
 } from "./ingestion/visit-source";
 export {
   attributionsOfPerson,
+  latestCheckoutSource,
+  sourceOfOpenedOrder,
   eraseAttributionsOfPerson,
   recordAttribution,
   recordConfirmationAttribution,

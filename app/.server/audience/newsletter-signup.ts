@@ -52,7 +52,7 @@ export async function receiveNewsletterSignup(
     interests: signup.interests,
     source: signup.source,
     consentText: newsletterConsentText,
-    visitSource: readVisitSource(fields.attribution, deps.config.SITE_URL),
+    visitSource: readVisitSource(fields.attribution, deps),
   });
   return { outcome: "accepted" };
 }

@@ -50,7 +50,7 @@ export async function joinWaitlist(
     email: parsed.data,
     source: "/buy-now",
     consentText: buyNowContent.waitlist.consent,
-    visitSource: readVisitSource(fields.attribution, config.SITE_URL),
+    visitSource: readVisitSource(fields.attribution, deps),
   });
   return { outcome: "accepted" };
 }

@@ -25,6 +25,11 @@ export type RequestContext = AppServices & {
   scriptNonce?: string;
   /** Work to start once this request is answered (core/after-answer.ts). */
   afterAnswer?: AfterAnswer;
+  /**
+   * The browser sent Global Privacy Control (`Sec-GPC: 1`): unless ANALYTICS_HONOR_GPC is false,
+   * what it sends is kept without its source.
+   */
+  globalPrivacyControl?: boolean;
 };
 
 declare module "react-router" {
@@ -36,7 +41,7 @@ declare module "react-router" {
  * so a route hands in `context`; `outbox.wake()` is the service's to call after a commit.
  */
 export type ServiceDeps = Pick<AppServices, "db" | "clock" | "config" | "outbox"> &
-  Pick<RequestContext, "afterAnswer">;
+  Pick<RequestContext, "afterAnswer" | "globalPrivacyControl">;
 
 /** Services that talk to Stripe (only when STRIPE_SECRET_KEY is set). */
 export type PaymentDeps = ServiceDeps & { stripe: Stripe };

@@ -129,7 +129,7 @@ export async function receiveContactMessage(
   const verdict = checkSpamTraps(deps, "contact", traps);
   if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
   // The page script's hidden `attribution` field: where the visit that wrote came from.
-  const source = readVisitSource(fields.attribution, deps.config.SITE_URL);
+  const source = readVisitSource(fields.attribution, deps);
   const { id } = await recordContactMessage(deps, message, source);
   deps.outbox.wake();
   return { outcome: "stored", id };

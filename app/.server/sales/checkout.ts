@@ -1,4 +1,4 @@
-import { readVisitSource } from "../analytics";
+import { attributionAllowed, readVisitSource } from "../analytics";
 import { logFailure } from "../core/logger";
 import { parseCheckoutRequest } from "./checkout-request";
 import type { Stripe } from "./stripe-client";
@@ -44,8 +44,10 @@ export async function startCheckout(
   if (checkSpamTraps(deps, "checkout", traps) !== "passed") return { outcome: "discarded" };
   try {
     // Carried through Stripe Checkout in the session's metadata, recorded with the paid order.
-    const source = readVisitSource(fields.attribution, config.SITE_URL);
-    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value, source);
+    const source = readVisitSource(fields.attribution, deps);
+    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value, source, {
+      carrySource: attributionAllowed(deps),
+    });
     return { outcome: "opened", url };
   } catch (error) {
     // The order is kept as failed; the buyer may simply try again.

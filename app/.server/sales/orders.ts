@@ -12,8 +12,10 @@ import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { issueDownloadLink, revokeDownloadLinks } from "./download-links";
 import { orderItemsFromCatalog, parseOrderItems } from "./order-items";
 import {
+  latestCheckoutSource,
   recordAttribution,
   recordServerEvent,
+  sourceOfOpenedOrder,
   visitSourceFromMetadata,
   visitSourceMetadata,
   type VisitSource,
@@ -22,19 +24,34 @@ import { rememberPerson } from "../audience";
 
 export const SUCCESS_PATH = "/payment-success";
 
+/** A buyer's new order is credited to the source of their checkout opened this recently. */
+const checkoutSourceCarriedMs = 30 * 86_400_000;
+
 /**
  * Records a pending order and opens a Stripe Checkout session for it: one line item per item at
  * the catalog's price, the buyer's email, and the order id in the metadata so the webhook finds it.
+ * The order's source (the visit's, or when this tab has none the source of the buyer's checkout
+ * opened in the last 30 days, unless `carrySource` is false under Global Privacy Control) is kept
+ * with it as its `checkout_start`, which its purchase is credited to.
  */
 export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
-  source?: VisitSource,
+  visitSource?: VisitSource,
+  { carrySource = true }: { carrySource?: boolean } = {},
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
   const now = clock.now().toISOString();
+  let source = visitSource;
   await db.transaction().execute(async (trx) => {
+    const personId = await rememberPerson(trx, {
+      email: request.email,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      source: "/buy-now",
+      now: clock.now(),
+    });
     await trx
       .insertInto("orders")
       .values({
@@ -54,15 +71,22 @@ export async function openCheckoutSession(
         updated_at: now,
         paid_at: null,
         refunded_at: null,
-        person_id: await rememberPerson(trx, {
-          email: request.email,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          source: "/buy-now",
-          now: clock.now(),
-        }),
+        person_id: personId,
       })
       .execute();
+    if (!source && carrySource)
+      source = await latestCheckoutSource(
+        trx,
+        personId,
+        new Date(clock.now().getTime() - checkoutSourceCarriedMs),
+      );
+    await recordAttribution(trx, {
+      conversion: "checkout_start",
+      subjectId: orderId,
+      personId,
+      source,
+      at: clock.now(),
+    });
     await recordServerEvent(trx, {
       name: "checkout_start",
       at: clock.now(),
@@ -216,12 +240,14 @@ export async function fulfilPaidSession(
     },
     { now },
   );
-  // The source the session's metadata carried back: the visit that came to buy, not the checkout.
+  // The source recorded when the order was opened (whichever tab finishes it); for an order opened
+  // before that was kept, the one the session's metadata carried back.
+  const opened = await sourceOfOpenedOrder(trx, order.id);
   await recordAttribution(trx, {
     conversion: "order",
     subjectId: order.id,
     personId: order.person_id,
-    source: visitSourceFromMetadata(session.metadata),
+    source: opened ? opened.source : visitSourceFromMetadata(session.metadata),
     amountCents: amountPaidCents,
     at: now,
   });

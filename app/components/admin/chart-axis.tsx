@@ -6,36 +6,27 @@ export function axisTicks(max: number) {
 }
 
 /**
- * The horizontal grid lines and value labels of the console's server-drawn SVG charts, from
- * `left` to `right`, each at `y(tick)`.
+ * The value labels of the console's charts, as HTML beside the drawing (`h-48` high, like it):
+ * text inside an SVG scaled by its viewBox shrinks with the chart, to a few pixels on a phone,
+ * while these keep the page's text size at any width.
  */
-export function ChartAxis({
-  ticks,
-  left,
-  right,
-  y,
-}: {
-  ticks: number[];
-  left: number;
-  right: number;
-  y: (value: number) => number;
-}) {
+export function ChartAxis({ ticks, max }: { ticks: number[]; max: number }) {
   return (
-    <g>
+    <div
+      className="relative h-48 shrink-0 pl-1 text-right text-xs leading-none text-muted-foreground tabular-nums"
+      data-testid="chart-axis"
+    >
+      {/* Sized by its widest label; the labels themselves are placed on the lines. */}
+      <span className="invisible whitespace-nowrap">{max}</span>
       {ticks.map((tick) => (
-        <g key={tick}>
-          <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} stroke="var(--color-border)" />
-          <text
-            x={left - 6}
-            y={y(tick) + 4}
-            textAnchor="end"
-            fontSize="11"
-            fill="var(--color-muted-foreground)"
-          >
-            {tick}
-          </text>
-        </g>
+        <span
+          key={tick}
+          className="absolute right-0 -translate-y-1/2 whitespace-nowrap"
+          style={{ top: `${(1 - tick / max) * 100}%` }}
+        >
+          {tick}
+        </span>
       ))}
-    </g>
+    </div>
   );
 }

@@ -84,8 +84,7 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           </div>
         </div>
       </div>
-      {/* A table is as wide as its cells whatever its own width says: the 1 px clipped box is
-          the wrapper's, or the hidden table widened the page on a phone (issue 35). */}
+      {/* A table does not clip what overflows it, so the hidden copy is clipped by a block. */}
       <div className="sr-only">
         <table>
           <caption>New leads per day</caption>

@@ -1,62 +1,58 @@
 import { axisTicks, ChartAxis } from "./chart-axis";
-const width = 600;
-const height = 200;
-const left = 36;
-const bottom = 20;
-const top = 8;
 
 /**
  * Page views per day as plain SVG drawn on the server (no chart library, no JavaScript), with the
- * same figures in a table for screen readers.
+ * same figures in a table for screen readers. The bars stretch to any width; the axis labels are
+ * HTML beside and below them, so they keep their size on a phone and the chart never overflows.
  */
 export function PageViewsChart({ days }: { days: { day: string; views: number }[] }) {
   const max = Math.max(1, ...days.map((day) => day.views));
-  const step = (width - left) / Math.max(1, days.length);
-  const barWidth = Math.max(1, step * 0.7);
-  const plotHeight = height - top - bottom;
-  const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
+  const ticks = axisTicks(max);
+  const count = Math.max(1, days.length);
   return (
     <figure className="space-y-2">
-      <div
-        className="overflow-x-auto"
-        tabIndex={0}
-        role="region"
-        aria-label="Chart, scrolls sideways"
-      >
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          className="h-auto w-full min-w-[320px]"
-          aria-hidden="true"
-          data-testid="page-views-chart"
-        >
-          <ChartAxis ticks={axisTicks(max)} left={left} right={width} y={y} />
-          {days.map((day, index) => (
-            <rect
-              key={day.day}
-              x={left + index * step + (step - barWidth) / 2}
-              y={y(day.views)}
-              width={barWidth}
-              height={top + plotHeight - y(day.views)}
-              fill="var(--color-primary)"
-            />
-          ))}
-          <text x={left} y={height - 4} fontSize="11" fill="var(--color-muted-foreground)">
-            {days[0]?.day}
-          </text>
-          <text
-            x={width}
-            y={height - 4}
-            textAnchor="end"
-            fontSize="11"
-            fill="var(--color-muted-foreground)"
+      <div className="flex gap-2" aria-hidden="true">
+        <ChartAxis ticks={ticks} max={max} />
+        <div className="min-w-0 flex-1">
+          <svg
+            viewBox={`0 0 ${count} ${max}`}
+            preserveAspectRatio="none"
+            className="block h-48 w-full"
+            data-testid="page-views-chart"
           >
-            {days.at(-1)?.day}
-          </text>
-        </svg>
+            {ticks.map((tick) => (
+              <line
+                key={tick}
+                x1={0}
+                x2={count}
+                y1={max - tick}
+                y2={max - tick}
+                stroke="var(--color-border)"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {days.map((day, index) => (
+              <rect
+                key={day.day}
+                x={index + 0.15}
+                y={max - day.views}
+                width={0.7}
+                height={day.views}
+                fill="var(--color-primary)"
+              />
+            ))}
+          </svg>
+          <div
+            className="mt-1 flex justify-between gap-2 text-xs whitespace-nowrap text-muted-foreground tabular-nums"
+            data-testid="chart-days"
+          >
+            <span>{days[0]?.day}</span>
+            {days.length > 1 && <span>{days.at(-1)?.day}</span>}
+          </div>
+        </div>
       </div>
       <figcaption className="text-sm text-muted-foreground">Page views per day (UTC)</figcaption>
-      {/* A table is as wide as its cells whatever its own width says: the 1 px clipped box is
-          the wrapper's, or the hidden table widened the page on a phone (issue 35). */}
+      {/* A table does not clip what overflows it, so the hidden copy is clipped by a block. */}
       <div className="sr-only">
         <table>
           <caption>Page views per day</caption>

@@ -15,14 +15,20 @@ export function ReportTable({
   csvHref,
   rows,
   columns,
+  wide = false,
 }: {
+  /** Spans both columns of the page's grid on a wide screen (a table of many columns). */
+  wide?: boolean;
   title: string;
   csvHref: string;
   rows: Record<string, ReportCell>[];
   columns: readonly ReportColumn[];
 }) {
   return (
-    <section className="min-w-0 space-y-2 rounded-md border bg-card p-4" aria-label={title}>
+    <section
+      className={`min-w-0 space-y-2 rounded-md border bg-card p-4 ${wide ? "lg:col-span-2" : ""}`}
+      aria-label={title}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         <a href={csvHref} className="text-sm underline underline-offset-4" download>
@@ -42,8 +48,12 @@ export function ReportTable({
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left">
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="py-1 pr-3 font-medium">
+                {columns.map((column, index) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={`py-1 pr-3 font-medium whitespace-nowrap ${index === 0 ? "" : "text-right"}`}
+                  >
                     {column.label}
                   </th>
                 ))}
@@ -52,10 +62,20 @@ export function ReportTable({
             <tbody>
               {rows.map((row, index) => (
                 <tr key={index} className="border-t">
-                  {columns.map((column) => {
+                  {columns.map((column, index) => {
                     const value = row[column.key] ?? null;
+                    // The first column names the row (a page, a domain): it wraps only between
+                    // words, and a long one makes the table scroll sideways. Figures never break.
                     return (
-                      <td key={column.key} className="py-1 pr-3 break-all">
+                      <td
+                        key={column.key}
+                        className={
+                          index === 0
+                            ? "min-w-32 py-1 pr-3 break-words"
+                            : "py-1 pr-3 text-right whitespace-nowrap tabular-nums"
+                        }
+                        data-numeric={index === 0 ? undefined : ""}
+                      >
                         {value === null
                           ? "-"
                           : typeof value === "number" && column.format

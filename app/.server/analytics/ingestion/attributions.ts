@@ -4,8 +4,12 @@ import type { Db, Trx } from "../../core/db/database";
 import type { Database } from "../../core/db/schema";
 import type { VisitSource } from "./visit-source";
 
-/** The leads and sales whose source is kept. */
+/**
+ * The leads and sales whose source is kept, and the checkouts opened (the source recorded when an
+ * order was opened, which its purchase is credited to, and the funnel's people who started one).
+ */
 export type Conversion =
+  | "checkout_start"
   | "contact_message"
   | "newsletter_signup"
   | "newsletter_confirmation"
@@ -78,6 +82,69 @@ export async function recordConfirmationAttribution(
       conversionPath: signup.conversion_path,
     },
   });
+}
+
+const sourceOfRow = (row: {
+  landing_path: string | null;
+  referrer_domain: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  conversion_path: string | null;
+}): VisitSource | undefined =>
+  row.landing_path || row.referrer_domain || row.utm_source || row.utm_campaign
+    ? {
+        landingPath: row.landing_path,
+        referrerDomain: row.referrer_domain,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+        conversionPath: row.conversion_path,
+      }
+    : undefined;
+
+/**
+ * The source recorded when an order was opened (its `checkout_start`): what its purchase is
+ * credited to, whichever tab or browser finishes it. Undefined when the order was opened before
+ * sources were kept with it; `{ source: undefined }` when it was opened without one.
+ */
+export async function sourceOfOpenedOrder(
+  db: Db | Trx,
+  orderId: string,
+): Promise<{ source: VisitSource | undefined } | undefined> {
+  const row = await db
+    .selectFrom("analytics_attributions")
+    .selectAll()
+    .where("conversion", "=", "checkout_start")
+    .where("subject_id", "=", orderId)
+    .executeTakeFirst();
+  return row && { source: sourceOfRow(row) };
+}
+
+/**
+ * The source of the person's latest checkout opened since `since` that had one: a buyer who comes
+ * back in a new tab (or from Stripe, or another browser) and opens a new order is still the visit
+ * that brought them, not "(direct)".
+ */
+export async function latestCheckoutSource(
+  db: Db | Trx,
+  personId: string,
+  since: Date,
+): Promise<VisitSource | undefined> {
+  const rows = await db
+    .selectFrom("analytics_attributions")
+    .selectAll()
+    .where("conversion", "=", "checkout_start")
+    .where("person_id", "=", personId)
+    .where("converted_at", ">=", since.toISOString())
+    .orderBy("converted_at", "desc")
+    .limit(20)
+    .execute();
+  for (const row of rows) {
+    const source = sourceOfRow(row);
+    if (source) return source;
+  }
+  return undefined;
 }
 
 /** A person's conversions and their sources, oldest first (the GDPR export, the person's page). */

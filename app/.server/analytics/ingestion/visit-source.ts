@@ -38,13 +38,28 @@ const fieldSchema = z.object({
 /** The largest `attribution` field read: the six values at their longest fit. */
 const maxFieldLength = 2_500;
 
+/** What reading a request's source needs: the site, the GPC setting and the request's signal. */
+export type AttributionDeps = {
+  config: { SITE_URL: string; ANALYTICS_HONOR_GPC: boolean };
+  globalPrivacyControl?: boolean;
+};
+
 /**
- * The visit's source from a form's `attribution` field, or undefined when there is none or it is
- * not one the page script writes. A bad field never costs the visitor their message or order: the
- * conversion is kept, without a source. Spam referrers, the site itself and the payment provider
- * are never a source.
+ * Whether a request's source may be kept: not when its browser sent Global Privacy Control (unless
+ * the site is set not to honour it), as its page views are not counted either.
  */
-export function readVisitSource(field: unknown, siteUrl: string): VisitSource | undefined {
+export const attributionAllowed = ({ config, globalPrivacyControl }: AttributionDeps) =>
+  !(globalPrivacyControl && config.ANALYTICS_HONOR_GPC);
+
+/**
+ * The visit's source from a form's `attribution` field, or undefined when there is none, it is
+ * not one the page script writes, or the browser sent Global Privacy Control. A bad field never
+ * costs the visitor their message or order: the conversion is kept, without a source. Spam
+ * referrers, the site itself and the payment provider are never a source.
+ */
+export function readVisitSource(field: unknown, deps: AttributionDeps): VisitSource | undefined {
+  if (!attributionAllowed(deps)) return undefined;
+  const siteUrl = deps.config.SITE_URL;
   if (typeof field !== "string" || field.length === 0 || field.length > maxFieldLength)
     return undefined;
   let json: unknown;

@@ -3,9 +3,11 @@ import type { Db } from "../../core/db/database";
 import { monthOf, wholeMonthsWithin } from "./monthly-rollups";
 import {
   addDays,
+  dayEnd,
   dayStart,
   figuresOfDays,
-  type ConversionDimension,
+  noSource,
+  sourceOf,
   type CountDimension,
   type DayTotals,
 } from "./day-figures";
@@ -18,8 +20,20 @@ export type EntryRow = { key: string; visits: number; visitors: number };
 export type ConversionRow = {
   key: string;
   visits: number;
+  /** People who converted (a lead, a subscriber, a buyer, a booking), each counted once. */
   conversions: number;
-  /** Conversions per 100 visits from this source; null when none came from it. */
+  /** Those people per 100 visits from this source, at most 100; null when no visit came from it. */
+  conversionRatePercent: number | null;
+  revenueCents: number;
+};
+export type SourceRow = {
+  key: string;
+  visits: number;
+  /** People per kind of conversion: a signup and its confirmation are one subscriber. */
+  leads: number;
+  subscribers: number;
+  buyers: number;
+  bookings: number;
   conversionRatePercent: number | null;
   revenueCents: number;
 };
@@ -32,6 +46,16 @@ export const reportColumns = {
   referrers: ["key", "views", "visitors"],
   campaigns: ["key", "views", "visitors"],
   devices: ["key", "views", "visitors"],
+  sources: [
+    "key",
+    "visits",
+    "leads",
+    "subscribers",
+    "buyers",
+    "bookings",
+    "conversionRatePercent",
+    "revenueCents",
+  ],
   "conversions-by-referrer": [
     "key",
     "visits",
@@ -64,6 +88,7 @@ export type ReportRows = {
   referrers: CountRow[];
   campaigns: CountRow[];
   devices: CountRow[];
+  sources: SourceRow[];
   "conversions-by-referrer": ConversionRow[];
   "conversions-by-campaign": ConversionRow[];
   "conversions-by-landing-page": ConversionRow[];
@@ -75,6 +100,9 @@ export type RangeReport = {
   days: { day: string; views: number }[];
   tables: ReportRows;
 };
+
+/** The page the funnel's second step is. */
+const buyNowPath = "/buy-now";
 
 /** Rows shown per table. */
 const tableLength = 50;
@@ -92,6 +120,90 @@ const daysOf = (range: DayRange) => {
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+/**
+ * People per 100 visits, never above 100: a person who converts in the range may have come on a
+ * visit before it (or one not counted, without JavaScript or under Global Privacy Control).
+ */
+const rate = (people: number, visits: number) =>
+  visits === 0 ? null : Math.min(100, percent(people, visits)!);
+
+/** The kinds of conversion the console counts people by, and what each stored conversion is. */
+type Kind = "leads" | "subscribers" | "buyers" | "bookings";
+const kindOf: Record<string, Kind | undefined> = {
+  contact_message: "leads",
+  newsletter_signup: "subscribers",
+  newsletter_confirmation: "subscribers",
+  waitlist_signup: "subscribers",
+  order: "buyers",
+  booking: "bookings",
+};
+
+/** Distinct people per key and kind, and the revenue per key. */
+class People {
+  readonly rows = new Map<
+    string,
+    { any: Set<string>; kinds: Map<Kind, Set<string>>; revenue: number }
+  >();
+  add(key: string, kind: Kind, person: string, revenue: number) {
+    let row = this.rows.get(key);
+    if (!row) this.rows.set(key, (row = { any: new Set(), kinds: new Map(), revenue: 0 }));
+    row.any.add(person);
+    let own = row.kinds.get(kind);
+    if (!own) row.kinds.set(kind, (own = new Set()));
+    own.add(person);
+    row.revenue += revenue;
+  }
+}
+
+/**
+ * The range's conversions, read from the stored conversions (one row per lead, signup,
+ * confirmation, order, booking: few next to the page views) so each person counts once over the
+ * whole range: by source, referrer, campaign and landing page, and the people who started a
+ * checkout and who paid, for the funnel.
+ */
+async function conversionsOf(db: Db, range: DayRange) {
+  const rows = await db
+    .selectFrom("analytics_attributions")
+    .select([
+      "conversion",
+      "subject_id",
+      "person_id",
+      "landing_path",
+      "referrer_domain",
+      "utm_source",
+      "utm_campaign",
+      "amount_cents",
+    ])
+    .where("converted_at", ">=", dayStart(range.from))
+    .where("converted_at", "<=", dayEnd(range.to))
+    .execute();
+  const by = {
+    source: new People(),
+    referrer: new People(),
+    campaign: new People(),
+    landing: new People(),
+  };
+  const checkoutPeople = new Set<string>();
+  const paidPeople = new Set<string>();
+  for (const row of rows) {
+    // Without a person (a conversion kept before people were), the converted thing is the person.
+    const person = row.person_id ?? `${row.conversion}:${row.subject_id}`;
+    if (row.conversion === "checkout_start") {
+      checkoutPeople.add(person);
+      continue;
+    }
+    const kind = kindOf[row.conversion];
+    if (!kind) continue;
+    if (kind === "buyers") paidPeople.add(person);
+    const revenue = Number(row.amount_cents ?? 0);
+    by.source.add(sourceOf(row.utm_source, row.referrer_domain), kind, person, revenue);
+    by.referrer.add(row.referrer_domain ?? noSource, kind, person, revenue);
+    by.campaign.add(row.utm_campaign ?? noSource, kind, person, revenue);
+    by.landing.add(row.landing_path ?? noSource, kind, person, revenue);
+  }
+  return { by, checkoutPeople: checkoutPeople.size, paidPeople: paidPeople.size };
+}
 
 /** Sums rows by key. */
 class Sums<Row extends object> {
@@ -132,8 +244,8 @@ async function rangeParts(db: Db, range: DayRange) {
   return { months: [...months], days, runs };
 }
 
-/** The summed counts and conversions of the range's whole months and other days. */
-async function storedSums(db: Db, { months, runs }: { months: string[]; runs: DayRange[] }) {
+/** The summed counts of the range's whole months and other days. */
+async function storedCounts(db: Db, { months, runs }: { months: string[]; runs: DayRange[] }) {
   // A month table is read by its months, a day table by the runs of days outside them.
   const inMonths = months.length === 0 ? null : sql<boolean>`month IN (${sql.join(months)})`;
   const inRuns =
@@ -160,33 +272,11 @@ async function storedSums(db: Db, { months, runs }: { months: string[]; runs: Da
           .where(where)
           .groupBy(["dimension", "key"])
           .execute();
-  const conversions = (
-    table: "analytics_monthly_conversions" | "analytics_daily_conversions",
-    where: RawBuilder<boolean> | null,
-  ) =>
-    where === null
-      ? Promise.resolve([])
-      : db
-          .selectFrom(table)
-          .select([
-            "dimension",
-            "key",
-            (eb) => eb.fn.sum<number>("conversions").as("conversions"),
-            (eb) => eb.fn.sum<number>("revenue_cents").as("revenue"),
-          ])
-          .where(where)
-          .groupBy(["dimension", "key"])
-          .execute();
-  const [monthCounts, dayCounts, monthConversions, dayConversions] = await Promise.all([
+  const [monthCounts, dayCounts] = await Promise.all([
     counts("analytics_monthly_counts", inMonths),
     counts("analytics_daily_counts", inRuns),
-    conversions("analytics_monthly_conversions", inMonths),
-    conversions("analytics_daily_conversions", inRuns),
   ]);
-  return {
-    counts: [...monthCounts, ...dayCounts],
-    conversions: [...monthConversions, ...dayConversions],
-  };
+  return [...monthCounts, ...dayCounts];
 }
 
 /**
@@ -206,15 +296,14 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
     rangeParts(db, range),
   ]);
   const rolledDays = new Set(rolled.map((row) => row.day));
-  const [computed, stored] = await Promise.all([
+  const [computed, stored, converted] = await Promise.all([
     figuresOfDays(
       db,
       parts.days.filter((day) => !rolledDays.has(day)),
     ),
-    storedSums(db, parts),
+    storedCounts(db, parts),
+    conversionsOf(db, range),
   ]);
-  const storedCounts = stored.counts;
-  const storedConversions = stored.conversions;
 
   const perDay = new Map<string, DayTotals>();
   for (const row of rolled) perDay.set(row.day, row);
@@ -228,34 +317,14 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
     if (!sums) counts.set(dimension, (sums = new Sums(() => ({ views: 0, visitors: 0 }))));
     return sums;
   };
-  const conversions = new Map<
-    ConversionDimension,
-    Sums<{ conversions: number; revenue: number }>
-  >();
-  const conversionsOf = (dimension: ConversionDimension) => {
-    let sums = conversions.get(dimension);
-    if (!sums)
-      conversions.set(dimension, (sums = new Sums(() => ({ conversions: 0, revenue: 0 }))));
-    return sums;
-  };
-  for (const row of storedCounts)
+  for (const row of stored)
     countsOf(row.dimension as CountDimension).add(row.key, {
       views: Number(row.views),
       visitors: Number(row.visitors),
     });
-  for (const row of storedConversions)
-    conversionsOf(row.dimension as ConversionDimension).add(row.key, {
-      conversions: Number(row.conversions),
-      revenue: Number(row.revenue),
-    });
   for (const figures of computed) {
     for (const row of figures.counts)
       countsOf(row.dimension).add(row.key, { views: row.views, visitors: row.visitors });
-    for (const row of figures.conversions)
-      conversionsOf(row.dimension).add(row.key, {
-        conversions: row.conversions,
-        revenue: row.revenue_cents,
-      });
   }
 
   const countRows = (dimension: CountDimension): CountRow[] =>
@@ -263,36 +332,65 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
       .map(([key, sums]) => ({ key, ...sums }))
       .sort((a, b) => b.views - a.views || (a.key < b.key ? -1 : 1))
       .slice(0, tableLength);
-  const conversionRows = (
-    dimension: ConversionDimension,
-    visitsFrom: CountDimension,
-  ): ConversionRow[] => {
+  const conversionRows = (people: People, visitsFrom: CountDimension): ConversionRow[] => {
     const visits = countsOf(visitsFrom).rows;
-    return [...conversionsOf(dimension).rows]
-      .map(([key, sums]) => {
+    return [...people.rows]
+      .map(([key, row]) => {
         const from = visits.get(key)?.views ?? 0;
         return {
           key,
           visits: from,
-          conversions: sums.conversions,
-          conversionRatePercent: percent(sums.conversions, from),
-          revenueCents: sums.revenue,
+          conversions: row.any.size,
+          conversionRatePercent: rate(row.any.size, from),
+          revenueCents: row.revenue,
         };
       })
       .sort((a, b) => b.conversions - a.conversions || (a.key < b.key ? -1 : 1))
       .slice(0, tableLength);
   };
+  // Every source a visit or a conversion came from, with its people per kind.
+  const sourceRows = (): SourceRow[] => {
+    const visits = countsOf("visit-source").rows;
+    const people = converted.by.source.rows;
+    return [...new Set([...visits.keys(), ...people.keys()])]
+      .map((key) => {
+        const from = visits.get(key)?.views ?? 0;
+        const row = people.get(key);
+        const of = (kind: Kind) => row?.kinds.get(kind)?.size ?? 0;
+        return {
+          key,
+          visits: from,
+          leads: of("leads"),
+          subscribers: of("subscribers"),
+          buyers: of("buyers"),
+          bookings: of("bookings"),
+          conversionRatePercent: rate(row?.any.size ?? 0, from),
+          revenueCents: row?.revenue ?? 0,
+        };
+      })
+      .sort(
+        (a, b) =>
+          b.revenueCents - a.revenueCents || b.visits - a.visits || (a.key < b.key ? -1 : 1),
+      )
+      .slice(0, tableLength);
+  };
 
+  // People at each step, each step capped by the one before: the visitors (per day), those of
+  // them who viewed /buy-now (per day), the people who started a checkout and who paid.
   const visits = total("visits");
-  const steps = [
-    { step: "Visits (landing page)", count: visits },
-    { step: "Viewed /buy-now", count: total("buy_now_visits") },
-    { step: "Checkout started", count: total("checkout_starts") },
-    { step: "Paid", count: total("purchases") },
+  const visitors = total("visitors");
+  const funnelCounts: [string, number][] = [
+    ["Visitors", visitors],
+    ["Viewed /buy-now", countsOf("page").rows.get(buyNowPath)?.visitors ?? 0],
+    ["Checkout started", converted.checkoutPeople],
+    ["Paid", converted.paidPeople],
   ];
+  const steps: { step: string; count: number }[] = [];
+  for (const [step, count] of funnelCounts)
+    steps.push({ step, count: Math.min(count, steps.at(-1)?.count ?? count) });
   return {
     summary: {
-      visitors: total("visitors"),
+      visitors,
       pageViews: total("page_views"),
       visits,
       meanVisitSeconds: visits === 0 ? 0 : Math.round(total("visit_seconds") / visits),
@@ -308,9 +406,10 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
       referrers: countRows("referrer"),
       campaigns: countRows("campaign"),
       devices: countRows("device"),
-      "conversions-by-referrer": conversionRows("referrer", "visit-referrer"),
-      "conversions-by-campaign": conversionRows("campaign", "visit-campaign"),
-      "conversions-by-landing-page": conversionRows("landing", "entry"),
+      sources: sourceRows(),
+      "conversions-by-referrer": conversionRows(converted.by.referrer, "visit-referrer"),
+      "conversions-by-campaign": conversionRows(converted.by.campaign, "visit-campaign"),
+      "conversions-by-landing-page": conversionRows(converted.by.landing, "entry"),
       funnel: steps.map((step, index) => ({
         ...step,
         dropOffPercent:

@@ -11,6 +11,8 @@ export const countDimensions = [
   // The visit's source (its first page view's referrer or campaign): what conversion rates divide by.
   "visit-referrer",
   "visit-campaign",
+  // The visit's source as marketers name it: its utm_source, else its referrer's domain.
+  "visit-source",
 ] as const;
 export type CountDimension = (typeof countDimensions)[number];
 
@@ -19,6 +21,13 @@ export type ConversionDimension = (typeof conversionDimensions)[number];
 
 /** The key of a visit or conversion without a referrer, campaign or landing page. */
 export const noSource = "(direct)";
+
+/**
+ * A visit's or conversion's source as marketers name it: its `utm_source` (lower case, so
+ * "LinkedIn" and "linkedin" are one), else its referrer's domain, else "(direct)".
+ */
+export const sourceOf = (utmSource: string | null, referrerDomain: string | null) =>
+  utmSource?.trim().toLowerCase() || referrerDomain || noSource;
 
 export type DayTotals = {
   visitors: number;
@@ -59,6 +68,7 @@ type RawEvent = {
   visitor: string | null;
   path: string;
   referrer_domain: string | null;
+  utm_source: string | null;
   utm_campaign: string | null;
   screen: string | null;
   amount_cents: number | null;
@@ -92,15 +102,23 @@ class Tally {
   }
 }
 
+const byTime = (a: { occurred_at: string }, b: { occurred_at: string }) =>
+  a.occurred_at < b.occurred_at ? -1 : a.occurred_at > b.occurred_at ? 1 : 0;
+
 /**
  * One day's figures worked out from its raw events and conversions: what a rollup stores, and
  * what the console computes for a day not rolled up yet (today). A visit is a visitor's run of
- * events without 30 minutes of quiet; a visit going on across midnight counts on both days.
+ * events without 30 minutes of quiet (the visitor's hash is carried across midnight while a visit
+ * goes on). A visit counts once, on the day it began, with its source, entry page and length;
+ * `around` holds the events just outside the day that tell whether a visit began the day before
+ * or goes on into the next. Page views count on the day they happen; the day's visitors are
+ * those who began a visit on it.
  */
 export function figuresOfDay(
   day: string,
   events: RawEvent[],
   conversions: RawConversion[],
+  around: RawEvent[] = [],
 ): DayFigures {
   const tallies = new Map<CountDimension, Tally>(countDimensions.map((d) => [d, new Tally()]));
   const tally = (dimension: CountDimension) => tallies.get(dimension)!;
@@ -115,6 +133,12 @@ export function figuresOfDay(
     revenue_cents: 0,
   };
   const byVisitor = new Map<string, RawEvent[]>();
+  const keep = (event: RawEvent) => {
+    if (event.visitor === null) return;
+    const own = byVisitor.get(event.visitor);
+    if (own) own.push(event);
+    else byVisitor.set(event.visitor, [event]);
+  };
   for (const event of events) {
     if (event.name === "pageview") {
       totals.page_views += 1;
@@ -128,16 +152,14 @@ export function figuresOfDay(
       totals.purchases += 1;
       totals.revenue_cents += event.amount_cents ?? 0;
     }
-    if (event.visitor === null) continue;
-    const own = byVisitor.get(event.visitor);
-    if (own) own.push(event);
-    else byVisitor.set(event.visitor, [event]);
+    keep(event);
   }
-  totals.visitors = byVisitor.size;
+  // Only a visitor seen today can have a visit that began today.
+  for (const event of around)
+    if (event.visitor !== null && byVisitor.has(event.visitor)) keep(event);
+  const visitors = new Set<string>();
   for (const [visitor, own] of byVisitor) {
-    own.sort((a, b) =>
-      a.occurred_at < b.occurred_at ? -1 : a.occurred_at > b.occurred_at ? 1 : 0,
-    );
+    own.sort(byTime);
     let start = 0;
     for (let index = 1; index <= own.length; index += 1) {
       const ends =
@@ -147,6 +169,9 @@ export function figuresOfDay(
       if (!ends) continue;
       const visit = own.slice(start, index);
       start = index;
+      // A visit that began the day before (or begins tomorrow) is that day's.
+      if (dayOf(visit[0]!.occurred_at) !== day) continue;
+      visitors.add(visitor);
       totals.visits += 1;
       totals.visit_seconds += Math.round(
         (Date.parse(visit.at(-1)!.occurred_at) - Date.parse(visit[0]!.occurred_at)) / 1000,
@@ -156,10 +181,12 @@ export function figuresOfDay(
       tally("entry").add(landing.path, visitor);
       tally("visit-referrer").add(landing.referrer_domain ?? noSource, visitor);
       tally("visit-campaign").add(landing.utm_campaign ?? noSource, visitor);
+      tally("visit-source").add(sourceOf(landing.utm_source, landing.referrer_domain), visitor);
       if (visit.some((event) => event.name === "pageview" && event.path === buyNowPath))
         totals.buy_now_visits += 1;
     }
   }
+  totals.visitors = visitors.size;
   const sums = new Map<string, DayFigures["conversions"][number]>();
   for (const conversion of conversions) {
     const keys: [ConversionDimension, string | null][] = [
@@ -184,34 +211,59 @@ export function figuresOfDay(
   };
 }
 
-/** The figures of each of `days` (UTC, YYYY-MM-DD), from the raw events and conversions. */
+const eventColumns = [
+  "occurred_at",
+  "name",
+  "visitor",
+  "path",
+  "referrer_domain",
+  "utm_source",
+  "utm_campaign",
+  "screen",
+  "amount_cents",
+] as const;
+
+const shifted = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+/**
+ * The figures of each of `days` (UTC, YYYY-MM-DD), from the raw events and conversions. Besides
+ * the days' events it reads the half hour before them (a visit going on at midnight began the day
+ * before) and, for the visitors active in the last half hour of the last day, the next day's
+ * events (the rest of a visit that goes on past midnight).
+ */
 export async function figuresOfDays(db: Db, days: string[]): Promise<DayFigures[]> {
   if (days.length === 0) return [];
   const sorted = [...days].sort();
   const from = dayStart(sorted[0]!);
   const to = dayEnd(sorted.at(-1)!);
   const wanted = new Set(sorted);
-  const [events, conversions] = await Promise.all([
+  const [events, following, conversions] = await Promise.all([
     db
       .selectFrom("analytics_events")
-      .select([
-        "occurred_at",
-        "name",
-        "visitor",
-        "path",
-        "referrer_domain",
-        "utm_campaign",
-        "screen",
-        "amount_cents",
-      ])
-      .where("occurred_at", ">=", from)
+      .select(eventColumns)
+      .where("occurred_at", ">=", shifted(from, -sessionQuietMs))
       .where("occurred_at", "<=", to)
+      .execute(),
+    db
+      .selectFrom("analytics_events")
+      .select(eventColumns)
+      .where("occurred_at", ">", to)
+      .where("occurred_at", "<=", dayEnd(addDays(sorted.at(-1)!, 1)))
+      .where("visitor", "in", (eb) =>
+        eb
+          .selectFrom("analytics_events")
+          .select("visitor")
+          .where("occurred_at", ">=", shifted(to, -sessionQuietMs))
+          .where("occurred_at", "<=", to)
+          .where("visitor", "is not", null),
+      )
       .execute(),
     db
       .selectFrom("analytics_attributions")
       .select(["converted_at", "landing_path", "referrer_domain", "utm_campaign", "amount_cents"])
       .where("converted_at", ">=", from)
       .where("converted_at", "<=", to)
+      .where("conversion", "!=", "checkout_start")
       .execute(),
   ]);
   const eventsByDay = new Map<string, RawEvent[]>(sorted.map((day) => [day, []]));
@@ -219,7 +271,16 @@ export async function figuresOfDays(db: Db, days: string[]): Promise<DayFigures[
   const conversionsByDay = new Map<string, RawConversion[]>(sorted.map((day) => [day, []]));
   for (const conversion of conversions)
     conversionsByDay.get(dayOf(conversion.converted_at))?.push(conversion);
+  // The events just outside each day: its eve's last half hour (or the whole eve, when read) and
+  // the next day's.
+  const outside = (day: string) => [
+    ...(eventsByDay.get(addDays(day, -1)) ??
+      events.filter((event) => event.occurred_at < dayStart(day))),
+    ...(eventsByDay.get(addDays(day, 1)) ?? following),
+  ];
   return sorted
     .filter((day) => wanted.has(day))
-    .map((day) => figuresOfDay(day, eventsByDay.get(day)!, conversionsByDay.get(day)!));
+    .map((day) =>
+      figuresOfDay(day, eventsByDay.get(day)!, conversionsByDay.get(day)!, outside(day)),
+    );
 }

@@ -64,11 +64,7 @@ export async function requestIntroCall(
       holdMinutes: deps.config.BOOKING_HOLD_MINUTES,
     },
     async (trx, bookingId) => {
-      await keepVisitSource(
-        trx,
-        bookingId,
-        readVisitSource(fields.attribution, deps.config.SITE_URL),
-      );
+      await keepVisitSource(trx, bookingId, readVisitSource(fields.attribution, deps));
       await queueHoldConfirmation(trx, deps, bookingId);
     },
   );

@@ -120,7 +120,7 @@ export async function bookPaidSession(
       await queueBookingConfirmed(trx, deps, bookingId);
       await recordBookingConversion(trx, {
         bookingId,
-        source: readVisitSource(fields.attribution, deps.config.SITE_URL),
+        source: readVisitSource(fields.attribution, deps),
         now,
       });
     },

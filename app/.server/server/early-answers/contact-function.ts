@@ -44,14 +44,18 @@ async function answerContactFunction(
   }
   let received;
   try {
-    received = await receiveContactMessage(services, {
-      fields: body,
-      traps: {
-        honeypot: text(body[spamTrapFields.honeypot]),
-        formToken: text(body[spamTrapFields.formToken]),
+    const gpc = request.headers["sec-gpc"];
+    received = await receiveContactMessage(
+      { ...services, globalPrivacyControl: (Array.isArray(gpc) ? gpc[0] : gpc)?.trim() === "1" },
+      {
+        fields: body,
+        traps: {
+          honeypot: text(body[spamTrapFields.honeypot]),
+          formToken: text(body[spamTrapFields.formToken]),
+        },
+        clientAddress: clientAddressOf(request, trustProxy),
       },
-      clientAddress: clientAddressOf(request, trustProxy),
-    });
+    );
   } catch (error) {
     logFailure("contact message not stored", error);
     return answer(

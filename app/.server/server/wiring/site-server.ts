@@ -137,6 +137,7 @@ export async function startSiteServer(options: SiteServerOptions) {
       getLoadContext: (request, response) => ({
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+        globalPrivacyControl: request.get("sec-gpc")?.trim() === "1",
         afterAnswer: runtime.afterAnswers.forResponse(response),
         scriptNonce: grantScriptNonce(response, {
           development,
