@@ -32,6 +32,7 @@ export const e2eServer = {
     ADMIN_SIGN_IN_RATE_LIMIT: "50",
     // A sent broadcast is marked sent at the queue's next round: soon, for the report test.
     BROADCAST_QUEUE_INTERVAL_MS: "500",
+    SEQUENCE_PASS_INTERVAL_MS: "500",
     // Bulk mail must carry a postal address: without one a broadcast cannot be sent.
     MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
     MAIL_REPLY_TO: "author@presenceselling.com",

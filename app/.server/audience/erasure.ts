@@ -1,3 +1,4 @@
+import { emitPersonEvent } from "../core/person-events";
 import type { Kysely } from "kysely";
 import { eraseAttributionsOfPerson } from "../analytics";
 import { eraseBookingsOf } from "./booking-erasure";
@@ -218,6 +219,9 @@ export async function erasePerson(
         person.first_name && person.last_name ? `${person.first_name} ${person.last_name}` : null,
     };
     const counts: Record<string, number> = {};
+    // What the capabilities above keep of them (the email sequences) goes first, in this
+    // transaction; their emails go with the outbox step.
+    await emitPersonEvent(trx, { kind: "erased", personId, now });
     for (const step of erasureSteps) {
       counts[step.name] = await step.erase(trx, subject, { now, afterCommit });
     }

@@ -31,6 +31,7 @@ import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
+import * as sequences from "./570_sequences";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "502_analytics_rollups": analyticsRollups,
   "510_analytics_monthly_rollups": analyticsMonthlyRollups,
   "520_people_import_chunks_binary": peopleImportChunksBinary,
+  "570_sequences": sequences,
 };
