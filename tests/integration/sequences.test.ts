@@ -14,6 +14,7 @@ import {
   stepDueAt,
 } from "~/.server/sequences";
 import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -27,6 +28,16 @@ const config = parseConfig({
 const actor = "owner@presence.example";
 const hour = 60 * 60_000;
 const day = 24 * hour;
+
+describe("the time zone a browser sends", () => {
+  it("keeps IANA names and drops anything else", () => {
+    expect(ianaTimeZone("America/Denver")).toBe("America/Denver");
+    expect(ianaTimeZone("Australia/Lord_Howe")).toBe("Australia/Lord_Howe");
+    expect(ianaTimeZone("UTC")).toBe("UTC");
+    for (const bad of ["Mars/Olympus_Mons", "+05:00", "", "x".repeat(80), 42, undefined])
+      expect(ianaTimeZone(bad)).toBeUndefined();
+  });
+});
 
 describe("a step's time in the reader's morning", () => {
   it("keeps 9:00 in Denver across the spring change", () => {

@@ -31,6 +31,8 @@ export type MembershipRequest = {
   visitSource?: VisitSource;
   /** The consent wording the form showed, stored word for word. */
   consentText: string;
+  /** The browser's IANA time zone (the reader's morning for sequences). */
+  timeZone?: string;
 };
 
 export type MembershipRequestOutcome = "confirmation-sent" | "already-confirmed" | "cooling";
@@ -58,6 +60,7 @@ export async function requestMembership(
         email: request.email,
         firstName: request.firstName,
         source: request.source,
+        timeZone: request.timeZone,
         now,
       });
       const existing = await trx

@@ -1,3 +1,4 @@
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { readVisitSource } from "../analytics";
 import { logFailure } from "../core/logger";
 import { parseCheckoutRequest } from "./checkout-request";
@@ -45,7 +46,12 @@ export async function startCheckout(
   try {
     // Carried through Stripe Checkout in the session's metadata, recorded with the paid order.
     const source = readVisitSource(fields.attribution, config.SITE_URL);
-    const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value, source);
+    const { url } = await openCheckoutSession(
+      { ...deps, stripe },
+      parsed.value,
+      source,
+      ianaTimeZone(fields.timeZone),
+    );
     return { outcome: "opened", url };
   } catch (error) {
     // The order is kept as failed; the buyer may simply try again.

@@ -31,6 +31,8 @@ export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
   source?: VisitSource,
+  /** The buyer's browser zone, already checked as an IANA name (their morning for sequences). */
+  timeZone?: string,
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
@@ -60,6 +62,7 @@ export async function openCheckoutSession(
           firstName: request.firstName,
           lastName: request.lastName,
           source: "/buy-now",
+          timeZone,
           now: clock.now(),
         }),
       })

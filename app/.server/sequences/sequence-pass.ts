@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
+import type { SequenceSendTable } from "./sequence-tables";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueBulkEmails } from "../mail";
-import { hasConsent } from "./sequence-enrollment";
 import { readerTimeZone, stepDueAt } from "./sequence-timing";
 
 /** Readers looked at per transaction; a pass takes batches until none is due. */
@@ -71,28 +71,32 @@ async function passBatch(
       .orderBy("enrollment.next_due_at")
       .limit(batchSize)
       .execute();
+    // Consent at queue time, for the whole batch in one read: confirmed members of the sequence's
+    // list, not bounced (checked again just before sending, by the outbox hook).
+    const consenting = await consentingReaders(trx, due);
     const stepsBySequence = new Map<string, Step[]>();
-    const sendsByStep = new Map<string, { step: Step; sequenceId: string; ids: string[] }>();
-    for (const reader of due) {
-      let steps = stepsBySequence.get(reader.sequence_id);
-      if (!steps) {
-        steps = await trx
+    for (const sequenceId of new Set(due.map((reader) => reader.sequence_id))) {
+      stepsBySequence.set(
+        sequenceId,
+        await trx
           .selectFrom("sequence_steps")
           .select(["id", "position", "subject", "delay_days"])
-          .where("sequence_id", "=", reader.sequence_id)
+          .where("sequence_id", "=", sequenceId)
           .where("removed_at", "is", null)
           .orderBy("position")
-          .execute();
-        stepsBySequence.set(reader.sequence_id, steps);
-      }
+          .execute(),
+      );
+    }
+    // Decided here, written below in a few statements for the whole batch (not per reader).
+    const finished: string[] = [];
+    const leftTheList: string[] = [];
+    const later = new Map<string, string>();
+    const sends: (SequenceSendRow & { nextDueAt: string; position: number })[] = [];
+    for (const reader of due) {
+      const steps = stepsBySequence.get(reader.sequence_id)!;
       const step = nextStep(steps, reader.last_position);
       if (!step) {
-        await setEnrollment(trx, reader.id, {
-          status: "finished",
-          ended_reason: "all steps sent",
-          next_due_at: null,
-          updated_at: nowIso,
-        });
+        finished.push(reader.id);
         continue;
       }
       const timeZone = readerTimeZone(reader.time_zone) ?? config.BOOKING_TIME_ZONE;
@@ -103,49 +107,25 @@ async function passBatch(
         timeZone,
       });
       if (dueAt > now) {
-        await setEnrollment(trx, reader.id, { next_due_at: dueAt.toISOString() });
+        later.set(reader.id, dueAt.toISOString());
         continue;
       }
-      // Consent at queue time: only the list's confirmed members (checked again just before
-      // sending, by the outbox hook).
-      if (!(await hasConsent(trx, reader.person_id, reader.list))) {
-        await setEnrollment(trx, reader.id, {
-          status: "cancelled",
-          ended_reason: "no longer on the list",
-          next_due_at: null,
-          updated_at: nowIso,
-        });
+      if (!consenting.has(`${reader.person_id}|${reader.list}`)) {
+        leftTheList.push(reader.id);
         continue;
-      }
-      const inserted = await trx
-        .insertInto("sequence_sends")
-        .values({
-          id: randomUUID(),
-          enrollment_id: reader.id,
-          sequence_id: reader.sequence_id,
-          step_id: step.id,
-          person_id: reader.person_id,
-          queued_at: nowIso,
-          unsubscribed_at: null,
-        })
-        .onConflict((conflict) => conflict.columns(["enrollment_id", "step_id"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (inserted) {
-        const group = sendsByStep.get(step.id) ?? {
-          step,
-          sequenceId: reader.sequence_id,
-          ids: [],
-        };
-        group.ids.push(inserted.id);
-        sendsByStep.set(step.id, group);
       }
       const following = nextStep(steps, step.position);
-      await setEnrollment(trx, reader.id, {
-        last_position: step.position,
-        last_step_id: step.id,
-        last_done_at: nowIso,
-        next_due_at: following
+      sends.push({
+        id: randomUUID(),
+        enrollment_id: reader.id,
+        sequence_id: reader.sequence_id,
+        step_id: step.id,
+        person_id: reader.person_id,
+        queued_at: nowIso,
+        unsubscribed_at: null,
+        position: step.position,
+        // The step after it, from now; none left, the next pass finishes the run.
+        nextDueAt: following
           ? stepDueAt({
               lastDoneAt: now,
               delayDays: following.delay_days,
@@ -153,8 +133,61 @@ async function passBatch(
               timeZone,
             }).toISOString()
           : nowIso,
-        updated_at: nowIso,
       });
+    }
+    await endRuns(trx, finished, "finished", "all steps sent", nowIso);
+    await endRuns(trx, leftTheList, "cancelled", "no longer on the list", nowIso);
+    if (later.size > 0) {
+      await trx
+        .updateTable("sequence_enrollments")
+        .set({ next_due_at: byId([...later].map(([id, value]) => ({ id, value }))) })
+        .where("id", "in", [...later.keys()])
+        .execute();
+    }
+    // Unique per run and step: a send another pass already recorded is not recorded (or
+    // queued) again; only the rows inserted here come back.
+    const inserted = new Set<string>();
+    for (let offset = 0; offset < sends.length; offset += 100) {
+      const rows = await trx
+        .insertInto("sequence_sends")
+        .values(
+          sends.slice(offset, offset + 100).map(({ nextDueAt: _, position: __, ...row }) => row),
+        )
+        .onConflict((conflict) => conflict.columns(["enrollment_id", "step_id"]).doNothing())
+        .returning("id")
+        .execute();
+      for (const row of rows) inserted.add(row.id);
+    }
+    if (sends.length > 0) {
+      await trx
+        .updateTable("sequence_enrollments")
+        .set({
+          last_position: byId(
+            sends.map((send) => ({ id: send.enrollment_id, value: send.position })),
+          ),
+          last_step_id: byId(
+            sends.map((send) => ({ id: send.enrollment_id, value: send.step_id })),
+          ),
+          next_due_at: byId(
+            sends.map((send) => ({ id: send.enrollment_id, value: send.nextDueAt })),
+          ),
+          last_done_at: nowIso,
+          updated_at: nowIso,
+        })
+        .where(
+          "id",
+          "in",
+          sends.map((send) => send.enrollment_id),
+        )
+        .execute();
+    }
+    const sendsByStep = new Map<string, { step: Step; sequenceId: string; ids: string[] }>();
+    for (const send of sends) {
+      if (!inserted.has(send.id)) continue;
+      const step = stepsBySequence.get(send.sequence_id)!.find((each) => each.id === send.step_id)!;
+      const group = sendsByStep.get(step.id) ?? { step, sequenceId: send.sequence_id, ids: [] };
+      group.ids.push(send.id);
+      sendsByStep.set(step.id, group);
     }
     let queued = 0;
     for (const { step, sequenceId, ids } of sendsByStep.values()) {
@@ -181,18 +214,46 @@ async function passBatch(
   });
 }
 
-function setEnrollment(
+async function consentingReaders(
   trx: Kysely<Database>,
-  id: string,
-  values: Partial<{
-    status: "finished" | "cancelled";
-    ended_reason: string;
-    next_due_at: string | null;
-    last_position: number;
-    last_step_id: string;
-    last_done_at: string;
-    updated_at: string;
-  }>,
+  readers: { person_id: string; list: string }[],
+): Promise<Set<string>> {
+  if (readers.length === 0) return new Set();
+  const personIds = [...new Set(readers.map((reader) => reader.person_id))];
+  const rows = await trx
+    .selectFrom("list_memberships as member")
+    .innerJoin("people", "people.id", "member.person_id")
+    .select(["member.person_id", "member.list"])
+    .where("member.person_id", "in", personIds)
+    .where("member.status", "=", "confirmed")
+    .where("people.bounced_at", "is", null)
+    .execute();
+  return new Set(rows.map((row) => `${row.person_id}|${row.list}`));
+}
+
+type SequenceSendRow = Insertable<SequenceSendTable>;
+
+/** One value per row in one UPDATE: `CASE id WHEN … THEN … END` (both databases). */
+function byId<T extends string | number>(rows: { id: string; value: T }[]) {
+  // Typed, so Postgres does not read the parameters as text.
+  const type = sql.raw(typeof rows[0]?.value === "number" ? "integer" : "text");
+  return sql<T>`case id ${sql.join(
+    rows.map((row) => sql`when ${row.id} then cast(${row.value} as ${type})`),
+    sql` `,
+  )} end`;
+}
+
+async function endRuns(
+  trx: Kysely<Database>,
+  ids: string[],
+  status: "finished" | "cancelled",
+  reason: string,
+  nowIso: string,
 ) {
-  return trx.updateTable("sequence_enrollments").set(values).where("id", "=", id).execute();
+  if (ids.length === 0) return;
+  await trx
+    .updateTable("sequence_enrollments")
+    .set({ status, ended_reason: reason, next_due_at: null, updated_at: nowIso })
+    .where("id", "in", ids)
+    .execute();
 }
