@@ -34,6 +34,8 @@ export async function runSequencePass(
   deps: Pick<ServiceDeps, "db" | "clock" | "config">,
   { batchSize = passBatchSize, maxBatches = 20 } = {},
 ): Promise<{ queued: number; more: boolean }> {
+  // Bulk mail must carry a postal address (as broadcasts): without one nothing is queued.
+  if (!deps.config.MAIL_POSTAL_ADDRESS) return { queued: 0, more: false };
   let queued = 0;
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const result = await passBatch(deps, batchSize);
