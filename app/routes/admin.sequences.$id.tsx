@@ -171,7 +171,8 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
           Add a step
         </h2>
         {alertFor("add-step")}
-        <AdminForm className="max-w-3xl space-y-5">
+        {/* Keyed by the step count: a step added clears the form for the next one. */}
+        <AdminForm key={steps.length} className="max-w-3xl space-y-5">
           <input type="hidden" name="intent" value="add-step" />
           <StepFields withPosition fieldErrors={errorsFor("add-step")} />
           <Button type="submit">Add step</Button>
