@@ -81,11 +81,13 @@ export async function up(db: Kysely<unknown>) {
     .on("sequence_enrollments")
     .columns(["person_id", "sequence_id"])
     .execute();
-  // At most one run in progress per person and sequence.
+  // At most one run in progress per person and sequence. Person first: led by the sequence, the
+  // planners chose it for the pass's join and walked every reader of the sequence (300 ms at
+  // 100,000) instead of the few due by `next_due_at`.
   await db.schema
     .createIndex("sequence_enrollments_one_active")
     .on("sequence_enrollments")
-    .columns(["sequence_id", "person_id"])
+    .columns(["person_id", "sequence_id"])
     .unique()
     .where(sql.ref("status"), "=", "active")
     .execute();
