@@ -3,6 +3,7 @@ import { trackVideoPlay } from "~/lib/analytics";
 import { videoEmbedUrl } from "~/components/video-dialog/video-embed-url";
 import { fetchFormTokensOnFocus } from "./form-tokens";
 import { startOrderSummary } from "./order-summary";
+import { browserTimeZone } from "~/lib/time-zone-field";
 
 /**
  * What reacts to a tap on a page that ships no framework (decision 077): the mobile menu, the
@@ -22,6 +23,14 @@ export function startIslands() {
   document.addEventListener("close", onDialogClose, true);
   fetchFormTokensOnFocus();
   startOrderSummary();
+  // Before any form's own handler reads it (capture phase): the reader's zone for their morning.
+  document.addEventListener("submit", fillTimeZones, true);
+}
+
+function fillTimeZones(event: Event) {
+  if (!(event.target instanceof HTMLFormElement)) return;
+  for (const field of event.target.querySelectorAll<HTMLInputElement>("input[data-time-zone]"))
+    field.value = browserTimeZone();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { browserTimeZone } from "./time-zone-field";
 import { purchaseMessages } from "./purchase-rules";
 import type { PurchasableItemId } from "./catalog";
 import { visitAttribution } from "./analytics";
@@ -35,7 +36,12 @@ export async function requestCheckoutUrl(payload: CheckoutRequest): Promise<stri
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
     // Where the visit came from travels with the order, through Stripe, to the webhook.
-    body: JSON.stringify({ attribution: visitAttribution(), ...payload }),
+    // And the buyer's time zone: the email sequences write to them in their own morning.
+    body: JSON.stringify({
+      attribution: visitAttribution(),
+      timeZone: browserTimeZone(),
+      ...payload,
+    }),
   });
   const body = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
   if (!response.ok) {

@@ -14,6 +14,7 @@ import { unsubscribePerson } from "~/.server/audience/person-actions";
 import { findPersonRecord } from "~/.server/audience/person-record";
 import { personTimeline } from "~/.server/audience/person-timeline";
 import { readFormBody } from "~/.server/http/request-body";
+import { personSequenceEmails } from "~/.server/sequences";
 import { listNames } from "~/lib/lists";
 
 export const meta = () => adminMeta("Person");
@@ -27,6 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     memberships: record.memberships.map(({ list, status }) => ({ list, status })),
     timeline: personTimeline(record).reverse(),
     sources: record.attributions,
+    sequenceEmails: await personSequenceEmails(context.db, params.id),
   };
 }
 
@@ -68,7 +70,7 @@ const kindLabels = {
 } as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, memberships, timeline, sources } = loaderData;
+  const { person, memberships, timeline, sources, sequenceEmails } = loaderData;
   const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
   return (
     <div className="space-y-6">
@@ -177,6 +179,33 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
                 ]
                   .filter(Boolean)
                   .join(" · ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="sequence-emails" className="space-y-3">
+        <h2 id="sequence-emails" className="text-lg font-semibold">
+          Sequence emails
+        </h2>
+        {sequenceEmails.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No sequence email yet.</p>
+        ) : (
+          <ul
+            className="divide-y rounded-lg border bg-card text-sm"
+            data-testid="person-sequence-emails"
+          >
+            {sequenceEmails.map((email) => (
+              <li key={email.id} className="flex flex-wrap items-center gap-2 p-4">
+                <Link
+                  to={`/admin/sequences/${email.sequenceId}`}
+                  className="font-medium underline underline-offset-4"
+                >
+                  {email.sequenceName}
+                </Link>
+                <span className="min-w-0 break-words">{email.subject}</span>
+                {email.emailStatus && <StatusBadge status={email.emailStatus} />}
+                <AdminTime iso={email.queued_at} />
               </li>
             ))}
           </ul>

@@ -52,7 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientAddress, config } = context;
   if (form.get("intent") === "waitlist") {
     const joined = await joinWaitlist(context, {
-      fields: { email: form.get("email"), attribution: form.get("attribution") },
+      fields: {
+        email: form.get("email"),
+        attribution: form.get("attribution"),
+        timeZone: form.get("timeZone"),
+      },
       traps,
       clientAddress,
     });

@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     interests: form.getAll("interests"),
     source: form.get("source") || undefined,
     attribution: form.get("attribution"),
+    timeZone: form.get("timeZone"),
   };
   let received;
   try {

@@ -28,10 +28,11 @@ export const e2eServer = {
     FORM_TOKEN_RATE_LIMIT: "500",
     // One console address per flow, so parallel tests never read each other's sign-in emails.
     ADMIN_EMAILS:
-      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test",
+      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test, sequences@console-e2e.test",
     ADMIN_SIGN_IN_RATE_LIMIT: "50",
     // A sent broadcast is marked sent at the queue's next round: soon, for the report test.
     BROADCAST_QUEUE_INTERVAL_MS: "500",
+    SEQUENCE_PASS_INTERVAL_MS: "500",
     // Bulk mail must carry a postal address: without one a broadcast cannot be sent.
     MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
     MAIL_REPLY_TO: "author@presenceselling.com",

@@ -60,6 +60,8 @@ export interface PersonTable {
    */
   bounced_at: string | null;
   bounce_reason: string | null;
+  /** The IANA time zone their browser last gave (migration 570): their morning for sequences. */
+  time_zone?: string | null;
 }
 
 /** A person's consent to one list: pending until they follow the emailed link. */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
 import { emailKey } from "../core/email-key";
+import { emitPersonEvent } from "../core/person-events";
 
 /** Marks the person with this address as bounced: later broadcasts leave them out. */
 export async function markBounced(
@@ -13,4 +14,6 @@ export async function markBounced(
     .where("email_key", "=", emailKey(address))
     .where("bounced_at", "is", null)
     .execute();
+  // Their sequences stop with every email not yet sent (decision 170).
+  await emitPersonEvent(trx, { kind: "bounced", emailKey: emailKey(address), now });
 }

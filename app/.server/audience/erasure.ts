@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { emitPersonEvent } from "../core/person-events";
 import { eraseAttributionsOfPerson } from "../analytics";
 import { eraseBookingsOf } from "./booking-erasure";
 import { recordAdminAction } from "../core/audit-log";
@@ -258,6 +259,9 @@ export async function erasePerson(
         person.first_name && person.last_name ? `${person.first_name} ${person.last_name}` : null,
     };
     const counts: Record<string, number> = {};
+    // What the capabilities above keep of them (the email sequences) goes first, in this
+    // transaction; their emails go with the outbox step.
+    await emitPersonEvent(trx, { kind: "erased", personId, now });
     for (const step of erasureSteps) {
       counts[step.name] = await step.erase(trx, subject, { now, afterCommit });
     }

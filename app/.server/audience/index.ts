@@ -6,6 +6,7 @@ import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/wai
 
 export { markBounced } from "./bounces";
 export { rememberPerson } from "./people";
+export { membershipLinks } from "./list-links";
 export { peopleSources, type PeopleFilter } from "./people-directory";
 export {
   listUnsubscribeHeaders,

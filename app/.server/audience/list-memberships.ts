@@ -6,6 +6,7 @@ import {
   type VisitSource,
 } from "../analytics";
 import { recordAdminAction } from "../core/audit-log";
+import { emitPersonEvent } from "../core/person-events";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable } from "./audience-tables";
 import type { ServiceDeps } from "../core/service-deps";
@@ -31,6 +32,8 @@ export type MembershipRequest = {
   visitSource?: VisitSource;
   /** The consent wording the form showed, stored word for word. */
   consentText: string;
+  /** The browser's IANA time zone (the reader's morning for sequences). */
+  timeZone?: string;
 };
 
 export type MembershipRequestOutcome = "confirmation-sent" | "already-confirmed" | "cooling";
@@ -58,6 +61,7 @@ export async function requestMembership(
         email: request.email,
         firstName: request.firstName,
         source: request.source,
+        timeZone: request.timeZone,
         now,
       });
       const existing = await trx
@@ -223,6 +227,13 @@ export async function confirmMembership(
       path: `/lists/${list}/confirm`,
       item: list,
     });
+    // The email sequences this list starts (wired, decision 170), in this transaction.
+    await emitPersonEvent(trx, {
+      kind: "list-confirmed",
+      personId: membership.personId,
+      list,
+      now,
+    });
     if (list === "newsletter") {
       await enqueueNewsletterWelcome(deps, trx, {
         membershipId: membership.id,
@@ -246,13 +257,24 @@ export async function unsubscribeMembership(
   const { db, clock } = deps;
   const membership = await linkedMembership(deps, db, "unsubscribe", link);
   if (typeof membership === "string") return "invalid";
-  const nowIso = clock.now().toISOString();
-  await db
-    .updateTable("list_memberships")
-    .set({ status: "unsubscribed", unsubscribed_at: nowIso, updated_at: nowIso })
-    .where("id", "=", membership.id)
-    .where("status", "!=", "unsubscribed")
-    .execute();
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const left = await trx
+      .updateTable("list_memberships")
+      .set({ status: "unsubscribed", unsubscribed_at: nowIso, updated_at: nowIso })
+      .where("id", "=", membership.id)
+      .where("status", "!=", "unsubscribed")
+      .executeTakeFirst();
+    // Every sequence email of this list not yet sent is cancelled with it (decision 170).
+    if (Number(left.numUpdatedRows) > 0)
+      await emitPersonEvent(trx, {
+        kind: "list-left",
+        personId: membership.personId,
+        list: link.list,
+        now,
+      });
+  });
   return "unsubscribed";
 }
 

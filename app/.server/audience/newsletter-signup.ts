@@ -1,3 +1,4 @@
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema } from "~/lib/newsletter-schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -53,6 +54,7 @@ export async function receiveNewsletterSignup(
     source: signup.source,
     consentText: newsletterConsentText,
     visitSource: readVisitSource(fields.attribution, deps),
+    timeZone: ianaTimeZone(fields.timeZone),
   });
   return { outcome: "accepted" };
 }

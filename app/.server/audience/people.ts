@@ -1,3 +1,4 @@
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
@@ -9,6 +10,8 @@ export type Sighting = {
   lastName?: string | null;
   /** The page the person wrote, subscribed or bought from. */
   source: string;
+  /** The IANA zone their browser gave (a hidden field); kept only when valid. */
+  timeZone?: string;
   now: Date;
 };
 
@@ -29,10 +32,13 @@ export async function rememberPerson(trx: Kysely<Database>, sighting: Sighting):
       source: sighting.source,
       first_seen_at: at,
       last_seen_at: at,
+      time_zone: ianaTimeZone(sighting.timeZone) ?? null,
     })
     .onConflict((conflict) =>
       conflict.column("email_key").doUpdateSet((eb) => ({
         last_seen_at: at,
+        // The zone their browser gave last (a move, a trip home): their morning from now on.
+        time_zone: eb.fn.coalesce("excluded.time_zone", "people.time_zone"),
         first_name: eb.fn.coalesce("excluded.first_name", "people.first_name"),
         last_name: eb.fn.coalesce("excluded.last_name", "people.last_name"),
       })),

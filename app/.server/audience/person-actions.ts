@@ -1,3 +1,4 @@
+import { emitPersonEvent } from "../core/person-events";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import { recordAdminAction } from "../core/audit-log";
@@ -20,6 +21,8 @@ export async function unsubscribePerson(
       .where("status", "!=", "unsubscribed")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return "not-subscribed";
+    // Their sequences of this list stop with it (decision 170).
+    await emitPersonEvent(trx, { kind: "list-left", personId, list, now: clock.now() });
     await recordAdminAction(trx, {
       actor,
       action: "person.unsubscribe",

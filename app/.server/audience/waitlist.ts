@@ -1,3 +1,4 @@
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { z } from "zod";
 import { readVisitSource } from "../analytics";
 import { receiveSignupRequest } from "./signup-requests";
@@ -26,7 +27,7 @@ export async function joinWaitlist(
     clientAddress,
   }: {
     /** The address, and the page script's `attribution` field when the form carried one. */
-    fields: { email?: unknown; attribution?: unknown };
+    fields: { email?: unknown; attribution?: unknown; timeZone?: unknown };
     traps: SpamTrapValues;
     clientAddress: string;
   },
@@ -51,6 +52,7 @@ export async function joinWaitlist(
     source: "/buy-now",
     consentText: buyNowContent.waitlist.consent,
     visitSource: readVisitSource(fields.attribution, deps),
+    timeZone: ianaTimeZone(fields.timeZone),
   });
   return { outcome: "accepted" };
 }

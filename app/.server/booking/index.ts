@@ -19,7 +19,7 @@ export { openSlots } from "./slots/open-slots";
 export { bookPaidSession, paidSessionState } from "./sessions/paid-sessions";
 export type { PaidSessionOutcome, PaidSessionState } from "./sessions/paid-sessions";
 export { sessionTimeLabel, slotDays, type SlotDay } from "./slots/slot-labels";
-export { isTimeZone } from "./slots/zoned-time";
+export { addDays, isTimeZone, localDateOf, wallClockToInstant } from "./slots/zoned-time";
 export { bookingPageData, type BookingPageData } from "./slots/booking-page";
 export { cancelBooking, rescheduleBooking } from "./sessions/reschedule-and-cancel";
 export { saveAvailability } from "./slots/availability-settings";

@@ -1,3 +1,4 @@
+import { emitPersonEvent } from "../core/person-events";
 import type { Kysely } from "kysely";
 import type { Db } from "../core/db/database";
 import type { BroadcastList } from "./broadcast-tables";
@@ -156,4 +157,6 @@ export async function leaveAudience(
     .set({ status: "unsubscribed", unsubscribed_at: nowIso, updated_at: nowIso })
     .where("id", "=", membership.id)
     .execute();
+  // The email sequences of this list stop for them too (decision 170).
+  await emitPersonEvent(trx, { kind: "list-left", personId, list: audience.list, now });
 }

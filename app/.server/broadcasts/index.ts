@@ -4,6 +4,9 @@ import { broadcastAttentionTemplate } from "./emails/broadcast-attention";
 import { broadcastTestTemplate } from "./emails/broadcast-email";
 
 export { broadcastOutboxHooks } from "./broadcast-outbox-hooks";
+/** A letter in Markdown drawn as broadcasts draw it (the email sequences' steps use it too). */
+export { broadcastEmail as letterEmail } from "./emails/broadcast-email";
+export { parseLetterMarkdown } from "./letter-markdown";
 export { startBroadcastQueue, type BroadcastQueueRunner } from "./broadcast-queue-runner";
 
 /** The broadcasts' own emails (the owner's test copy and notices), registered by the wiring. */

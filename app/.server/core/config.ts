@@ -148,6 +148,8 @@ const configSchema = z
     BROADCAST_LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(15),
     /** How often scheduled broadcasts are looked for and interrupted queueing is resumed. */
     BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** How often the email sequences' pass looks for readers whose next step is due. */
+    SEQUENCE_PASS_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** The owner's IANA time zone: availability is wall-clock hours in it. */
     BOOKING_TIME_ZONE: z
       .string()

@@ -1,3 +1,4 @@
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { attributionAllowed, readVisitSource } from "../analytics";
 import { logFailure } from "../core/logger";
 import { parseCheckoutRequest } from "./checkout-request";
@@ -47,6 +48,7 @@ export async function startCheckout(
     const source = readVisitSource(fields.attribution, deps);
     const { url } = await openCheckoutSession({ ...deps, stripe }, parsed.value, source, {
       carrySource: attributionAllowed(deps),
+      timeZone: ianaTimeZone(fields.timeZone),
     });
     return { outcome: "opened", url };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { emitPersonEvent } from "../core/person-events";
 import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Trx } from "../core/db/database";
@@ -38,7 +39,14 @@ export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
   request: ValidCheckoutRequest,
   visitSource?: VisitSource,
-  { carrySource = true }: { carrySource?: boolean } = {},
+  {
+    carrySource = true,
+    timeZone,
+  }: {
+    carrySource?: boolean;
+    /** The buyer's browser zone, already checked as an IANA name (their morning for sequences). */
+    timeZone?: string;
+  } = {},
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
   const orderId = randomUUID();
@@ -50,6 +58,7 @@ export async function openCheckoutSession(
       firstName: request.firstName,
       lastName: request.lastName,
       source: "/buy-now",
+      timeZone,
       now: clock.now(),
     });
     await trx
@@ -182,6 +191,14 @@ export async function fulfilPaidSession(
   if (Number(changed.numUpdatedRows) === 0) return { order, fulfilled: false };
 
   const items = parseOrderItems(order.items);
+  // A purchase starts or ends email sequences (decision 170), in this transaction.
+  if (order.person_id)
+    await emitPersonEvent(trx, {
+      kind: "order-paid",
+      personId: order.person_id,
+      productIds: items.map((item) => item.id),
+      now,
+    });
   const mail = { from: config.MAIL_FROM, replyTo: config.CONTACT_EMAIL };
   const download = items.some((item) => item.id === "pdf")
     ? await issueDownloadLink(trx, deps, order.id)

@@ -47,6 +47,8 @@ export const statusTones = {
   refunded: "planned",
   // List memberships
   confirmed: "done",
+  // Email sequences (draft and paused as above)
+  active: "moving",
   unsubscribed: "closed",
 } as const satisfies Record<string, StatusTone>;
 

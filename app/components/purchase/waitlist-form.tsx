@@ -1,3 +1,4 @@
+import { TimeZoneField } from "~/components/forms/time-zone-field";
 import { BellRing } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
@@ -58,6 +59,7 @@ export function WaitlistForm({ reply: documentReply, formToken }: WaitlistFormPr
         <form method="post" onSubmit={onSubmit} className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="waitlist" />
           <HoneypotField />
+          <TimeZoneField />
           <FormTokenField token={posted?.props?.formToken ?? formToken} />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Label htmlFor="waitlist-email" className="sr-only">

@@ -1,3 +1,4 @@
+import { TimeZoneField } from "~/components/forms/time-zone-field";
 import { Heart } from "lucide-react";
 import type { FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
@@ -73,6 +74,7 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
           <input type="hidden" name="source" value="/signup" />
           <HoneypotField />
           <FormTokenField />
+          <TimeZoneField />
           <TextField
             id="signup-first-name"
             label={content.form.firstNameLabel}

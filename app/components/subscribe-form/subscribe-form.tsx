@@ -1,3 +1,4 @@
+import { TimeZoneField } from "~/components/forms/time-zone-field";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -37,6 +38,7 @@ export function SubscribeForm({ source, className }: SubscribeFormProps) {
       >
         <input type="hidden" name="source" value={source} />
         <HoneypotField />
+        <TimeZoneField />
         {fetcher.data?.formToken && (
           <input type="hidden" name={spamTrapFields.formToken} value={fetcher.data.formToken} />
         )}

@@ -1,3 +1,4 @@
+import { emitPersonEvent } from "../../core/person-events";
 import type { Kysely } from "kysely";
 import { recordAttribution, recordBookingEvent, type VisitSource } from "../../analytics";
 import type { Database } from "../../core/db/schema";
@@ -29,6 +30,9 @@ export async function recordBookingConversion(
     source: source ?? kept,
     at: now,
   });
+  // A session booked: the email sequences start or end on it (wired, decision 170).
+  if (booking.person_id)
+    await emitPersonEvent(trx, { kind: "session-booked", personId: booking.person_id, now });
 }
 
 /** Keeps a free call's source on its row until its confirmation credits it. */

@@ -3,6 +3,9 @@ import { dkimSigning, type AppConfig } from "../../core/config";
 import { backgroundDatabase, type AppDatabase } from "../../core/db/database";
 import { logger, logLines } from "../../core/logger";
 import { broadcastOutboxHooks } from "../../broadcasts";
+import { isSequenceEmail, sequenceOutboxHooks } from "../../sequences";
+import type { OutboxHooks } from "../../mail";
+import type { OutboxEmailTable } from "../../core/db/schema";
 import { createMailTransport } from "../../mail/mail-transport";
 import { startOutboxWorker } from "../../mail/outbox-worker";
 import { registerSiteEmails } from "../wiring/site-emails";
@@ -14,6 +17,32 @@ export type OutboxSender = {
   /** Stops claiming; resolves once the emails in hand are settled and connections are closed. */
   stop(): Promise<void>;
 };
+
+/**
+ * The outbox's hooks for every bulk email: a batch is a broadcast's or a sequence's (by purpose),
+ * each completed by its own capability; refusals and pauses are the broadcasts' (a refused address
+ * is marked bounced, which stops the reader's sequences too).
+ */
+export function siteOutboxHooks(deps: { db: AppDatabase["db"]; config: AppConfig }): OutboxHooks {
+  const broadcasts = broadcastOutboxHooks(deps);
+  const sequences = sequenceOutboxHooks({ ...deps, clock: systemClock });
+  return {
+    ...broadcasts,
+    async completeBulk(emails: OutboxEmailTable[]) {
+      const ofSequences = emails.filter(isSequenceEmail);
+      const ofBroadcasts = emails.filter((email) => !isSequenceEmail(email));
+      const [forBroadcasts, forSequences] = await Promise.all([
+        broadcasts.completeBulk!(ofBroadcasts),
+        sequences.completeBulk!(ofSequences),
+      ]);
+      return new Map([...forBroadcasts, ...forSequences]);
+    },
+    async bulkPaused(trx, pause) {
+      // A sequence's batch is its id: it pauses (its emails stay held until the owner resumes).
+      if (!(await sequences.bulkPaused(trx, pause))) await broadcasts.bulkPaused?.(trx, pause);
+    },
+  };
+}
 
 /** The outbox worker as the settings describe it, with its transport, beside `database`. */
 export async function startConfiguredOutbox(
@@ -46,7 +75,7 @@ export async function startConfiguredOutbox(
     // emails per second than two per connection).
     concurrency: config.SMTP_POOL_CONNECTIONS * 4,
     logger: logLines,
-    hooks: broadcastOutboxHooks({ db: database.db, config }),
+    hooks: siteOutboxHooks({ db: database.db, config }),
     // The capabilities' emails, handed to the engine like the hooks (in a thread or process too).
     templates: registerSiteEmails(),
     bulkRatePerMinute: config.BROADCAST_RATE_PER_MINUTE,

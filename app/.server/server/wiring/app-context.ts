@@ -8,6 +8,7 @@ import {
   type AppDatabase,
 } from "../../core/db/database";
 import { startBroadcastQueue } from "../../broadcasts";
+import { startSequenceRunner } from "../../sequences";
 import { startConfiguredOutbox, type OutboxSender } from "../outbox-placement/outbox-sender";
 import { startOutboxThread } from "../outbox-placement/outbox-thread";
 import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
@@ -80,6 +81,12 @@ export async function createAppRuntime(
     intervalMs: config.BROADCAST_QUEUE_INTERVAL_MS,
     logger: logLines,
   });
+  // The email sequences' pass: readers whose next step is due, queued as bulk emails.
+  const sequenceRunner = startSequenceRunner({
+    deps: { db: workerDatabase.db, clock, config, outbox },
+    intervalMs: config.SEQUENCE_PASS_INTERVAL_MS,
+    logger: logLines,
+  });
   const notified = await notifyWaitlist({ db: database.db, clock, config, outbox });
   if (notified > 0) logger.info({ notified }, "waitlist: queued 'now available' emails");
   const analytics = new BeaconIngestion({ db: database.db, clock, config });
@@ -147,6 +154,7 @@ export async function createAppRuntime(
       await remindersJob.stop();
       await busyCalendarJob.stop();
       await broadcastQueue.stop();
+      await sequenceRunner.stop();
       await sender.stop();
       await workerDatabase.destroy();
       await database.destroy();

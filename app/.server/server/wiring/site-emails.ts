@@ -5,6 +5,7 @@ import { broadcastEmailTemplates } from "../../broadcasts";
 import { leadsEmailTemplates } from "../../leads";
 import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
 import { salesEmailTemplates } from "../../sales";
+import { registerSequenceListeners } from "../../sequences";
 
 /** Every transactional email the site sends: each capability's own `emails/`. */
 export const siteEmailTemplates = [
@@ -24,5 +25,8 @@ export const siteEmailTemplates = [
  */
 export function registerSiteEmails() {
   registerEmailTemplates(siteEmailTemplates);
+  // And what the capabilities above hear of people (core/person-events.ts): the sequences start
+  // and stop on lists, purchases, bookings, bounces and erasures, in whichever process records it.
+  registerSequenceListeners();
   return emailTemplates;
 }

@@ -1,0 +1,506 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import { recordAdminAction } from "../core/audit-log";
+import type { Db } from "../core/db/database";
+import type { Database } from "../core/db/schema";
+import { invalidInput, type InvalidInput } from "../core/invalid-input";
+import type { ServiceDeps } from "../core/service-deps";
+import { holdBulkBatch, releaseBulkBatch } from "../mail";
+import {
+  sequenceSettingsSchema,
+  sequenceStepSchema,
+  type SequenceSettings,
+} from "~/lib/sequence-schema";
+
+type Deps = Pick<ServiceDeps, "db" | "clock" | "outbox">;
+type Trx = Kysely<Database>;
+
+/** A refusal in one sentence, for the form (4xx, nothing written). */
+const refused = (field: string, message: string): InvalidInput => ({
+  outcome: "invalid",
+  error: message,
+  fieldErrors: { [field]: [message] },
+});
+
+/** The settings form's fields as received. */
+export function sequenceInput(form: URLSearchParams) {
+  return {
+    name: form.get("name") ?? "",
+    trigger: form.get("trigger") ?? "",
+    triggerDetail: form.get("triggerDetail") ?? "",
+    list: form.get("list") ?? "",
+    sendHour: form.get("sendHour") ?? "",
+    exitProduct: form.get("exitProduct") ?? "",
+    exitOnBooking: form.get("exitOnBooking") ?? undefined,
+    exitOnSequenceId: form.get("exitOnSequenceId") ?? "",
+    allowRestart: form.get("allowRestart") ?? undefined,
+  };
+}
+
+/** A step form's fields as received. */
+export function stepInput(form: URLSearchParams) {
+  return {
+    subject: form.get("subject") ?? "",
+    bodyMarkdown: form.get("bodyMarkdown") ?? "",
+    delayDays: form.get("delayDays") ?? "",
+    position: form.get("position") ?? "",
+  };
+}
+
+/**
+ * Refuses a "joined another sequence" trigger that names no sequence, or one whose chain of such
+ * triggers comes back to this sequence (each would start the other for ever), and an exit on a
+ * sequence that does not exist or is this one.
+ */
+async function chainProblem(trx: Trx, id: string, settings: SequenceSettings) {
+  if (settings.trigger === "sequence_joined") {
+    if (!settings.triggerDetail)
+      return refused("triggerDetail", "Choose the sequence whose joining starts this one");
+    let current: string | null = settings.triggerDetail;
+    const seen = new Set<string>();
+    while (current) {
+      if (current === id)
+        return refused("triggerDetail", "These sequences would start each other in a loop");
+      if (seen.has(current)) break;
+      seen.add(current);
+      const row = await trx
+        .selectFrom("sequences")
+        .select(["trigger", "trigger_detail"])
+        .where("id", "=", current)
+        .executeTakeFirst();
+      if (!row) {
+        if (current === settings.triggerDetail)
+          return refused("triggerDetail", "That sequence does not exist");
+        break;
+      }
+      current = row.trigger === "sequence_joined" ? row.trigger_detail : null;
+    }
+  }
+  if (settings.exitOnSequenceId) {
+    if (settings.exitOnSequenceId === id)
+      return refused("exitOnSequenceId", "A sequence cannot exit on joining itself");
+    const exists = await trx
+      .selectFrom("sequences")
+      .select("id")
+      .where("id", "=", settings.exitOnSequenceId)
+      .executeTakeFirst();
+    if (!exists) return refused("exitOnSequenceId", "That sequence does not exist");
+  }
+  return undefined;
+}
+
+/** Creates a sequence (a draft) or changes one's settings; audited with the change. */
+export async function saveSequence(
+  { db, clock }: Deps,
+  { id, input, actor }: { id?: string; input: ReturnType<typeof sequenceInput>; actor: string },
+): Promise<InvalidInput | { outcome: "saved"; id: string } | { outcome: "not-found" }> {
+  const parsed = sequenceSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const settings = parsed.data;
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const sequenceId = id ?? randomUUID();
+  return db.transaction().execute(async (trx) => {
+    const problem = await chainProblem(trx, sequenceId, settings);
+    if (problem) return problem;
+    const values = {
+      name: settings.name,
+      trigger: settings.trigger,
+      trigger_detail: settings.triggerDetail,
+      list: settings.list,
+      send_hour: settings.sendHour,
+      exit_product: settings.exitProduct,
+      exit_on_booking: settings.exitOnBooking ? 1 : 0,
+      exit_on_sequence_id: settings.exitOnSequenceId,
+      allow_restart: settings.allowRestart ? 1 : 0,
+      updated_at: nowIso,
+    };
+    if (id) {
+      const updated = await trx
+        .updateTable("sequences")
+        .set(values)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return { outcome: "not-found" as const };
+      // A new send hour applies to steps not yet due: let the next pass work them out again.
+      await recheckReaders(trx, id, nowIso);
+    } else {
+      await trx
+        .insertInto("sequences")
+        .values({ id: sequenceId, ...values, status: "draft", created_at: nowIso })
+        .execute();
+    }
+    await recordAdminAction(trx, {
+      actor,
+      action: id ? "sequence.update" : "sequence.create",
+      subject: sequenceId,
+      detail: { name: settings.name, trigger: settings.trigger },
+      now,
+    });
+    return { outcome: "saved" as const, id: sequenceId };
+  });
+}
+
+/** The readers still in a sequence are looked at by the next pass (their next step may change). */
+async function recheckReaders(trx: Trx, sequenceId: string, nowIso: string) {
+  await trx
+    .updateTable("sequence_enrollments")
+    .set({ next_due_at: nowIso })
+    .where("sequence_id", "=", sequenceId)
+    .where("status", "=", "active")
+    .where("next_due_at", ">", nowIso)
+    .execute();
+}
+
+export type StatusChange = "activate" | "pause";
+
+/**
+ * Activates a sequence (it needs a step) or pauses it. Pausing holds its emails already in the
+ * outbox and the pass leaves its readers waiting; activating again releases them and the pass
+ * sends what fell due meanwhile, one step per reader per pass, in order.
+ */
+export async function changeSequenceStatus(
+  { db, clock, outbox }: Deps,
+  { id, change, actor }: { id: string; change: StatusChange; actor: string },
+): Promise<"changed" | "not-found" | "no-steps" | "unchanged"> {
+  const now = clock.now();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const sequence = await trx
+      .selectFrom("sequences")
+      .select(["status"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!sequence) return "not-found" as const;
+    const target = change === "activate" ? "active" : "paused";
+    if (sequence.status === target) return "unchanged" as const;
+    if (change === "pause" && sequence.status !== "active") return "unchanged" as const;
+    if (change === "activate") {
+      const step = await trx
+        .selectFrom("sequence_steps")
+        .select("id")
+        .where("sequence_id", "=", id)
+        .where("removed_at", "is", null)
+        .executeTakeFirst();
+      if (!step) return "no-steps" as const;
+    }
+    await trx
+      .updateTable("sequences")
+      .set({ status: target, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    const emails =
+      change === "pause" ? await holdBulkBatch(trx, id) : await releaseBulkBatch(trx, id, now);
+    await recordAdminAction(trx, {
+      actor,
+      action: `sequence.${change}`,
+      subject: id,
+      detail: { emails },
+      now,
+    });
+    return "changed" as const;
+  });
+  if (outcome === "changed" && change === "activate") outbox.wake();
+  return outcome;
+}
+
+/**
+ * Adds a step (at `position`, 1 for first; the end when empty) or changes one. A step added
+ * before a reader's place is behind them (their place moves with it); one after reaches them. A
+ * changed delay applies to every step not yet sent.
+ */
+export async function saveStep(
+  { db, clock }: Deps,
+  {
+    sequenceId,
+    stepId,
+    input,
+    actor,
+  }: {
+    sequenceId: string;
+    stepId?: string;
+    input: ReturnType<typeof stepInput>;
+    actor: string;
+  },
+): Promise<InvalidInput | { outcome: "saved"; id: string } | { outcome: "not-found" }> {
+  const parsed = sequenceStepSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const step = parsed.data;
+  const position = input.position.trim() === "" ? undefined : Number(input.position);
+  if (position !== undefined && (!Number.isInteger(position) || position < 1))
+    return refused("position", "The place is a step number from 1");
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const sequence = await trx
+      .selectFrom("sequences")
+      .select("id")
+      .where("id", "=", sequenceId)
+      .executeTakeFirst();
+    if (!sequence) return { outcome: "not-found" as const };
+    let id = stepId;
+    if (stepId) {
+      const updated = await trx
+        .updateTable("sequence_steps")
+        .set({
+          subject: step.subject,
+          body_markdown: step.bodyMarkdown,
+          delay_days: step.delayDays,
+          updated_at: nowIso,
+        })
+        .where("id", "=", stepId)
+        .where("sequence_id", "=", sequenceId)
+        .where("removed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return { outcome: "not-found" as const };
+    } else {
+      const live = await trx
+        .selectFrom("sequence_steps")
+        .select("position")
+        .where("sequence_id", "=", sequenceId)
+        .where("removed_at", "is", null)
+        .orderBy("position")
+        .execute();
+      const last = await trx
+        .selectFrom("sequence_steps")
+        .select((eb) => eb.fn.max("position").as("max"))
+        .where("sequence_id", "=", sequenceId)
+        .executeTakeFirst();
+      // The place among the live steps, as a position: before the step now at that place.
+      const before = position !== undefined ? live[position - 1]?.position : undefined;
+      let at = Number(last?.max ?? -1) + 1;
+      if (before !== undefined) {
+        at = before;
+        // Make room: later steps, and the places of readers at or past it, move up by one.
+        await trx
+          .updateTable("sequence_steps")
+          .set({ position: sql`position + 1` })
+          .where("sequence_id", "=", sequenceId)
+          .where("position", ">=", at)
+          .execute();
+        await trx
+          .updateTable("sequence_enrollments")
+          .set({ last_position: sql`last_position + 1` })
+          .where("sequence_id", "=", sequenceId)
+          .where("last_position", ">=", at)
+          .execute();
+      }
+      id = randomUUID();
+      await trx
+        .insertInto("sequence_steps")
+        .values({
+          id,
+          sequence_id: sequenceId,
+          position: at,
+          subject: step.subject,
+          body_markdown: step.bodyMarkdown,
+          delay_days: step.delayDays,
+          removed_at: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        })
+        .execute();
+    }
+    await recheckReaders(trx, sequenceId, nowIso);
+    await recordAdminAction(trx, {
+      actor,
+      action: stepId ? "sequence.step.update" : "sequence.step.add",
+      subject: id,
+      detail: { sequenceId, subject: step.subject, delayDays: step.delayDays },
+      now,
+    });
+    return { outcome: "saved" as const, id: id! };
+  });
+}
+
+/**
+ * Removes a step: nobody who has not had it gets it (its emails not yet sent are cancelled); it
+ * stays in the list of removed steps with its counts.
+ */
+export async function removeStep(
+  { db, clock }: Deps,
+  { sequenceId, stepId, actor }: { sequenceId: string; stepId: string; actor: string },
+): Promise<"removed" | "not-found"> {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("sequence_steps")
+      .set({ removed_at: nowIso, updated_at: nowIso })
+      .where("id", "=", stepId)
+      .where("sequence_id", "=", sequenceId)
+      .where("removed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return "not-found";
+    await trx
+      .updateTable("outbox_emails")
+      .set({ status: "cancelled", last_error: "Sequence step removed" })
+      .where("id", "in", (eb) =>
+        eb.selectFrom("sequence_sends").select("id").where("step_id", "=", stepId),
+      )
+      .where("status", "in", ["pending", "held"])
+      .execute();
+    await recheckReaders(trx, sequenceId, nowIso);
+    await recordAdminAction(trx, {
+      actor,
+      action: "sequence.step.remove",
+      subject: stepId,
+      detail: { sequenceId },
+      now,
+    });
+    return "removed";
+  });
+}
+
+export async function listSequences(db: Db) {
+  const sequences = await db
+    .selectFrom("sequences")
+    .select(["id", "name", "trigger", "list", "status", "send_hour", "updated_at"])
+    .orderBy("created_at", "desc")
+    .execute();
+  const counts = await db
+    .selectFrom("sequence_enrollments")
+    .select(["sequence_id", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("status", "=", "active")
+    .groupBy("sequence_id")
+    .execute();
+  const active = new Map(counts.map((row) => [row.sequence_id, Number(row.count)]));
+  return sequences.map((sequence) => ({ ...sequence, readers: active.get(sequence.id) ?? 0 }));
+}
+
+export type StepFigures = {
+  sent: number;
+  delivered: number;
+  unsubscribed: number;
+  converted: number;
+};
+
+/**
+ * Each step's figures, as far as the data goes: sent (queued to a reader), delivered (the outbox
+ * sent it), unsubscribed after it (their run ended by an unsubscribe with this the last step they
+ * had), converted after it (a paid order after it was sent).
+ */
+async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepFigures>> {
+  const figures = new Map<string, StepFigures>(
+    stepIds.map((id) => [id, { sent: 0, delivered: 0, unsubscribed: 0, converted: 0 }]),
+  );
+  if (stepIds.length === 0) return figures;
+  const sends = await db
+    .selectFrom("sequence_sends as send")
+    .leftJoin("outbox_emails as email", "email.id", "send.id")
+    .select([
+      "send.step_id",
+      (eb) => eb.fn.countAll<string | number>().as("sent"),
+      (eb) =>
+        eb.fn
+          .sum<string | number>(eb.case().when("email.status", "=", "sent").then(1).else(0).end())
+          .as("delivered"),
+    ])
+    .where("send.step_id", "in", stepIds)
+    .groupBy("send.step_id")
+    .execute();
+  for (const row of sends) {
+    const figure = figures.get(row.step_id)!;
+    figure.sent = Number(row.sent);
+    figure.delivered = Number(row.delivered ?? 0);
+  }
+  const unsubscribed = await db
+    .selectFrom("sequence_enrollments")
+    .select(["last_step_id", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("last_step_id", "in", stepIds)
+    .where("ended_reason", "=", "unsubscribed")
+    .groupBy("last_step_id")
+    .execute();
+  for (const row of unsubscribed) figures.get(row.last_step_id!)!.unsubscribed = Number(row.count);
+  const converted = await db
+    .selectFrom("sequence_sends as send")
+    .innerJoin("orders", "orders.person_id", "send.person_id")
+    .select([
+      "send.step_id",
+      (eb) => eb.fn.count<string | number>("send.person_id").distinct().as("count"),
+    ])
+    .where("send.step_id", "in", stepIds)
+    .where("orders.status", "=", "paid")
+    .whereRef("orders.paid_at", ">=", "send.queued_at")
+    .groupBy("send.step_id")
+    .execute();
+  for (const row of converted) figures.get(row.step_id)!.converted = Number(row.count);
+  return figures;
+}
+
+/** A sequence with its steps (live ones in order, then removed ones) and their figures. */
+export async function sequencePage(db: Db, id: string) {
+  const sequence = await db
+    .selectFrom("sequences")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!sequence) return undefined;
+  const steps = await db
+    .selectFrom("sequence_steps")
+    .selectAll()
+    .where("sequence_id", "=", id)
+    .orderBy("position")
+    .execute();
+  const figures = await stepFigures(
+    db,
+    steps.map((step) => step.id),
+  );
+  const others = await db
+    .selectFrom("sequences")
+    .select(["id", "name"])
+    .where("id", "!=", id)
+    .orderBy("name")
+    .execute();
+  const readers = await db
+    .selectFrom("sequence_enrollments")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("sequence_id", "=", id)
+    .groupBy("status")
+    .execute();
+  return {
+    sequence,
+    steps: steps.map((step) => ({ ...step, figures: figures.get(step.id)! })),
+    others,
+    readers: Object.fromEntries(readers.map((row) => [row.status, Number(row.count)])),
+  };
+}
+
+/** The other sequences, for the new sequence's "joined another sequence" choices. */
+export function sequenceChoices(db: Db) {
+  return db.selectFrom("sequences").select(["id", "name"]).orderBy("name").execute();
+}
+
+/** One step with its sequence's name and figures. */
+export async function stepPage(db: Db, sequenceId: string, stepId: string) {
+  const step = await db
+    .selectFrom("sequence_steps")
+    .innerJoin("sequences", "sequences.id", "sequence_steps.sequence_id")
+    .selectAll("sequence_steps")
+    .select(["sequences.name as sequenceName", "sequences.status as sequenceStatus"])
+    .where("sequence_steps.id", "=", stepId)
+    .where("sequence_steps.sequence_id", "=", sequenceId)
+    .executeTakeFirst();
+  if (!step) return undefined;
+  const figures = await stepFigures(db, [stepId]);
+  return { step, figures: figures.get(stepId)! };
+}
+
+/** The sequence emails a person was sent (the person's page in the console). */
+export function personSequenceEmails(db: Db, personId: string) {
+  return db
+    .selectFrom("sequence_sends as send")
+    .innerJoin("sequences", "sequences.id", "send.sequence_id")
+    .innerJoin("sequence_steps as step", "step.id", "send.step_id")
+    .leftJoin("outbox_emails as email", "email.id", "send.id")
+    .select([
+      "send.id",
+      "send.queued_at",
+      "sequences.id as sequenceId",
+      "sequences.name as sequenceName",
+      "step.subject",
+      "email.status as emailStatus",
+    ])
+    .where("send.person_id", "=", personId)
+    .orderBy("send.queued_at", "desc")
+    .execute();
+}

@@ -1,0 +1,130 @@
+import type { OutboxEmailTable } from "../core/db/schema";
+import type { ServiceDeps } from "../core/service-deps";
+import type { BulkCompletion, OutboxHooks } from "../mail";
+import { membershipLinks } from "../audience";
+import { renderStep, stepCopy } from "./sequence-content";
+import { sequenceEmailPurpose } from "./sequence-pass";
+
+/** Whether a bulk email is a sequence's (the wiring routes its completion here). */
+export const isSequenceEmail = (email: Pick<OutboxEmailTable, "purpose">) =>
+  email.purpose === sequenceEmailPurpose;
+
+/**
+ * Just before a batch of sequence emails goes out: the run still on (an unsubscribe, a bounce or
+ * an exit since queueing cancels it), the reader still a confirmed member of the sequence's list,
+ * the sequence not paused (then the email is held until it resumes). Then the reader's copy: the
+ * step drawn in the broadcasts' layout with the postal address, their list's unsubscribe link and
+ * the RFC 8058 headers.
+ */
+export function sequenceCompletion({
+  db,
+  config,
+  clock,
+}: Pick<ServiceDeps, "db" | "config" | "clock">) {
+  return async (emails: OutboxEmailTable[]): Promise<Map<string, BulkCompletion>> => {
+    const completions = new Map<string, BulkCompletion>();
+    if (emails.length === 0) return completions;
+    const sends = await db
+      .selectFrom("sequence_sends as send")
+      .innerJoin("sequence_enrollments as enrollment", "enrollment.id", "send.enrollment_id")
+      .innerJoin("sequences", "sequences.id", "send.sequence_id")
+      .innerJoin("sequence_steps as step", "step.id", "send.step_id")
+      .innerJoin("people", "people.id", "send.person_id")
+      .leftJoin("list_memberships as member", (join) =>
+        join
+          .onRef("member.person_id", "=", "send.person_id")
+          .onRef("member.list", "=", "sequences.list")
+          .on("member.status", "=", "confirmed"),
+      )
+      .select([
+        "send.id",
+        "enrollment.status as enrollmentStatus",
+        "sequences.status as sequenceStatus",
+        "sequences.list",
+        "step.id as stepId",
+        "step.subject",
+        "step.body_markdown",
+        "step.removed_at",
+        "people.bounced_at",
+        "member.id as membershipId",
+      ])
+      .where(
+        "send.id",
+        "in",
+        emails.map((email) => email.id),
+      )
+      .execute();
+    const rendered = new Map<string, Awaited<ReturnType<typeof renderStep>>>();
+    for (const send of sends) {
+      if (send.enrollmentStatus === "cancelled" || send.enrollmentStatus === "exited") {
+        completions.set(send.id, { skip: "The reader's sequence ended" });
+        continue;
+      }
+      if (!send.membershipId || send.bounced_at) {
+        completions.set(send.id, { skip: "No longer on the list (unsubscribed or bounced)" });
+        continue;
+      }
+      if (send.removed_at) {
+        completions.set(send.id, { skip: "The step was removed" });
+        continue;
+      }
+      if (send.sequenceStatus !== "active") {
+        completions.set(send.id, { hold: "Sequence paused" });
+        continue;
+      }
+      let frozen = rendered.get(send.stepId);
+      if (!frozen) {
+        frozen = await renderStep(config, {
+          list: send.list,
+          subject: send.subject,
+          bodyMarkdown: send.body_markdown,
+        });
+        rendered.set(send.stepId, frozen);
+      }
+      const links = membershipLinks(
+        config,
+        { list: send.list, membershipId: send.membershipId },
+        clock.now(),
+      );
+      completions.set(send.id, {
+        send: stepCopy(config, frozen, {
+          list: send.list,
+          membershipUnsubscribeUrl: links.unsubscribe,
+        }),
+      });
+    }
+    for (const email of emails) {
+      if (!completions.has(email.id)) completions.set(email.id, { skip: "No send for this email" });
+    }
+    return completions;
+  };
+}
+
+/** What the sequences register with the outbox (composed with the broadcasts' by the wiring). */
+export function sequenceOutboxHooks(deps: Pick<ServiceDeps, "db" | "config" | "clock">) {
+  return {
+    completeBulk: sequenceCompletion(deps),
+    /**
+     * The outbox stopped a sequence's batch (policy or volume refusals): the sequence pauses, its
+     * emails already held. Resolves whether the batch was a sequence's.
+     */
+    async bulkPaused(
+      trx: Parameters<NonNullable<OutboxHooks["bulkPaused"]>>[0],
+      pause: { batchId: string; now: Date },
+    ): Promise<boolean> {
+      const sequence = await trx
+        .selectFrom("sequences")
+        .select("id")
+        .where("id", "=", pause.batchId)
+        .executeTakeFirst();
+      if (!sequence) return false;
+      await trx
+        .updateTable("sequences")
+        .set({ status: "paused", updated_at: pause.now.toISOString() })
+        .where("id", "=", sequence.id)
+        .where("status", "=", "active")
+        .execute();
+      return true;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { SequenceStatus, SequenceTrigger } from "~/lib/sequence-schema";
+
+/** Email sequences (migration 570, decision 170). */
+export interface SequenceTables {
+  sequences: SequenceTable;
+  sequence_steps: SequenceStepTable;
+  sequence_enrollments: SequenceEnrollmentTable;
+  sequence_sends: SequenceSendTable;
+}
+
+export interface SequenceTable {
+  id: string;
+  name: string;
+  trigger: SequenceTrigger;
+  /** What narrows the trigger: a guide's slug, an interest key, another sequence's id. */
+  trigger_detail: string | null;
+  /** Only confirmed members of this list receive the sequence. */
+  list: "newsletter" | "waitlist";
+  /** The hour (0–23) in the reader's own time zone at which a step goes out. */
+  send_hour: number;
+  /** Buying this product ends the sequence for the buyer. */
+  exit_product: string | null;
+  exit_on_booking: number;
+  /** Joining that sequence ends this one. */
+  exit_on_sequence_id: string | null;
+  /** A trigger for someone already in or past the sequence starts it again. */
+  allow_restart: number;
+  status: SequenceStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequenceStepTable {
+  id: string;
+  sequence_id: string;
+  position: number;
+  subject: string;
+  body_markdown: string;
+  /** Days after the step before it (the start for the first); 0 goes at the next pass. */
+  delay_days: number;
+  removed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type EnrollmentStatus = "active" | "finished" | "cancelled" | "exited";
+
+export interface SequenceEnrollmentTable {
+  id: string;
+  sequence_id: string;
+  person_id: string;
+  status: EnrollmentStatus;
+  last_position: number;
+  last_step_id: string | null;
+  last_done_at: string;
+  next_due_at: string | null;
+  ended_reason: string | null;
+  started_at: string;
+  updated_at: string;
+}
+
+export interface SequenceSendTable {
+  /** The outbox email's id. */
+  id: string;
+  enrollment_id: string;
+  sequence_id: string;
+  step_id: string;
+  person_id: string;
+  queued_at: string;
+  unsubscribed_at: string | null;
+}

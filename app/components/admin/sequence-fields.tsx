@@ -1,0 +1,274 @@
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { purchasableItems } from "~/lib/catalog";
+import { maxDelayDays, sequenceTriggers } from "~/lib/sequence-schema";
+
+export type SequenceValues = {
+  name: string;
+  trigger: string;
+  trigger_detail: string | null;
+  list: string;
+  send_hour: number;
+  exit_product: string | null;
+  exit_on_booking: number;
+  exit_on_sequence_id: string | null;
+  allow_restart: number;
+};
+
+export type StepValues = { subject: string; body_markdown: string; delay_days: number };
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+const selectClass =
+  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+const hours = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** A sequence's settings: its trigger, list, the reader's hour, exits and restarts. */
+export function SequenceFields({
+  sequence,
+  others,
+  fieldErrors = {},
+}: {
+  sequence?: SequenceValues;
+  others: { id: string; name: string }[];
+  fieldErrors?: Record<string, string[]>;
+}) {
+  const described = (name: string, hint?: string) =>
+    [hint, fieldErrors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor="name">Name</Label>
+        <Input
+          id="name"
+          name="name"
+          required
+          maxLength={120}
+          defaultValue={sequence?.name}
+          aria-invalid={fieldErrors.name ? true : undefined}
+          aria-describedby={described("name")}
+        />
+        <FieldError id="name-error" errors={fieldErrors.name} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="trigger">Starts when</Label>
+          <select
+            id="trigger"
+            name="trigger"
+            className={selectClass}
+            defaultValue={sequence?.trigger ?? "newsletter_confirmed"}
+            aria-describedby={described("trigger", "trigger-hint")}
+          >
+            {sequenceTriggers.map((trigger) => (
+              <option key={trigger.key} value={trigger.key}>
+                {trigger.label}
+                {trigger.hooked ? "" : " (not recorded yet)"}
+              </option>
+            ))}
+          </select>
+          <p id="trigger-hint" className="text-sm text-muted-foreground">
+            Triggers marked “not recorded yet” start nobody until the site records them.
+          </p>
+          <FieldError id="trigger-error" errors={fieldErrors.trigger} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="triggerDetail">Started by joining (for “Joined another sequence”)</Label>
+          <select
+            id="triggerDetail"
+            name="triggerDetail"
+            className={selectClass}
+            defaultValue={sequence?.trigger_detail ?? ""}
+            aria-describedby={described("triggerDetail")}
+          >
+            <option value="">None</option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="triggerDetail-error" errors={fieldErrors.triggerDetail} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="list">Only for confirmed members of</Label>
+          <select
+            id="list"
+            name="list"
+            className={selectClass}
+            defaultValue={sequence?.list ?? "newsletter"}
+          >
+            <option value="newsletter">The newsletter</option>
+            <option value="waitlist">The book’s waitlist</option>
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="sendHour">Send at, in the reader’s time zone</Label>
+          <select
+            id="sendHour"
+            name="sendHour"
+            className={selectClass}
+            defaultValue={String(sequence?.send_hour ?? 9)}
+            aria-describedby={described("sendHour", "sendHour-hint")}
+          >
+            {hours.map((hour) => (
+              <option key={hour} value={hour}>
+                {String(hour).padStart(2, "0")}:00
+              </option>
+            ))}
+          </select>
+          <p id="sendHour-hint" className="text-sm text-muted-foreground">
+            Steps with a delay of 0 days go at the next pass instead.
+          </p>
+          <FieldError id="sendHour-error" errors={fieldErrors.sendHour} />
+        </div>
+      </div>
+      <fieldset className="space-y-3 rounded-lg border p-4">
+        <legend className="px-1 text-sm font-medium">Ends early when the reader</legend>
+        <div className="space-y-2">
+          <Label htmlFor="exitProduct">Buys</Label>
+          <select
+            id="exitProduct"
+            name="exitProduct"
+            className={selectClass}
+            defaultValue={sequence?.exit_product ?? ""}
+          >
+            <option value="">Nothing ends it</option>
+            {Object.values(purchasableItems).map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="exitOnBooking"
+            value="yes"
+            defaultChecked={Boolean(sequence?.exit_on_booking)}
+            className="size-4 accent-primary"
+          />
+          Books a session
+        </label>
+        <div className="space-y-2">
+          <Label htmlFor="exitOnSequenceId">Joins another sequence</Label>
+          <select
+            id="exitOnSequenceId"
+            name="exitOnSequenceId"
+            className={selectClass}
+            defaultValue={sequence?.exit_on_sequence_id ?? ""}
+            aria-describedby={described("exitOnSequenceId")}
+          >
+            <option value="">None</option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="exitOnSequenceId-error" errors={fieldErrors.exitOnSequenceId} />
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="allowRestart"
+          value="yes"
+          defaultChecked={Boolean(sequence?.allow_restart)}
+          className="size-4 accent-primary"
+        />
+        Allow restart: a new trigger starts it again for someone who finished it
+      </label>
+    </div>
+  );
+}
+
+/** A step: subject, Markdown body (as broadcasts), delay, and where a new one goes. */
+export function StepFields({
+  step,
+  withPosition = false,
+  fieldErrors = {},
+}: {
+  step?: StepValues;
+  withPosition?: boolean;
+  fieldErrors?: Record<string, string[]>;
+}) {
+  const described = (name: string, hint?: string) =>
+    [hint, fieldErrors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor="subject">Subject</Label>
+        <Input
+          id="subject"
+          name="subject"
+          required
+          maxLength={150}
+          defaultValue={step?.subject}
+          aria-invalid={fieldErrors.subject ? true : undefined}
+          aria-describedby={described("subject")}
+        />
+        <FieldError id="subject-error" errors={fieldErrors.subject} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="bodyMarkdown">Email (Markdown)</Label>
+        <Textarea
+          id="bodyMarkdown"
+          name="bodyMarkdown"
+          required
+          rows={10}
+          defaultValue={step?.body_markdown}
+          className="font-mono text-sm"
+          aria-invalid={fieldErrors.bodyMarkdown ? true : undefined}
+          aria-describedby={described("bodyMarkdown", "bodyMarkdown-hint")}
+        />
+        <p id="bodyMarkdown-hint" className="text-sm text-muted-foreground">
+          Written as a broadcast: # Heading, **bold**, [link](https://…), &gt; quote, - list.
+        </p>
+        <FieldError id="bodyMarkdown-error" errors={fieldErrors.bodyMarkdown} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="delayDays">Days after the step before</Label>
+          <Input
+            id="delayDays"
+            name="delayDays"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={maxDelayDays}
+            required
+            defaultValue={step?.delay_days ?? 1}
+            aria-invalid={fieldErrors.delayDays ? true : undefined}
+            aria-describedby={described("delayDays")}
+          />
+          <FieldError id="delayDays-error" errors={fieldErrors.delayDays} />
+        </div>
+        {withPosition && (
+          <div className="space-y-2">
+            <Label htmlFor="position">Place (step number; empty for last)</Label>
+            <Input
+              id="position"
+              name="position"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              aria-describedby={described("position")}
+            />
+            <FieldError id="position-error" errors={fieldErrors.position} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,521 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/.server/core/config";
+import { emitPersonEvent } from "~/.server/core/person-events";
+import { markBounced } from "~/.server/audience/bounces";
+import { erasePerson } from "~/.server/audience/erasure";
+import {
+  changeSequenceStatus,
+  personSequenceEmails,
+  removeStep,
+  runSequencePass,
+  saveSequence,
+  saveStep,
+  sequencePage,
+  stepDueAt,
+} from "~/.server/sequences";
+import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
+import { ianaTimeZone } from "~/lib/time-zone-field";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+  NEWSLETTER_LINK_SECRET: "a-test-secret-of-enough-length",
+  MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
+  BOOKING_TIME_ZONE: "America/Denver",
+});
+const actor = "owner@presence.example";
+const hour = 60 * 60_000;
+const day = 24 * hour;
+
+describe("the time zone a browser sends", () => {
+  it("keeps IANA names and drops anything else", () => {
+    expect(ianaTimeZone("America/Denver")).toBe("America/Denver");
+    expect(ianaTimeZone("Australia/Lord_Howe")).toBe("Australia/Lord_Howe");
+    expect(ianaTimeZone("UTC")).toBe("UTC");
+    for (const bad of ["Mars/Olympus_Mons", "+05:00", "", "x".repeat(80), 42, undefined])
+      expect(ianaTimeZone(bad)).toBeUndefined();
+  });
+});
+
+describe("a step's time in the reader's morning", () => {
+  it("keeps 9:00 in Denver across the spring change", () => {
+    // Saturday 7 March 2026, 10:00 MST; Sunday 8 March clocks go forward at 2:00.
+    const due = stepDueAt({
+      lastDoneAt: new Date("2026-03-07T17:00:00Z"),
+      delayDays: 1,
+      sendHour: 9,
+      timeZone: "America/Denver",
+    });
+    expect(due.toISOString()).toBe("2026-03-08T15:00:00.000Z"); // 9:00 MDT (UTC-6)
+    const before = stepDueAt({
+      lastDoneAt: new Date("2026-03-06T17:00:00Z"),
+      delayDays: 1,
+      sendHour: 9,
+      timeZone: "America/Denver",
+    });
+    expect(before.toISOString()).toBe("2026-03-07T16:00:00.000Z"); // 9:00 MST (UTC-7)
+  });
+
+  it("keeps 9:00 on Lord Howe Island across its half-hour change", () => {
+    // Clocks go from 2:00 to 2:30 on Sunday 4 October 2026 (+10:30 to +11).
+    const onTheDay = stepDueAt({
+      lastDoneAt: new Date("2026-10-03T00:00:00Z"),
+      delayDays: 1,
+      sendHour: 9,
+      timeZone: "Australia/Lord_Howe",
+    });
+    expect(onTheDay.toISOString()).toBe("2026-10-03T22:00:00.000Z");
+    const dayBefore = stepDueAt({
+      lastDoneAt: new Date("2026-10-02T00:00:00Z"),
+      delayDays: 1,
+      sendHour: 9,
+      timeZone: "Australia/Lord_Howe",
+    });
+    expect(dayBefore.toISOString()).toBe("2026-10-02T22:30:00.000Z");
+  });
+
+  it("sends a day-0 step at once", () => {
+    const at = new Date("2026-03-07T17:00:00Z");
+    expect(stepDueAt({ lastDoneAt: at, delayDays: 0, sendHour: 9, timeZone: "UTC" })).toEqual(at);
+  });
+});
+
+for (const dialect of allDialects) {
+  describe(`email sequences on ${dialect}`, () => {
+    let database: TestDatabase;
+    let clock: ManualClock;
+    let woken = 0;
+    const deps = () => ({
+      db: database.db,
+      clock,
+      config,
+      outbox: { wake: () => (woken += 1) },
+    });
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      // Saturday 7 March 2026, 17:00 UTC: 10:00 in Denver, the day before the clocks change.
+      clock = new ManualClock("2026-03-07T17:00:00.000Z");
+      const { db } = database;
+      for (const table of [
+        "outbox_attempts",
+        "outbox_emails",
+        "sequence_sends",
+        "sequence_enrollments",
+        "sequence_steps",
+        "sequences",
+        "orders",
+        "list_memberships",
+        "admin_audit_log",
+        "people",
+      ] as const) {
+        await db.deleteFrom(table).execute();
+      }
+    });
+
+    async function reader(email: string, timeZone: string | null, list = "newsletter") {
+      const id = crypto.randomUUID();
+      const now = clock.now().toISOString();
+      await database.db
+        .insertInto("people")
+        .values({
+          id,
+          email,
+          email_key: email,
+          first_name: null,
+          last_name: null,
+          source: "/signup",
+          first_seen_at: now,
+          last_seen_at: now,
+          bounced_at: null,
+          bounce_reason: null,
+          time_zone: timeZone,
+        })
+        .execute();
+      await database.db
+        .insertInto("list_memberships")
+        .values({
+          id: crypto.randomUUID(),
+          person_id: id,
+          list: list as "newsletter",
+          status: "confirmed",
+          interests: "[]",
+          source: "/signup",
+          consent_text: "Yes",
+          consented_at: now,
+          confirmation_sent_at: now,
+          confirmed_at: now,
+          unsubscribed_at: null,
+          notified_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    }
+
+    const confirm = (personId: string, list = "newsletter") =>
+      database.db
+        .transaction()
+        .execute((trx) =>
+          emitPersonEvent(trx, { kind: "list-confirmed", personId, list, now: clock.now() }),
+        );
+
+    async function sequence(
+      steps: { subject: string; delayDays: number }[],
+      settings: Partial<Record<string, string>> = {},
+    ) {
+      const saved = await saveSequence(deps(), {
+        input: {
+          name: "Welcome",
+          trigger: "newsletter_confirmed",
+          triggerDetail: "",
+          list: "newsletter",
+          sendHour: "9",
+          exitProduct: "",
+          exitOnBooking: undefined,
+          exitOnSequenceId: "",
+          allowRestart: undefined,
+          ...settings,
+        },
+        actor,
+      });
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      for (const step of steps) {
+        const added = await saveStep(deps(), {
+          sequenceId: saved.id,
+          input: {
+            subject: step.subject,
+            bodyMarkdown: `# ${step.subject}\n\nHello, reader.`,
+            delayDays: String(step.delayDays),
+            position: "",
+          },
+          actor,
+        });
+        expect(added.outcome).toBe("saved");
+      }
+      expect(await changeSequenceStatus(deps(), { id: saved.id, change: "activate", actor })).toBe(
+        "changed",
+      );
+      return saved.id;
+    }
+
+    const emails = () =>
+      database.db
+        .selectFrom("outbox_emails")
+        .select(["id", "subject", "to_address", "status", "next_attempt_at", "broadcast_id"])
+        .orderBy("created_at")
+        .orderBy("subject")
+        .execute();
+
+    it("sends day 0 at the next pass, later steps at 9:00 in the reader's zone, never twice", async () => {
+      await sequence([
+        { subject: "Welcome", delayDays: 0 },
+        { subject: "Day one", delayDays: 1 },
+      ]);
+      const denver = await reader("denver@example.com", "America/Denver");
+      const lordHowe = await reader("howe@example.com", "Australia/Lord_Howe");
+      const ownerZone = await reader("nozone@example.com", null);
+      for (const id of [denver, lordHowe, ownerZone]) await confirm(id);
+      // A second trigger for someone already in it does nothing.
+      await confirm(denver);
+
+      expect((await runSequencePass(deps())).queued).toBe(3);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      expect((await emails()).map((email) => email.subject)).toEqual([
+        "Welcome",
+        "Welcome",
+        "Welcome",
+      ]);
+
+      const enrollments = await database.db
+        .selectFrom("sequence_enrollments")
+        .innerJoin("people", "people.id", "sequence_enrollments.person_id")
+        .select(["people.email", "next_due_at"])
+        .orderBy("people.email")
+        .execute();
+      expect(enrollments).toEqual([
+        // Sunday 8 March, 9:00 MDT (after the change).
+        { email: "denver@example.com", next_due_at: "2026-03-08T15:00:00.000Z" },
+        // Lord Howe: it is already Sunday 8 March there (04:00 +11): Monday 9:00.
+        { email: "howe@example.com", next_due_at: "2026-03-08T22:00:00.000Z" },
+        // No zone given: the owner's (Denver).
+        { email: "nozone@example.com", next_due_at: "2026-03-08T15:00:00.000Z" },
+      ]);
+
+      clock.advance(22 * hour - 1); // 14:59:59.999Z Sunday: not yet 9:00 in Denver.
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      clock.advance(1);
+      expect((await runSequencePass(deps())).queued).toBe(2);
+      clock.advance(7 * hour);
+      expect((await runSequencePass(deps())).queued).toBe(1);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+
+      // The database refuses a second send of one step to one run.
+      const send = await database.db
+        .selectFrom("sequence_sends")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      await expect(
+        database.db
+          .insertInto("sequence_sends")
+          .values({ ...send, id: crypto.randomUUID() })
+          .execute(),
+      ).rejects.toThrow();
+
+      // Finished: re-subscribing does not restart it.
+      clock.advance(day);
+      await runSequencePass(deps());
+      await confirm(denver);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      const received = await personSequenceEmails(database.db, denver);
+      expect(received.map((row) => row.subject).sort()).toEqual(["Day one", "Welcome"]);
+    });
+
+    it("completes each email in the letters' layout with one-click unsubscribe, and holds it while paused", async () => {
+      const id = await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const person = await reader("a@example.com", "Europe/Paris");
+      await confirm(person);
+      await runSequencePass(deps());
+      const queued = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      expect(queued).toHaveLength(1);
+      expect(queued[0]!.broadcast_id).toBe(id);
+      const complete = sequenceCompletion(deps());
+      const done = (await complete(queued)).get(queued[0]!.id)!;
+      if (!("send" in done)) throw new Error(JSON.stringify(done));
+      expect(done.send.headers["List-Unsubscribe"]).toMatch(
+        /^<https:\/\/presence\.example\/lists\/newsletter\/unsubscribe\/[\w.-]+>$/,
+      );
+      expect(done.send.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(done.send.html).toContain("1942 Broadway Suite 314");
+      expect(done.send.html).toContain("Hello, reader.");
+      expect(done.send.text).not.toContain("SEQUENCE-UNSUBSCRIBE-TOKEN");
+
+      expect(await changeSequenceStatus(deps(), { id, change: "pause", actor })).toBe("changed");
+      expect((await emails())[0]!.status).toBe("held");
+      const paused = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      expect((await complete(paused)).get(paused[0]!.id)).toEqual({ hold: "Sequence paused" });
+      expect(await changeSequenceStatus(deps(), { id, change: "activate", actor })).toBe("changed");
+      expect((await emails())[0]!.status).toBe("pending");
+    });
+
+    it("holds due steps while paused and sends them in order after", async () => {
+      const id = await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 0 },
+        { subject: "Three", delayDays: 0 },
+      ]);
+      await changeSequenceStatus(deps(), { id, change: "pause", actor });
+      await confirm(await reader("p@example.com", "UTC"));
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      await changeSequenceStatus(deps(), { id, change: "activate", actor });
+      const order: string[] = [];
+      for (let pass = 0; pass < 4; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      for (const email of await emails()) order.push(email.subject);
+      expect(order).toEqual(["One", "Two", "Three"]);
+    });
+
+    it("stops at once on an unsubscribe, a bounce, an exit and an erasure", async () => {
+      await sequence(
+        [
+          { subject: "Welcome", delayDays: 0 },
+          { subject: "Later", delayDays: 0 },
+        ],
+        { exitProduct: "pdf" },
+      );
+      const leaver = await reader("leaver@example.com", "UTC");
+      const bouncer = await reader("bouncer@example.com", "UTC");
+      const buyer = await reader("buyer@example.com", "UTC");
+      const erased = await reader("erased@example.com", "UTC");
+      for (const id of [leaver, bouncer, buyer, erased]) await confirm(id);
+      await runSequencePass(deps());
+      expect((await emails()).filter((email) => email.status === "pending")).toHaveLength(4);
+
+      await database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("list_memberships")
+          .set({ status: "unsubscribed" })
+          .where("person_id", "=", leaver)
+          .execute();
+        await emitPersonEvent(trx, {
+          kind: "list-left",
+          personId: leaver,
+          list: "newsletter",
+          now: clock.now(),
+        });
+        await markBounced(trx, {
+          address: "bouncer@example.com",
+          reason: "5.1.1",
+          now: clock.now(),
+        });
+        await emitPersonEvent(trx, {
+          kind: "order-paid",
+          personId: buyer,
+          productIds: ["pdf"],
+          now: clock.now(),
+        });
+      });
+      expect(
+        await erasePerson(
+          { ...deps(), config: { ...config, MAIL_DIR: "" } },
+          { personId: erased, actor },
+        ),
+      ).toBe("erased");
+      const left = await emails();
+      expect(left.filter((email) => email.status === "pending")).toHaveLength(0);
+      expect(left.filter((email) => email.status === "cancelled")).toHaveLength(3);
+      const ended = await database.db
+        .selectFrom("sequence_enrollments")
+        .select(["person_id", "status", "ended_reason"])
+        .execute();
+      expect(new Map(ended.map((row) => [row.person_id, [row.status, row.ended_reason]]))).toEqual(
+        new Map([
+          [leaver, ["cancelled", "unsubscribed"]],
+          [bouncer, ["cancelled", "bounced"]],
+          [buyer, ["exited", "bought"]],
+        ]),
+      );
+      clock.advance(60_000);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      const page = await sequencePage(
+        database.db,
+        (await database.db.selectFrom("sequences").select("id").executeTakeFirstOrThrow()).id,
+      );
+      expect(page!.steps[0]!.figures).toMatchObject({ sent: 3, unsubscribed: 1 }); // the erased reader's send went with them;
+    });
+
+    it("only people on the sequence's list are started", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }], {
+        list: "waitlist",
+        trigger: "waitlist_joined",
+      });
+      const onlyNewsletter = await reader("n@example.com", "UTC", "newsletter");
+      await database.db.transaction().execute((trx) =>
+        emitPersonEvent(trx, {
+          kind: "list-confirmed",
+          personId: onlyNewsletter,
+          list: "waitlist",
+          now: clock.now(),
+        }),
+      );
+      expect((await runSequencePass(deps())).queued).toBe(0);
+    });
+
+    it("applies edits of a live sequence to readers not past them", async () => {
+      const id = await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 2 },
+        { subject: "Three", delayDays: 2 },
+      ]);
+      await confirm(await reader("e@example.com", "UTC"));
+      await runSequencePass(deps()); // One
+      const steps = (await sequencePage(database.db, id))!.steps;
+      // A step added before "Two" reaches them; a step added before "One" does not.
+      await saveStep(deps(), {
+        sequenceId: id,
+        input: { subject: "One and a half", bodyMarkdown: "Hi", delayDays: "0", position: "2" },
+        actor,
+      });
+      await saveStep(deps(), {
+        sequenceId: id,
+        input: { subject: "Zero", bodyMarkdown: "Hi", delayDays: "0", position: "1" },
+        actor,
+      });
+      // "Three" removed: never sent. "Two" now at 0 days: due at the next pass after 1.5.
+      await removeStep(deps(), { sequenceId: id, stepId: steps[2]!.id, actor });
+      await saveStep(deps(), {
+        sequenceId: id,
+        stepId: steps[1]!.id,
+        input: { subject: "Two", bodyMarkdown: "Hi", delayDays: "0", position: "" },
+        actor,
+      });
+      for (let pass = 0; pass < 5; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      expect((await emails()).map((email) => email.subject)).toEqual([
+        "One",
+        "One and a half",
+        "Two",
+      ]);
+    });
+
+    it("refuses bad input with a sentence and writes nothing", async () => {
+      const base = {
+        name: "Bad",
+        trigger: "newsletter_confirmed",
+        triggerDetail: "",
+        list: "newsletter",
+        sendHour: "9",
+        exitProduct: "",
+        exitOnBooking: undefined,
+        exitOnSequenceId: "",
+        allowRestart: undefined,
+      };
+      const unknown = await saveSequence(deps(), {
+        input: { ...base, trigger: "moon_phase" },
+        actor,
+      });
+      expect(unknown).toMatchObject({
+        outcome: "invalid",
+        error: "Choose a trigger the site knows",
+      });
+      const a = await sequence([{ subject: "A", delayDays: 0 }]);
+      const b = await saveSequence(deps(), {
+        input: { ...base, name: "B", trigger: "sequence_joined", triggerDetail: a },
+        actor,
+      });
+      expect(b.outcome).toBe("saved");
+      const loop = await saveSequence(deps(), {
+        id: a,
+        input: {
+          ...base,
+          name: "A",
+          trigger: "sequence_joined",
+          triggerDetail: (b as { id: string }).id,
+        },
+        actor,
+      });
+      expect(loop).toMatchObject({
+        outcome: "invalid",
+        error: "These sequences would start each other in a loop",
+      });
+      const step = (input: Partial<Record<string, string>>) =>
+        saveStep(deps(), {
+          sequenceId: a,
+          input: { subject: "S", bodyMarkdown: "Body", delayDays: "1", position: "", ...input },
+          actor,
+        });
+      expect(await step({ bodyMarkdown: "  " })).toMatchObject({
+        error: "A step needs a body: an empty email is not sent",
+      });
+      expect(await step({ delayDays: "366" })).toMatchObject({
+        error: "The delay is from 0 to 365 days",
+      });
+      expect(await step({ delayDays: "-1" })).toMatchObject({
+        error: "The delay is from 0 to 365 days",
+      });
+      const steps = await database.db.selectFrom("sequence_steps").select("id").execute();
+      expect(steps).toHaveLength(1);
+      expect(
+        (
+          await database.db
+            .selectFrom("sequences")
+            .select("trigger")
+            .where("id", "=", a)
+            .executeTakeFirstOrThrow()
+        ).trigger,
+      ).toBe("newsletter_confirmed");
+    });
+  });
+}
