@@ -37,6 +37,8 @@ export const bookingContent = {
     rescheduleTitle: "Move your session",
     rescheduleLead: "Choose another time of the same length. Times are shown in your time zone.",
     rescheduleSubmit: "Move to this time",
+    unchanged:
+      "That is already your session's time: nothing changed and no email was sent. Choose another time to move it.",
     rescheduled:
       "Your session has its new time. The email with the updated calendar invite is on its way.",
     cancelTitle: "Cancel your session",

@@ -57,6 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { outcomes } = bookingContent;
   const answers = {
     rescheduled: [200, undefined],
+    unchanged: [409, content.unchanged],
     invalid: [400, result.outcome === "invalid" ? result.error : undefined],
     "rate-limited": [429, outcomes.rateLimited],
     taken: [409, outcomes.taken],

@@ -78,6 +78,8 @@ export type BookerChangeOutcome =
   | InvalidInput
   | { outcome: "rate-limited"; retryAfterSeconds: number }
   | { outcome: "rescheduled" | "cancelled" }
+  /** A move to the time the session already has: nothing changed, nothing sent. */
+  | { outcome: "unchanged" }
   | Exclude<BookerLinkState, { state: "open" }>
   | { outcome: "taken" | "unavailable"; slots: Slot[] };
 
