@@ -118,6 +118,28 @@ for (const dialect of allDialects) {
       expect(await database.db.selectFrom("outbox_emails").select("id").execute()).toHaveLength(0);
     });
 
+    it("says a lapsed hold has lapsed on opening its link: 410, no button, a way to book again", async () => {
+      const [start] = slotStarts(await (await page()).text());
+      expect((await post({ start: start! })).status).toBe(200);
+      const email = await database.db
+        .selectFrom("outbox_emails")
+        .select(["text_body", "template", "template_data"])
+        .where("purpose", "=", "booking.hold-confirmation")
+        .executeTakeFirstOrThrow()
+        .then(withRenderedBodies);
+      const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
+      await database.db
+        .updateTable("bookings")
+        .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      const lapsed = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(lapsed.status).toBe(410);
+      const text = await lapsed.text();
+      expect(text).toContain("This hold has lapsed");
+      expect(text).not.toContain("Confirm my booking");
+      expect(text).toContain('href="/booking"');
+    });
+
     it("confirms on the button (not on opening the link) and serves the invite", async () => {
       const [start] = slotStarts(await (await page()).text());
       expect((await post({ start: start! })).status).toBe(200);
@@ -128,7 +150,11 @@ for (const dialect of allDialects) {
         .executeTakeFirstOrThrow()
         .then(withRenderedBodies);
       const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
-      expect((await fetch(`${server.baseURL}${confirmPath}`)).status).toBe(200);
+      const opened = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(opened.status).toBe(200);
+      const openedPage = await opened.text();
+      expect(openedPage).toContain("Confirm my booking");
+      expect(openedPage).toContain('data-testid="booking-summary"');
       expect((await activeBookings())[0]!.status).toBe("held");
       const confirmed = await fetch(`${server.baseURL}${confirmPath}`, {
         method: "POST",
@@ -137,6 +163,12 @@ for (const dialect of allDialects) {
       });
       expect(confirmed.status).toBe(200);
       expect((await activeBookings())[0]!.status).toBe("confirmed");
+      // The spent link says so on opening, with no button left to press.
+      const spent = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(spent.status).toBe(200);
+      const spentPage = await spent.text();
+      expect(spentPage).toContain("This link was already used");
+      expect(spentPage).not.toContain("Confirm my booking");
       const booker = await database.db
         .selectFrom("outbox_emails")
         .select(["text_body", "template", "template_data"])

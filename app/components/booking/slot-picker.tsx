@@ -51,7 +51,7 @@ export function SlotPicker({
       )}
       <p className="text-lg" data-testid="slot-zone">
         Times shown in <strong>{zoneLabel}</strong>
-        {zoneChosen ? "." : ", the host's time zone."}
+        {zoneChosen ? "." : ", the host's time zone. To see them in yours, choose it below."}
       </p>
       <form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">

@@ -168,10 +168,11 @@ export async function introCallLinkState(
         .executeTakeFirst()
     : undefined;
   if (!row) return link.ok ? { state: "invalid-link" } : { state: "lapsed", summary: null };
+  // A hold whose link's time is up has lapsed, even before a claim's sweep marks it expired.
   const lapsed =
     row.status === "expired" ||
     (row.status === "held" &&
-      (!row.hold_expires_at || Date.parse(row.hold_expires_at) <= now.getTime()));
+      (!link.ok || !row.hold_expires_at || Date.parse(row.hold_expires_at) <= now.getTime()));
   const summary = bookingSummary(row, {
     ownerZone: config.BOOKING_TIME_ZONE,
     holdMinutes: row.status === "held" && !lapsed ? config.BOOKING_HOLD_MINUTES : undefined,
