@@ -55,9 +55,7 @@ export function SlotPicker({
       </p>
       <form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="tz">
-            {zoneChosen ? "Time zone" : "Show the times in your time zone"}
-          </Label>
+          <Label htmlFor="tz">Time zone</Label>
           <select
             id="tz"
             name="tz"
