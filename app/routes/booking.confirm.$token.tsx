@@ -101,7 +101,13 @@ export default function BookingConfirm({ loaderData, actionData }: Route.Compone
       {summary && shown !== "invalid-link" && (
         <BookingSummaryCard
           summary={summary}
-          emailNote={booked ? content.emailNote : bookingContent.change.sessionEmailNote}
+          emailNote={
+            booked
+              ? content.emailNote
+              : shown === "cancelled"
+                ? bookingContent.change.sessionEmailNote
+                : bookingContent.intro.held.emailNote
+          }
         />
       )}
       {shown === "open" && (
