@@ -23,13 +23,21 @@ for (const javaScript of [true, false]) {
 
       await page.goto(`${linkPath(booked, "/booking/reschedule")}?tz=America/Denver`);
       await expect(page.getByRole("heading", { name: "Move your session" })).toBeVisible();
-      await expect(page.getByTestId("booker-session-when")).toContainText("America/Denver");
+      await expect(page.getByTestId("booking-summary-when")).toContainText("America/Denver");
+      await expect(page.getByTestId("booking-summary-email")).toContainText(email);
+      await expect(page.getByTestId("slot-zone")).toHaveText(
+        "Times shown in America/Denver (Mountain Time).",
+      );
       if (javaScript) await hydrate(page);
       await lookAt(page, `booker-reschedule-js-${javaScript ? "on" : "off"}`, javaScript);
       const laterDay = await openSlotDay(page, javaScript ? 8 : 9);
       await laterDay.locator("input[name=start]").first().check();
       await page.getByRole("button", { name: "Move to this time" }).click();
       await expect(page.getByTestId("booker-change-done")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your session is moved");
+      await expect(page.getByTestId("booking-summary-when")).toContainText("America/Denver");
+      await expect(page.getByTestId("booking-summary-email")).toContainText(email);
+      await lookAt(page, `booker-moved-js-${javaScript ? "on" : "off"}`, javaScript);
       const moved = await waitForEmail(email, "New time: Intro call");
       await waitForEmail("owner@presenceselling.com", `Moved by ${booker}`);
 
@@ -40,6 +48,9 @@ for (const javaScript of [true, false]) {
       await lookAt(page, `booker-cancel-js-${javaScript ? "on" : "off"}`, javaScript);
       await page.getByRole("button", { name: "Cancel the session" }).click();
       await expect(page.getByTestId("booker-change-done")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your session is cancelled");
+      await expect(page.getByTestId("booking-summary-email")).toContainText(email);
+      await lookAt(page, `booker-cancelled-js-${javaScript ? "on" : "off"}`, javaScript);
       await waitForEmail(email, "Cancelled: Intro call");
       await waitForEmail("owner@presenceselling.com", `Cancelled by ${booker}`);
 

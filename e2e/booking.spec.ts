@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { startBookingSite, type BookingSite } from "./support/booking-site";
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { lookAt } from "./support/look-at";
@@ -45,14 +46,24 @@ for (const javaScript of [true, false]) {
         javaScript ? `${site.baseURL}/booking?tz=Europe%2FLondon` : `${site.baseURL}/booking`,
       );
       await expect(booking.getByRole("heading", { level: 1 })).toHaveText("Book a free intro call");
-      await expect(booking.getByLabel("Your time zone")).toHaveValue(
+      await expect(booking.getByLabel("Time zone")).toHaveValue(
         javaScript ? "Europe/London" : "America/Denver",
       );
+      // The page names the zone it shows, and calls it the host's until the visitor chooses.
+      await expect(booking.getByTestId("slot-zone")).toHaveText(
+        javaScript
+          ? "Times shown in Europe/London (United Kingdom Time)."
+          : "Times shown in America/Denver (Mountain Time), the host's time zone. To see them in yours, choose it below.",
+      );
+      await expect(booking.locator("main")).not.toContainText("your time zone");
       if (javaScript) await hydrate(booking);
-      await booking.getByLabel("Your time zone").selectOption("Australia/Lord_Howe");
+      await booking.getByLabel("Time zone").selectOption("Australia/Lord_Howe");
       await booking.getByRole("button", { name: "Show times" }).click();
       await expect(booking).toHaveURL(/tz=Australia%2FLord_Howe/);
-      await expect(booking.getByLabel("Your time zone")).toHaveValue("Australia/Lord_Howe");
+      await expect(booking.getByLabel("Time zone")).toHaveValue("Australia/Lord_Howe");
+      await expect(booking.getByTestId("slot-zone")).toContainText(
+        "Times shown in Australia/Lord Howe",
+      );
       // The weeks fold: the first is open on its first day, the others are one line each.
       const weeks = booking.locator("details[data-slot-week]");
       expect(await weeks.count()).toBeGreaterThanOrEqual(7);
@@ -66,6 +77,18 @@ for (const javaScript of [true, false]) {
       await booking.getByLabel("Email").fill(email);
       await booking.getByRole("button", { name: "Hold this time" }).click();
       await expect(booking.getByTestId("booking-held")).toBeVisible();
+      // What is held, in the visitor's zone and the host's, the address, the hold's real length.
+      await expect(booking.getByTestId("booking-held-text")).toContainText(
+        "We hold this time for you for 10 minutes, until",
+      );
+      await expect(booking.getByTestId("booking-summary-when")).toContainText(
+        "Australia/Lord Howe",
+      );
+      await expect(booking.getByTestId("booking-summary-owner-when")).toContainText(
+        "America/Denver (Mountain Time)",
+      );
+      await expect(booking.getByTestId("booking-summary-email")).toContainText(email);
+      await expect(booking.getByTestId("booking-summary-hold")).toContainText("10 minutes, until");
       await lookAt(booking, `booking-held-js-${javaScript ? "on" : "off"}`, javaScript);
 
       const confirmation = await waitForEmail(
@@ -76,11 +99,18 @@ for (const javaScript of [true, false]) {
       );
       await booking.goto(`${site.baseURL}${linkPath(confirmation, "/booking/confirm")}`);
       if (javaScript) await hydrate(booking);
+      await expect(booking.getByTestId("booking-summary-when")).toContainText(
+        "Australia/Lord Howe",
+      );
+      await expect(booking.getByTestId("booking-summary-email")).toContainText(email);
       await lookAt(booking, `booking-confirm-js-${javaScript ? "on" : "off"}`, javaScript);
       await booking.getByRole("button", { name: "Confirm my booking" }).click();
       await expect(booking.getByTestId("booking-confirm-outcome")).toHaveAttribute(
         "data-outcome",
-        "confirmed",
+        "just-confirmed",
+      );
+      await expect(booking.getByTestId("booking-summary-when")).toContainText(
+        "Australia/Lord Howe",
       );
       await expect(booking.getByRole("heading", { level: 1 })).toHaveText(
         "Your intro call is booked",
@@ -89,6 +119,58 @@ for (const javaScript of [true, false]) {
       const booked = await waitForEmail(email, "Booked: Intro call", undefined, site.mailDir);
       // The email states the time in the zone the visitor chose.
       expect(booked.text).toMatch(/Lord.Howe/);
+
+      // The used link says so on opening, and offers no button.
+      const confirmPath = `${site.baseURL}${linkPath(confirmation, "/booking/confirm")}`;
+      const spent = await booking.goto(confirmPath);
+      expect(spent?.status()).toBe(200);
+      await expect(booking.getByTestId("booking-confirm-outcome")).toHaveAttribute(
+        "data-outcome",
+        "confirmed",
+      );
+      await expect(booking.getByRole("button", { name: "Confirm my booking" })).toHaveCount(0);
+    });
+
+    test("says a lapsed hold has lapsed when its link is opened, with no button", async ({
+      page,
+      allowConsoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      // The lapsed link answers 410, which the browser logs.
+      allowConsoleErrors(/status of 410/);
+      const email = `lapsing.${javaScript ? "on" : "off"}@example.com`;
+      await page.goto(`${site.baseURL}/booking?tz=America/Denver`);
+      const day = await openSlotDay(page, javaScript ? 5 : 6);
+      await day.locator("input[name=start]").first().check();
+      await page.getByLabel("Your name").fill("Lapsing Visitor");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Hold this time" }).click();
+      await expect(page.getByTestId("booking-held")).toBeVisible();
+      const confirmation = await waitForEmail(
+        email,
+        "Please confirm your intro call",
+        undefined,
+        site.mailDir,
+      );
+      // The hold's time runs out (aged in the database rather than waited for).
+      const db = new Database(site.databaseFile);
+      try {
+        db.prepare("UPDATE bookings SET hold_expires_at = ? WHERE email = ?").run(
+          new Date(Date.now() - 1000).toISOString(),
+          email,
+        );
+      } finally {
+        db.close();
+      }
+      const lapsed = await page.goto(
+        `${site.baseURL}${linkPath(confirmation, "/booking/confirm")}`,
+      );
+      expect(lapsed?.status()).toBe(410);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("This hold has lapsed");
+      await expect(page.getByTestId("booking-summary-when")).toContainText("America/Denver");
+      await expect(page.getByRole("button", { name: "Confirm my booking" })).toHaveCount(0);
+      await expect(page.getByTestId("booking-again")).toHaveAttribute("href", "/booking");
+      await lookAt(page, `booking-lapsed-js-${javaScript ? "on" : "off"}`, javaScript);
     });
   });
 }

@@ -54,6 +54,8 @@ export type StripeFake = {
   requests: RecordedRequest[];
   /** The session as Stripe has it once the buyer paid. */
   completeSession(id: string): FakeCheckoutSession;
+  /** The session as Stripe has it once it lapsed unpaid (`checkout.session.expired`). */
+  expireSession(id: string): FakeCheckoutSession;
   /** The next API request answers with this status and a Stripe-shaped error. */
   failNextRequest(status?: number): void;
   close(): Promise<void>;
@@ -238,6 +240,13 @@ export async function startStripeFake(): Promise<StripeFake> {
     url: baseUrl,
     sessions,
     requests,
+    expireSession(id) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`No fake session ${id}`);
+      session.status = "expired";
+      session.url = null;
+      return { ...session };
+    },
     completeSession(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`No fake session ${id}`);

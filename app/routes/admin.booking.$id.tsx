@@ -48,6 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw data("Session not found", 404);
     case "not-applicable":
       return data({ message: "The session is no longer in a state for that." }, 409);
+    case "unchanged":
+      return data({ message: "That is already the session's time: nothing changed." }, 409);
     case "taken":
       return data({ message: "That time was just taken: choose another." }, 409);
     case "unavailable":

@@ -22,7 +22,7 @@ import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Orders");
 
-const orderStatuses = ["pending", "paid", "refunded", "failed"] as const;
+const orderStatuses = ["pending", "paid", "refunded", "failed", "expired"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);

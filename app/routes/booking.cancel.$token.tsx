@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/booking.cancel.$token";
 import { BookerLinkNotice } from "~/components/booking/booker-link-notice";
+import { BookingSummaryCard } from "~/components/booking/booking-summary";
 import { Button } from "~/components/ui/button";
 import { bookingContent } from "~/content/booking";
 import { bookerLinkState, bookerLinkStatus, changeSessionAsBooker } from "~/.server/booking";
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data(
     {
       state: state.state,
-      when: state.state === "invalid-link" ? null : state.session.when,
+      summary: state.state === "invalid-link" ? null : state.session.summary,
       meta: pageSeo({
         title: content.cancelTitle,
         description: "Cancel your booked session.",
@@ -48,11 +49,19 @@ export default function BookerCancel({ loaderData, actionData }: Route.Component
   const notice = state === "invalid-link" || state === "cancelled" || state === "closed";
   return (
     <section className="container-page max-w-2xl space-y-6 py-24">
-      <h1 className="text-4xl font-semibold text-primary">{content.cancelTitle}</h1>
-      {loaderData.when && state !== "done" && (
-        <p className="text-lg" data-testid="booker-session-when">
-          {loaderData.when}
+      <h1 className="text-4xl font-semibold text-primary">
+        {state === "done" ? content.cancelledTitle : content.cancelTitle}
+      </h1>
+      {state === "done" && (
+        <p role="status" data-testid="booker-change-done" className="text-lg">
+          {content.cancelled}
         </p>
+      )}
+      {loaderData.summary && (
+        <BookingSummaryCard
+          summary={loaderData.summary}
+          emailNote={state === "done" ? content.cancelledEmailNote : content.sessionEmailNote}
+        />
       )}
       {notice && <BookerLinkNotice state={state} />}
       {state === "rate-limited" && (
@@ -61,8 +70,10 @@ export default function BookerCancel({ loaderData, actionData }: Route.Component
         </p>
       )}
       {state === "done" ? (
-        <p role="status" data-testid="booker-change-done" className="text-lg">
-          {content.cancelled}
+        <p>
+          <Link to="/booking" className="underline" data-testid="booking-again">
+            Book another time
+          </Link>
         </p>
       ) : (
         (state === "open" || state === "rate-limited") && (

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/booking.reschedule.$token";
 import { BookerLinkNotice } from "~/components/booking/booker-link-notice";
+import { BookingSummaryCard } from "~/components/booking/booking-summary";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { bookingContent } from "~/content/booking";
 import {
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       state: state.state,
-      when: state.state === "invalid-link" ? null : state.session.when,
+      summary: state.state === "invalid-link" ? null : state.session.summary,
       picker,
       unknownZone,
       meta: pageSeo({
@@ -57,6 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { outcomes } = bookingContent;
   const answers = {
     rescheduled: [200, undefined],
+    unchanged: [409, content.unchanged],
     invalid: [400, result.outcome === "invalid" ? result.error : undefined],
     "rate-limited": [429, outcomes.rateLimited],
     taken: [409, outcomes.taken],
@@ -75,16 +77,24 @@ export default function BookerReschedule({ loaderData, actionData }: Route.Compo
   return (
     <section className="container-page max-w-3xl space-y-8 py-24">
       <header>
-        <h1 className="text-4xl font-semibold text-primary">{content.rescheduleTitle}</h1>
-        {loaderData.when && !done && (
-          <p className="mt-3 text-lg" data-testid="booker-session-when">
-            Your session: {loaderData.when}
-          </p>
-        )}
+        <h1 className="text-4xl font-semibold text-primary">
+          {done ? content.rescheduledTitle : content.rescheduleTitle}
+        </h1>
         {!done && !notice && (
           <p className="mt-3 text-lg text-muted-foreground">{content.rescheduleLead}</p>
         )}
       </header>
+      {done && (
+        <p role="status" data-testid="booker-change-done" className="text-lg">
+          {content.rescheduled}
+        </p>
+      )}
+      {loaderData.summary && (
+        <BookingSummaryCard
+          summary={loaderData.summary}
+          emailNote={done ? content.rescheduledEmailNote : content.sessionEmailNote}
+        />
+      )}
       {notice && <BookerLinkNotice state={state} />}
       {problem && !done && !notice && (
         <p
@@ -93,11 +103,6 @@ export default function BookerReschedule({ loaderData, actionData }: Route.Compo
           data-testid="booking-problem"
         >
           {problem}
-        </p>
-      )}
-      {done && (
-        <p role="status" data-testid="booker-change-done" className="text-lg">
-          {content.rescheduled}
         </p>
       )}
       {loaderData.picker && !done && !notice && (

@@ -138,6 +138,7 @@ export default function PaidSession({ loaderData, actionData }: Route.ComponentP
         <SlotPicker
           days={page.days}
           zone={page.zone}
+          zoneLabel={page.zoneLabel}
           zones={page.zones}
           zoneChosen={page.zoneChosen}
           submitLabel={content.submit}

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/booking";
+import { BookingSummaryCard } from "~/components/booking/booking-summary";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       formToken: issueFormToken(context),
       meta: pageSeo({
         title: "Book a Free Intro Call",
-        description: `Choose a time for a free ${page.minutes}-minute intro call, shown in your own time zone.`,
+        description: `Choose a time for a free ${page.minutes}-minute intro call, shown in the time zone you choose.`,
         path: "/booking",
       }),
     },
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       outcome: result.outcome,
       message,
+      summary: result.outcome === "held" ? result.summary : null,
       values: { name: form.get("name"), email: form.get("email") },
     },
     { status: statusOf[result.outcome] },
@@ -72,18 +74,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   const { page, formToken } = loaderData;
-  if (actionData?.outcome === "held")
+  if (actionData?.outcome === "held" && actionData.summary) {
+    const { summary } = actionData;
+    const held = content.intro.held;
     return (
-      <section className="container-page max-w-2xl py-24" data-testid="booking-held">
-        <h1 className="text-4xl font-semibold text-primary">{content.intro.held.title}</h1>
-        <p className="mt-4 text-lg">{content.intro.held.text}</p>
-        <p className="mt-6">
+      <section className="container-page max-w-2xl space-y-6 py-24" data-testid="booking-held">
+        <h1 className="text-4xl font-semibold text-primary">{held.title}</h1>
+        {summary.hold && (
+          <p className="text-lg" data-testid="booking-held-text">
+            {held.text(summary.hold)}
+          </p>
+        )}
+        <BookingSummaryCard summary={summary} emailNote={held.emailNote} />
+        <p className="text-muted-foreground">
+          {held.lapseNote}{" "}
+          <Link to="/booking" className="underline">
+            choose a time again
+          </Link>
+          .
+        </p>
+        <p>
           <Link to="/" className="underline">
             Back to Home
           </Link>
         </p>
       </section>
     );
+  }
   const problem =
     actionData?.message ?? (page.unknownZone ? content.outcomes.unknownZone : undefined);
   return (
@@ -104,6 +121,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       <SlotPicker
         days={page.days}
         zone={page.zone}
+        zoneLabel={page.zoneLabel}
         zones={page.zones}
         zoneChosen={page.zoneChosen}
         submitLabel={content.intro.submit}

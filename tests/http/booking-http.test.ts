@@ -1,5 +1,7 @@
 import { newFeedAddress, stopFeed } from "~/.server/booking";
 import { parseConfig } from "~/.server/core/config";
+import { signLink } from "~/.server/core/signed-links";
+import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import { systemClock } from "~/.server/core/clock";
 import { withRenderedBodies } from "~/.server/mail";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -118,6 +120,102 @@ for (const dialect of allDialects) {
       expect(await database.db.selectFrom("outbox_emails").select("id").execute()).toHaveLength(0);
     });
 
+    it("says a lapsed hold has lapsed on opening its link: 410, no button, a way to book again", async () => {
+      const [start] = slotStarts(await (await page()).text());
+      expect((await post({ start: start! })).status).toBe(200);
+      const email = await database.db
+        .selectFrom("outbox_emails")
+        .select(["text_body", "template", "template_data"])
+        .where("purpose", "=", "booking.hold-confirmation")
+        .executeTakeFirstOrThrow()
+        .then(withRenderedBodies);
+      const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
+      await database.db
+        .updateTable("bookings")
+        .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      const lapsed = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(lapsed.status).toBe(410);
+      const text = await lapsed.text();
+      expect(text).toContain("This hold has lapsed");
+      expect(text).not.toContain("Confirm my booking");
+      expect(text).toContain('href="/booking"');
+    });
+
+    it("serves valid HTML on every booking page: held, confirm, booked, spent, lapsed, moved, cancelled", async () => {
+      // Nine pages, each with the list of every time zone, through html-validate: slow when loaded.
+      const validator = new HtmlValidate(new FileSystemConfigLoader());
+      const errors: string[] = [];
+      const check = async (response: Response, name: string) => {
+        const html = await response.text();
+        const report = await validator.validateString(html, name);
+        for (const result of report.results)
+          for (const message of result.messages)
+            errors.push(`${name}:${message.line} ${message.ruleId}: ${message.message}`);
+        return html;
+      };
+      const form = (body: Record<string, string>) => ({
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.baseURL,
+          "x-forwarded-for": newClient(),
+        },
+        body: new URLSearchParams(body),
+      });
+      await check(await page(""), "/booking");
+      const [start, , , later] = slotStarts(await check(await page(), "/booking?tz"));
+      const held = await check(await post({ start: start! }), "held");
+      expect(held).toContain('data-testid="booking-summary"');
+      const email = await database.db
+        .selectFrom("outbox_emails")
+        .select(["text_body", "template", "template_data"])
+        .where("purpose", "=", "booking.hold-confirmation")
+        .executeTakeFirstOrThrow()
+        .then(withRenderedBodies);
+      const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
+      await check(await fetch(`${server.baseURL}${confirmPath}`), "confirm");
+      await check(await fetch(`${server.baseURL}${confirmPath}`, form({})), "confirmed");
+      await check(await fetch(`${server.baseURL}${confirmPath}`), "spent");
+      const [booking] = await activeBookings();
+      const link = (purpose: "booking-reschedule" | "booking-cancel") =>
+        signLink(builtServerLinkSecret, purpose, booking!.id, null);
+      const reschedule = `${server.baseURL}/booking/reschedule/${link("booking-reschedule")}`;
+      const opened = await check(await fetch(`${reschedule}?tz=Asia/Kolkata`), "reschedule");
+      // The session's own time is not among the times to move to.
+      expect(slotStarts(opened)).not.toContain(start);
+      const same = await fetch(reschedule, form({ start: start!, timeZone: "Asia/Kolkata" }));
+      expect(same.status).toBe(409);
+      expect(await check(same, "same time")).toContain("That is already your session&#x27;s time");
+      const moved = await fetch(reschedule, form({ start: later!, timeZone: "Asia/Kolkata" }));
+      expect(moved.status).toBe(200);
+      expect(await check(moved, "moved")).toContain("Your session is moved");
+      const cancel = `${server.baseURL}/booking/cancel/${link("booking-cancel")}`;
+      await check(await fetch(cancel), "cancel");
+      const cancelled = await fetch(cancel, form({}));
+      expect(await check(cancelled, "cancelled")).toContain("Your session is cancelled");
+      expect((await post({ start: later! })).status).toBe(200);
+      await database.db
+        .updateTable("bookings")
+        .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("status", "=", "held")
+        .execute();
+      const lapsedEmail = (
+        await database.db
+          .selectFrom("outbox_emails")
+          .select(["text_body", "template", "template_data"])
+          .where("purpose", "=", "booking.hold-confirmation")
+          .execute()
+          .then((rows) => Promise.all(rows.map(withRenderedBodies)))
+      ).find(
+        (row) =>
+          row.text_body.includes("/booking/confirm/") && !row.text_body.includes(confirmPath),
+      )!;
+      const lapsedPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(lapsedEmail.text_body)![0];
+      await check(await fetch(`${server.baseURL}${lapsedPath}`), "lapsed");
+      expect(errors).toEqual([]);
+    }, 120_000);
+
     it("confirms on the button (not on opening the link) and serves the invite", async () => {
       const [start] = slotStarts(await (await page()).text());
       expect((await post({ start: start! })).status).toBe(200);
@@ -128,7 +226,11 @@ for (const dialect of allDialects) {
         .executeTakeFirstOrThrow()
         .then(withRenderedBodies);
       const confirmPath = /\/booking\/confirm\/[\w-]+\.[\w-]+/.exec(email.text_body)![0];
-      expect((await fetch(`${server.baseURL}${confirmPath}`)).status).toBe(200);
+      const opened = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(opened.status).toBe(200);
+      const openedPage = await opened.text();
+      expect(openedPage).toContain("Confirm my booking");
+      expect(openedPage).toContain('data-testid="booking-summary"');
       expect((await activeBookings())[0]!.status).toBe("held");
       const confirmed = await fetch(`${server.baseURL}${confirmPath}`, {
         method: "POST",
@@ -137,6 +239,12 @@ for (const dialect of allDialects) {
       });
       expect(confirmed.status).toBe(200);
       expect((await activeBookings())[0]!.status).toBe("confirmed");
+      // The spent link says so on opening, with no button left to press.
+      const spent = await fetch(`${server.baseURL}${confirmPath}`);
+      expect(spent.status).toBe(200);
+      const spentPage = await spent.text();
+      expect(spentPage).toContain("This link was already used");
+      expect(spentPage).not.toContain("Confirm my booking");
       const booker = await database.db
         .selectFrom("outbox_emails")
         .select(["text_body", "template", "template_data"])

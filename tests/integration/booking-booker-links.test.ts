@@ -109,8 +109,8 @@ for (const dialect of allDialects) {
       expect(page.state).toMatchObject({ state: "open", session: { minutes: 60 } });
       const offered = page.picker!.days.flatMap((day) => day.slots.map((slot) => slot.start));
       expect(offered).toContain(wednesdayEleven);
-      // Its own time does not stand in its way.
-      expect(offered).toContain(new Date(tuesdayNine).toISOString());
+      // Its own time is no new time: it is not offered.
+      expect(offered).not.toContain(new Date(tuesdayNine).toISOString());
 
       expect(
         await change("booking-reschedule", reschedule, {
@@ -144,6 +144,54 @@ for (const dialect of allDialects) {
           start: wednesdayEleven,
         });
       expect(deps.wakes).toBeGreaterThan(1);
+    });
+
+    it("changes nothing and sends nothing for a move to the time the session has", async () => {
+      const { booking, reschedule } = await bookedSession();
+      const before = (await emails()).length;
+      expect(
+        await change("booking-reschedule", reschedule, {
+          start: new Date(tuesdayNine).toISOString(),
+          timeZone: "Europe/London",
+        }),
+      ).toEqual({ outcome: "unchanged" });
+      expect(await bookingRow()).toMatchObject({
+        starts_at: booking.starts_at,
+        invite_sequence: 0,
+        updated_at: booking.updated_at,
+      });
+      expect(await emails()).toHaveLength(before);
+      expect(await audit()).toEqual([]);
+    });
+
+    it("makes one change of five identical moves posted at once: one SEQUENCE step, one email each", async () => {
+      const { booking, reschedule } = await bookedSession();
+      const before = (await emails()).length;
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, index) =>
+          change(
+            "booking-reschedule",
+            reschedule,
+            { start: wednesdayEleven, timeZone: "Europe/London" },
+            `198.51.100.${20 + index}`,
+          ),
+        ),
+      );
+      expect(
+        answers.filter((answer) => "outcome" in answer && answer.outcome === "rescheduled"),
+      ).toHaveLength(1);
+      expect(
+        answers.filter((answer) => "outcome" in answer && answer.outcome === "unchanged"),
+      ).toHaveLength(4);
+      expect(await bookingRow()).toMatchObject({ starts_at: wednesdayEleven, invite_sequence: 1 });
+      const added = (await emails()).slice(before);
+      expect(added.map((email) => [email.purpose, email.to_address]).sort()).toEqual([
+        ["booking.owner-rescheduled", owner],
+        ["booking.rescheduled", "buyer@example.com"],
+      ]);
+      expect(await audit()).toEqual([
+        { actor_email: "booker", action: "booking.reschedule", subject: booking.id },
+      ]);
     });
 
     it("cancels through the booker's link: a CANCEL to both, and the links then say it is cancelled", async () => {

@@ -314,12 +314,23 @@ for (const dialect of allDialects) {
       const { booking } = await paidSession(Date.parse("2026-06-02T15:00:00.000Z"));
       const options = await ownerSession(deps, booking!.id);
       expect(options).toMatchObject({ canChange: true, canClose: false });
-      // Its own time is among the times it may move to; the list is in the owner's zone.
+      // Its own time is no time to move to, but it does not stand in the way of the next one;
+      // the list is in the owner's zone.
       const [firstOption] = options!.moveTo[0]!.slots;
       expect([firstOption!.start, firstOption!.label.replace(/\s/g, " ")]).toEqual([
-        "2026-06-02T15:00:00.000Z",
-        "9:00 AM",
+        "2026-06-02T15:30:00.000Z",
+        "9:30 AM",
       ]);
+      expect(
+        await changeSessionAsOwner(deps, {
+          bookingId: booking!.id,
+          intent: "reschedule",
+          note: "",
+          start: "2026-06-02T15:00:00.000Z",
+          actor: owner,
+        }),
+      ).toEqual({ outcome: "unchanged" });
+      expect(await audit()).toEqual([]);
       const target = "2026-06-03T17:00:00.000Z";
       expect(
         await changeSessionAsOwner(deps, {

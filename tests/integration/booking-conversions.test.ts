@@ -105,7 +105,7 @@ for (const dialect of allDialects) {
           traps: { formToken: formTokenIssuedAgo(config, clock, 60_000) },
           clientAddress: "203.0.113.9",
         }),
-      ).toEqual({ outcome: "held" });
+      ).toMatchObject({ outcome: "held" });
       // Held is not booked yet: nothing counts until the address confirms it.
       expect(await events()).toEqual([]);
       expect(await attributions()).toEqual([]);

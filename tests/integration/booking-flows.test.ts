@@ -5,6 +5,7 @@ import {
   cancelBooking,
   confirmIntroCall,
   currentInvite,
+  introCallLinkState,
   openSlots,
   paidSessionState,
   requestIntroCall,
@@ -84,7 +85,9 @@ for (const dialect of allDialects) {
       const start = await firstSlot();
       // Tuesday 09:00 in Denver: the default rules keep a day's notice.
       expect(new Date(start).toISOString()).toBe("2026-06-02T15:00:00.000Z");
-      expect(await ask({ start: new Date(start).toISOString() })).toEqual({ outcome: "held" });
+      expect(await ask({ start: new Date(start).toISOString() })).toMatchObject({
+        outcome: "held",
+      });
       expect(deps.wakes).toBe(1);
       const [held] = await bookings();
       expect(held).toMatchObject({ status: "held", kind: "intro", time_zone: "Asia/Kolkata" });
@@ -122,6 +125,53 @@ for (const dialect of allDialects) {
         start: "2026-06-02T15:00:00.000Z",
         end: "2026-06-02T15:20:00.000Z",
       });
+    });
+
+    it("tells what is held: the time in both zones, the address, the hold's length and end", async () => {
+      const start = await firstSlot();
+      const held = await ask({ start: new Date(start).toISOString() });
+      expect(held).toEqual({
+        outcome: "held",
+        summary: {
+          title: "Intro call",
+          minutes: 20,
+          when: "Tuesday, June 2, 2026, 8:30 – 8:50 PM",
+          zone: "Asia/Kolkata (India Standard Time)",
+          ownerWhen: {
+            when: "Tuesday, June 2, 2026, 9:00 – 9:20 AM",
+            zone: "America/Denver (Mountain Time)",
+          },
+          email: "priya@example.com",
+          hold: { minutes: config.BOOKING_HOLD_MINUTES, until: expect.stringMatching(/M$/) },
+        },
+      });
+      const token = tokenIn((await emails())[0]!.text_body, "/booking/confirm")!;
+      // Opening the link reads it: held, with the button's page.
+      expect(await introCallLinkState(deps, token)).toMatchObject({
+        state: "open",
+        summary: { email: "priya@example.com", hold: { minutes: config.BOOKING_HOLD_MINUTES } },
+      });
+      await confirmIntroCall(deps, token);
+      // A used link says the call is booked, and offers nothing more to press.
+      expect(await introCallLinkState(deps, token)).toMatchObject({
+        state: "confirmed",
+        summary: { when: "Tuesday, June 2, 2026, 8:30 – 8:50 PM", hold: null },
+      });
+      expect(await introCallLinkState(deps, `${token.slice(0, -2)}xx`)).toEqual({
+        state: "invalid-link",
+      });
+    });
+
+    it("says a hold lapsed when its link is opened after its time, naming what it held", async () => {
+      const start = await firstSlot();
+      await ask({ start: new Date(start).toISOString() });
+      const token = tokenIn((await emails())[0]!.text_body, "/booking/confirm")!;
+      clock.advance(config.BOOKING_HOLD_MINUTES * 60_000 + 1000);
+      expect(await introCallLinkState(deps, token)).toMatchObject({
+        state: "lapsed",
+        summary: { when: "Tuesday, June 2, 2026, 8:30 – 8:50 PM", hold: null },
+      });
+      expect(await confirmIntroCall(deps, token)).toEqual({ outcome: "lapsed" });
     });
 
     it("keeps one invite UID through book, reschedule, reschedule and cancel, SEQUENCE rising", async () => {
@@ -205,7 +255,7 @@ for (const dialect of allDialects) {
       expect(await ask({ start, email: "nope" })).toMatchObject({ outcome: "invalid" });
       expect(await ask({ start, name: "x".repeat(101) })).toMatchObject({ outcome: "invalid" });
       // A post without its form token is a bot's, like every public form's (issue 25): told it held.
-      expect(await ask({ start }, { traps: { formToken: undefined } })).toEqual({
+      expect(await ask({ start }, { traps: { formToken: undefined } })).toMatchObject({
         outcome: "held",
       });
       const past = await ask({ start: "2026-05-29T15:00:00.000Z" });
@@ -213,7 +263,9 @@ for (const dialect of allDialects) {
       const insideNotice = await ask({ start: "2026-06-01T16:00:00.000Z" });
       expect(insideNotice.outcome).toBe("unavailable");
       // A bot filling the honeypot is told it worked; nothing is kept.
-      expect(await ask({ start }, { traps: { honeypot: "buy now" } })).toEqual({ outcome: "held" });
+      expect(await ask({ start }, { traps: { honeypot: "buy now" } })).toMatchObject({
+        outcome: "held",
+      });
       expect(await bookings()).toHaveLength(0);
       expect(await emails()).toHaveLength(0);
     });
@@ -227,7 +279,7 @@ for (const dialect of allDialects) {
             { start: new Date(slot.start).toISOString(), email: `p${slot.start}@example.com` },
             { address: "198.51.100.1" },
           ),
-        ).toEqual({ outcome: "held" });
+        ).toMatchObject({ outcome: "held" });
       expect(
         await ask({ start: new Date(slots[5]!.start).toISOString() }, { address: "198.51.100.1" }),
       ).toMatchObject({ outcome: "rate-limited" });

@@ -511,6 +511,65 @@ for (const dialect of allDialects) {
       expect((await download(token)).status).toBe(200);
     });
 
+    it("closes an order whose Checkout session expired unpaid, once, and never a paid one", async () => {
+      async function orderStatuses() {
+        return database.db
+          .selectFrom("orders")
+          .select(["stripe_session_id", "status"])
+          .orderBy("created_at")
+          .execute();
+      }
+      // An abandoned checkout: Stripe closes the session, the order is closed with it.
+      const { body } = await checkout({ ...validPayload, formats: ["pdf"] });
+      const abandoned = /(cs_test_\w+)$/.exec(String(body.url))![1]!;
+      const expiry = signedEvent("checkout.session.expired", fake.expireSession(abandoned));
+      expect((await deliver(expiry)).body.outcome).toBe("expired");
+      expect((await deliver(expiry)).body.outcome).toBe("duplicate");
+      const again = signedEvent("checkout.session.expired", fake.sessions.get(abandoned));
+      expect((await deliver(again)).body.outcome).toBe("ignored");
+      expect(await orderStatuses()).toEqual([{ stripe_session_id: abandoned, status: "expired" }]);
+      expect(await emails()).toHaveLength(0);
+
+      // The same buyer comes back and pays: the new order is fulfilled, once.
+      clock.advance(60_000);
+      const session = await paidSession({ ...validPayload, formats: ["pdf"] });
+      // Its expiry, delivered late and out of order after the payment, leaves it paid.
+      const lateExpiry = signedEvent("checkout.session.expired", {
+        ...session,
+        status: "expired",
+        payment_status: "unpaid",
+      });
+      const completed = signedEvent("checkout.session.completed", session);
+      expect((await deliver(completed)).body.outcome).toBe("fulfilled");
+      expect((await deliver(lateExpiry)).body.outcome).toBe("ignored");
+      expect((await deliver(completed)).body.outcome).toBe("duplicate");
+      expect(await orderStatuses()).toEqual([
+        { stripe_session_id: abandoned, status: "expired" },
+        { stripe_session_id: session.id, status: "paid" },
+      ]);
+      expect((await emails()).map((email) => email.purpose).sort()).toEqual([
+        "order.owner-notification",
+        "order.receipt",
+      ]);
+    });
+
+    it("fulfils a paid session whose expiry arrived first, once", async () => {
+      const { body } = await checkout({ ...validPayload, formats: ["pdf"] });
+      const sessionId = /(cs_test_\w+)$/.exec(String(body.url))![1]!;
+      const expired = fake.expireSession(sessionId);
+      const paid = fake.completeSession(sessionId);
+      await deliver(signedEvent("checkout.session.expired", expired));
+      expect((await deliver(signedEvent("checkout.session.completed", paid))).body.outcome).toBe(
+        "fulfilled",
+      );
+      expect((await deliver(signedEvent("checkout.session.completed", paid))).body.outcome).toBe(
+        "ignored",
+      );
+      const order = await database.db.selectFrom("orders").select("status").executeTakeFirst();
+      expect(order?.status).toBe("paid");
+      expect(await emails()).toHaveLength(2);
+    });
+
     it("re-issues a download link only to the order's email, answering the same either way", async () => {
       const session = await paidSession({ ...validPayload, formats: ["pdf"] });
       await deliver(signedEvent("checkout.session.completed", session));

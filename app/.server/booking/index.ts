@@ -12,13 +12,18 @@ import {
 } from "./emails/booking-email-templates";
 
 export { orderBookingUrl } from "./sessions/booking-links";
-export { confirmIntroCall, requestIntroCall } from "./sessions/intro-calls";
-export type { IntroCallConfirmation, IntroCallOutcome } from "./sessions/intro-calls";
+export { confirmIntroCall, introCallLinkState, requestIntroCall } from "./sessions/intro-calls";
+export type {
+  IntroCallConfirmation,
+  IntroCallLinkState,
+  IntroCallOutcome,
+} from "./sessions/intro-calls";
 export { currentInvite } from "./sessions/invite-file";
 export { openSlots } from "./slots/open-slots";
 export { bookPaidSession, paidSessionState } from "./sessions/paid-sessions";
 export type { PaidSessionOutcome, PaidSessionState } from "./sessions/paid-sessions";
-export { sessionTimeLabel, slotDays, type SlotDay } from "./slots/slot-labels";
+export { sessionTimeLabel, slotDays, zoneLabel, type SlotDay } from "./slots/slot-labels";
+export { type BookingSummary } from "./sessions/booking-summary";
 export { addDays, isTimeZone, localDateOf, wallClockToInstant } from "./slots/zoned-time";
 export { bookingPageData, type BookingPageData } from "./slots/booking-page";
 export { cancelBooking, rescheduleBooking } from "./sessions/reschedule-and-cancel";

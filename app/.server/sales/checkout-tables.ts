@@ -1,6 +1,7 @@
 /** The tables of the checkout (migrations 101–103), part of the Database interface in schema.ts. */
 
-export type OrderStatus = "pending" | "paid" | "refunded" | "failed";
+/** `expired`: the buyer left the Checkout session unpaid and Stripe closed it. */
+export type OrderStatus = "pending" | "paid" | "refunded" | "failed" | "expired";
 
 export interface OrderTable {
   id: string;

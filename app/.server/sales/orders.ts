@@ -186,7 +186,8 @@ export async function fulfilPaidSession(
       amount_paid_cents: amountPaidCents,
     })
     .where("id", "=", order.id)
-    .where("status", "in", ["pending", "failed"])
+    // An expired order whose session was paid after all (events out of order) is paid.
+    .where("status", "in", ["pending", "failed", "expired"])
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return { order, fulfilled: false };
 
@@ -276,6 +277,28 @@ export async function fulfilPaidSession(
     amountCents: amountPaidCents,
   });
   return { order: { ...order, status: "paid" }, fulfilled: true };
+}
+
+/**
+ * A Checkout session the buyer left unpaid lapsed: its order, still waiting, is closed as
+ * `expired`. Only a pending order changes (a paid, refunded or failed one keeps its status, so
+ * an expiry delivered after the payment, or twice, changes nothing). A later checkout opens an
+ * order of its own.
+ */
+export async function closeExpiredSession(
+  trx: Trx,
+  { clock }: Pick<ServiceDeps, "clock">,
+  session: Stripe.Checkout.Session,
+): Promise<boolean> {
+  const order = await findOrderForSession(trx, session);
+  if (!order || session.payment_status === "paid") return false;
+  const closed = await trx
+    .updateTable("orders")
+    .set({ status: "expired", updated_at: clock.now().toISOString() })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows) === 1;
 }
 
 /** A full refund ends the order's access to the book. Partial refunds change nothing. */

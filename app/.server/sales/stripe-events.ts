@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import type { ServiceDeps } from "../core/service-deps";
-import { fulfilPaidSession, recordRefund } from "./orders";
+import { closeExpiredSession, fulfilPaidSession, recordRefund } from "./orders";
 
-export type StripeEventOutcome = "fulfilled" | "refunded" | "duplicate" | "ignored";
+export type StripeEventOutcome = "fulfilled" | "refunded" | "expired" | "duplicate" | "ignored";
 
 /**
  * Handles a verified webhook event once. The event id is recorded in the same transaction as its
@@ -26,6 +26,8 @@ export async function handleStripeEvent(
         const { fulfilled } = await fulfilPaidSession(trx, deps, event.data.object);
         return fulfilled ? "fulfilled" : "ignored";
       }
+      case "checkout.session.expired":
+        return (await closeExpiredSession(trx, deps, event.data.object)) ? "expired" : "ignored";
       case "charge.refunded":
         return (await recordRefund(trx, deps, event.data.object)) ? "refunded" : "ignored";
       default:

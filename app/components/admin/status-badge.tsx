@@ -45,6 +45,8 @@ export const statusTones = {
   // Orders
   paid: "done",
   refunded: "planned",
+  // A Checkout session left unpaid until Stripe closed it.
+  expired: "closed",
   // List memberships
   confirmed: "done",
   // Email sequences (draft and paused as above)

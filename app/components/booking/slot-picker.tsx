@@ -10,6 +10,8 @@ export type PickerDay = { date: string; label: string; slots: { start: string; l
 type SlotPickerProps = {
   days: PickerDay[];
   zone: string;
+  /** "America/Denver (Mountain Time)": the zone the times are shown in, named. */
+  zoneLabel: string;
   zones: string[];
   /** The zone came from the address: the page does not ask the browser for it again. */
   zoneChosen: boolean;
@@ -22,12 +24,14 @@ type SlotPickerProps = {
  * Chooses the visitor's zone (a GET form: the select alone works without JavaScript) and a time
  * (a POST form of radio buttons, one group per day). The days fold into weeks, the first open, so
  * eight weeks are eight lines on a phone; a week with no free times is one line that says so.
- * With JavaScript, a first visit reloads once in the browser's own zone; nothing else runs on
- * the page.
+ * The page names the zone it shows, and never calls it the visitor's own: without JavaScript a
+ * first visit shows the host's zone and says so. With JavaScript, a first visit reloads once in
+ * the browser's own zone; nothing else runs on the page.
  */
 export function SlotPicker({
   days,
   zone,
+  zoneLabel,
   zones,
   zoneChosen,
   children,
@@ -45,9 +49,13 @@ export function SlotPicker({
           }}
         />
       )}
+      <p className="text-lg" data-testid="slot-zone">
+        Times shown in <strong>{zoneLabel}</strong>
+        {zoneChosen ? "." : ", the host's time zone. To see them in yours, choose it below."}
+      </p>
       <form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="tz">Your time zone</Label>
+          <Label htmlFor="tz">Time zone</Label>
           <select
             id="tz"
             name="tz"

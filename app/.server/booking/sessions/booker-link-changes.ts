@@ -14,11 +14,18 @@ import { bookedSession } from "./session-kinds";
 import { sessionTimeLabel, slotDays } from "../slots/slot-labels";
 import type { Slot } from "../slots/slots";
 import { visitorZone } from "../slots/visitor-zone";
+import { bookingSummary, type BookingSummary } from "./booking-summary";
 
 type Deps = Pick<ServiceDeps, "db" | "clock" | "config">;
 
 /** The session a booker's link names, as its page tells it (in the booker's zone). */
-export type BookerSession = { id: string; title: string; minutes: number; when: string };
+export type BookerSession = {
+  id: string;
+  title: string;
+  minutes: number;
+  when: string;
+  summary: BookingSummary;
+};
 
 /** Where a booker's move or cancel link stands when it is opened or posted. */
 export type BookerLinkState =
@@ -39,7 +46,7 @@ export async function bookerLinkState(
   if (!link.ok) return { state: "invalid-link" };
   const row = await db
     .selectFrom("bookings")
-    .select(["id", "kind", "status", "starts_at", "ends_at", "time_zone"])
+    .select(["id", "kind", "status", "starts_at", "ends_at", "time_zone", "email"])
     .where("id", "=", link.subject)
     .executeTakeFirst();
   // Only a confirmed session's emails carry these links; an erased one is gone.
@@ -50,6 +57,7 @@ export async function bookerLinkState(
     title: kind.title,
     minutes: kind.minutes,
     when: sessionTimeLabel(new Date(row.starts_at), row.time_zone),
+    summary: bookingSummary(row, { ownerZone: config.BOOKING_TIME_ZONE }),
   };
   if (row.status === "cancelled") return { state: "cancelled", session };
   const rules = await loadAvailabilityRules(db, config);
@@ -78,6 +86,8 @@ export type BookerChangeOutcome =
   | InvalidInput
   | { outcome: "rate-limited"; retryAfterSeconds: number }
   | { outcome: "rescheduled" | "cancelled" }
+  /** A move to the time the session already has: nothing changed, nothing sent. */
+  | { outcome: "unchanged" }
   | Exclude<BookerLinkState, { state: "open" }>
   | { outcome: "taken" | "unavailable"; slots: Slot[] };
 

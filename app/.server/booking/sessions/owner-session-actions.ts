@@ -14,6 +14,8 @@ export type OwnerChangeOutcome =
   /** The session is not in a state this change applies to (already cancelled, not started...). */
   | { outcome: "not-applicable" }
   | { outcome: "not-found" }
+  /** A move to the session's own time: nothing changed. */
+  | { outcome: "unchanged" }
   | { outcome: "taken" | "unavailable"; slots: Slot[] };
 
 const maxNoteLength = 2000;

@@ -9,6 +9,8 @@ import { freeSlots, type Slot } from "../slots/slots";
 
 export type RescheduleOutcome =
   | { outcome: "rescheduled" }
+  /** The session already has that time: nothing changed, nothing is sent. */
+  | { outcome: "unchanged" }
   | { outcome: "not-found" }
   | { outcome: "taken" | "unavailable"; slots: Slot[] };
 
@@ -19,7 +21,9 @@ type AfterChange = (trx: Kysely<Database>) => Promise<void>;
 /**
  * Moves a confirmed session to another free slot of the same length, under the booking lock like
  * a claim. Its invite keeps the UID and its SEQUENCE rises, so calendars replace the event; the
- * booker is emailed the new time in the same transaction.
+ * booker is emailed the new time in the same transaction. A move to the time it already has is
+ * no move (`unchanged`). The update is conditional on the start it read, so of identical posts
+ * racing, only the one that changed the row raises the SEQUENCE and queues the emails.
  */
 export async function rescheduleBooking(
   deps: ChangeDeps,
@@ -33,6 +37,7 @@ export async function rescheduleBooking(
     await takeBookingLock(trx, now);
     const booking = await confirmedBooking(trx, bookingId);
     if (!booking) return { outcome: "not-found" } as const;
+    if (Date.parse(booking.starts_at) === start) return { outcome: "unchanged" } as const;
     const durationMinutes = (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000;
     const busy = await loadBusyTimes(trx);
     const query = { rules, durationMinutes, now: now.getTime(), busy };
@@ -43,7 +48,7 @@ export async function rescheduleBooking(
       return { outcome: offered ? "taken" : "unavailable", slots: open } as const;
     }
     const end = start + durationMinutes * 60_000;
-    await trx
+    const moved = await trx
       .updateTable("bookings")
       .set({
         starts_at: new Date(start).toISOString(),
@@ -53,7 +58,11 @@ export async function rescheduleBooking(
         updated_at: now.toISOString(),
       })
       .where("id", "=", bookingId)
-      .execute();
+      .where("status", "=", "confirmed")
+      .where("starts_at", "=", booking.starts_at)
+      .executeTakeFirst();
+    // Another post changed it first: this one sees its result and changes nothing more.
+    if (Number(moved.numUpdatedRows) !== 1) return { outcome: "unchanged" } as const;
     await queueBookingRescheduled(trx, deps, bookingId);
     await afterChange(trx);
     return { outcome: "rescheduled" } as const;

@@ -9,6 +9,7 @@ import { visitorZone } from "./visitor-zone";
 export type BookingPageData = {
   days: SlotDay[];
   zone: string;
+  zoneLabel: string;
   zones: string[];
   zoneChosen: boolean;
   /** The address named a zone that does not exist: the owner's is shown instead. */
@@ -21,7 +22,7 @@ export async function bookingPageData(
   deps: Pick<ServiceDeps, "db" | "clock" | "config">,
   { kind, zoneParam }: { kind: BookingKind; zoneParam: string | null },
 ): Promise<BookingPageData> {
-  const { zone, zones, zoneChosen, unknownZone } = visitorZone(
+  const { zone, zoneLabel, zones, zoneChosen, unknownZone } = visitorZone(
     zoneParam,
     deps.config.BOOKING_TIME_ZONE,
   );
@@ -31,6 +32,7 @@ export async function bookingPageData(
   return {
     days: slotDays(slots, zone),
     zone,
+    zoneLabel,
     zones,
     zoneChosen,
     unknownZone,

@@ -46,3 +46,15 @@ export function sessionTimeLabel(start: Date, zone: string): string {
   // ICU puts a narrow no-break space before AM/PM; plain-text emails read better with a space.
   return `${text.replace(/\u202f/g, " ")} (${zone.replace(/_/g, " ")})`;
 }
+
+/**
+ * A zone as a page names it: "America/Denver (Mountain Time)". The generic name is left out
+ * where ICU has none better than an offset.
+ */
+export function zoneLabel(zone: string): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" })
+    .formatToParts(0)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const plain = zone.replace(/_/g, " ");
+  return name && !/^GMT[+-]/.test(name) ? `${plain} (${name})` : plain;
+}

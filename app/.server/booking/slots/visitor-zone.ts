@@ -1,3 +1,4 @@
+import { zoneLabel } from "./slot-labels";
 import { isTimeZone } from "./zoned-time";
 
 /*
@@ -23,6 +24,8 @@ export function visitorZone(zoneParam: string | null, ownerZone: string) {
   const zone = zoneParam && !unknownZone ? zoneParam : ownerZone;
   return {
     zone,
+    /** "America/Denver (Mountain Time)": the zone as the page names it. */
+    zoneLabel: zoneLabel(zone),
     // An alias the runtime accepts but the list does not hold (Asia/Calcutta) stays selectable.
     zones: allZones.includes(zone) ? allZones : [zone, ...allZones],
     zoneChosen: zoneParam !== null,
