@@ -8,6 +8,8 @@ import { e2eServer } from "./server-settings";
 export type BookingSite = {
   baseURL: string;
   mailDir: string;
+  /** The server's SQLite file, for a test that reads what it stored. */
+  databaseFile: string;
   fake: StripeFake;
   stop(): Promise<void>;
 };
@@ -24,6 +26,7 @@ export async function startBookingSite(): Promise<BookingSite> {
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-booking-"));
   const mailDir = path.join(dataDir, "mail");
+  const databaseFile = path.join(dataDir, "site.db");
   const port = await freePort();
   const fake = await startStripeFake();
   const cleanUp = async () => {
@@ -35,7 +38,7 @@ export async function startBookingSite(): Promise<BookingSite> {
       ...settings,
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+      DATABASE_URL: `file:${databaseFile}`,
       MAIL_DIR: mailDir,
       SALES_OPEN: "true",
       STRIPE_SECRET_KEY: "sk_test_x",
@@ -45,6 +48,7 @@ export async function startBookingSite(): Promise<BookingSite> {
     return {
       baseURL: server.baseURL,
       mailDir,
+      databaseFile,
       fake,
       async stop() {
         await server.stop();
