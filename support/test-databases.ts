@@ -7,11 +7,11 @@ import { createDatabase, type AppDatabase } from "~/.server/core/db/database";
 
 export type DialectName = "sqlite" | "postgres";
 
-/** A fresh database for one test file: a SQLite file, or a Postgres database of its own. */
+/** A fresh database for one test file: a SQLite file, or a Postgres schema of its own. */
 export type TestDatabase = AppDatabase & {
   /** Give it to another connection or a spawned server: it opens the same database. */
   url: string;
-  /** Closes the connection and deletes the file or drops the database. */
+  /** Closes the connection and deletes the file or drops the schema. */
   dispose(): Promise<void>;
 };
 
@@ -31,10 +31,9 @@ function postgresUrl() {
   return url;
 }
 
-/** The server's URL naming another database on it. */
-function inDatabase(url: string, name: string) {
+function withSearchPath(url: string, schema: string) {
   const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
   return parsed.toString();
 }
 
@@ -56,26 +55,17 @@ export async function createTestDatabase(
       },
     };
   }
-  // A database of its own, not a schema in a shared one: Kysely's migrator reads the catalog of
-  // every schema in its database, and a schema dropped meanwhile by a file running beside this
-  // one (or by another checkout's tests on the same server) failed that read with `schema
-  // "test_…" does not exist`. Databases keep their catalogs apart.
-  const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const serverUrl = postgresUrl();
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`TEST_POSTGRES_URL (${serverUrl}) is unreachable: ${(error as Error).message}`);
   });
-  // template0: nobody connects to it, so a session on template1 cannot refuse the copy.
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  const drop = async () => {
-    // FORCE: a server a failed test left running would otherwise keep the database open.
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  };
-  const url = inDatabase(serverUrl, name);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = withSearchPath(serverUrl, schema);
   const database = await createDatabase(url, { upTo }).catch(async (error: unknown) => {
-    await drop();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
     throw error;
   });
   return {
@@ -83,7 +73,11 @@ export async function createTestDatabase(
     url,
     async dispose() {
       await database.destroy();
-      await drop();
+      // In a run's own database (support/postgres-run-database.ts) the schema goes with it at the
+      // end: dropped now, it would break the migrations of a file running beside this one.
+      if (!process.env.TEST_POSTGRES_KEEP_SCHEMAS)
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
     },
   };
 }
