@@ -25,10 +25,18 @@ export default defineConfig({
     // The resilience suite has its own config (vitest.resilience.config.ts).
     exclude: ["tests/resilience/**", "**/node_modules/**"],
     environment: "node",
+    // One Postgres database for the run, each file a schema in it (support/postgres-run-database.ts).
+    globalSetup: ["./support/postgres-run-database.ts"],
     setupFiles: ["./tests/setup/vitest-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Integration suites share one Postgres database; files run one after another.
-    fileParallelism: false,
+    // Files run side by side, each in a process of its own: every file has its own database (a
+    // SQLite file, or a Postgres schema in the run's database), its servers listen on free
+    // ports (support/built-server.ts) and its files go to mkdtemp folders. Two workers fill a
+    // 2-core machine; a third only makes them wait on each other (see issue 32). VITEST_MAX_WORKERS
+    // changes it for a larger machine.
+    pool: "forks",
+    fileParallelism: true,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
   },
 });

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["tests/resilience/**/*.test.ts"],
     environment: "node",
+    // One Postgres database for the run, each file a schema in it (support/postgres-run-database.ts).
+    globalSetup: ["./support/postgres-run-database.ts"],
     testTimeout: 120_000,
     hookTimeout: 90_000,
     // Each file starts servers of its own; one at a time keeps a 2-core machine honest.

@@ -1,7 +1,7 @@
 // `npm test`: every suite (Vitest, then Playwright against the production build), ending with
 // one line `N passed, M failed` that totals them all.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -41,6 +41,25 @@ function run(command, args, env = {}) {
   );
 }
 
+/** Each stage's wall time: printed at the end, and added to STAGE_TIMES_FILE for .ci/run. */
+const stageTimes = [];
+function timed(name, work) {
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    stageTimes.push([name, seconds]);
+    if (process.env.STAGE_TIMES_FILE)
+      appendFileSync(process.env.STAGE_TIMES_FILE, `${name} ${seconds}\n`);
+  }
+}
+function printStageTimes() {
+  console.log("\nnpm test stage times:");
+  for (const [name, seconds] of stageTimes)
+    console.log(`  ${name.padEnd(12)} ${String(seconds).padStart(5)}s`);
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -53,14 +72,18 @@ ensureDebianPackages();
 const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-const buildStatus = run("npm", ["run", "build"]);
+const buildStatus = timed("build", () => run("npm", ["run", "build"]));
 if (buildStatus !== 0) {
+  printStageTimes();
   console.log("\n0 passed, 1 failed");
   process.exit(1);
 }
 
 /** One Vitest run (a config of its own, or the default); its counts join the totals. */
 function runVitest(name, configArgs) {
+  timed(name, () => runVitestStage(name, configArgs));
+}
+function runVitestStage(name, configArgs) {
   const report = path.join(reports, `${name}.json`);
   const failedBefore = totals.failed;
   const status = run("npx", [
@@ -88,9 +111,9 @@ runVitest("vitest", []);
 runVitest("resilience", ["--config", "vitest.resilience.config.ts"]);
 
 const playwrightReport = path.join(reports, "playwright.json");
-const playwrightStatus = run("npx", ["playwright", "test"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-});
+const playwrightStatus = timed("playwright", () =>
+  run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }),
+);
 const playwright = readJson(playwrightReport);
 if (playwright?.stats) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
@@ -108,6 +131,7 @@ function countSuitesWithFailedTests(report) {
 
 if (playwrightStatus !== 0 && totals.failed === 0) totals.failed += 1;
 
+printStageTimes();
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clientBuildDir,
@@ -35,18 +34,16 @@ const contentPages = () => [
 ];
 
 // Budgets of decisions 002 and 077, checked on the production build (`npm test` builds before
-// Vitest runs).
+// Vitest runs). What a phone fetches as a form page loads and at its first tap is checked in a
+// browser, in e2e/first-tap-scripts.phone.spec.ts.
 describe("first-load JavaScript", () => {
   let server: BuiltServer;
-  let browser: Browser;
   beforeAll(async () => {
     if (!existsSync(path.join(clientBuildDir, "index.html")))
       throw new Error("No production build: run `npm run build` first.");
     server = await startBuiltServer({ DATABASE_URL: "file::memory:" });
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
@@ -87,59 +84,6 @@ describe("first-load JavaScript", () => {
       firstLoadJavaScript(html) + hydrationJavaScript(html) + islandPropsBytes(html),
     ).toBeLessThanOrEqual(formPageBudget);
   });
-
-  /** A module a script imports when it needs it: `import("./chunk.js")`. */
-  const laterImport = /import\("(\.\/[^"]+\.js)"\)/g;
-
-  it.each(formPages)(
-    "%s fetches every script as it loads (those imported later too), hydrates at the first tap and fetches none on it",
-    async (pagePath) => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        isMobile: true,
-      });
-      try {
-        const page = await context.newPage();
-        const scripts: string[] = [];
-        page.on("request", (request) => {
-          if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-        });
-        await page.goto(`${server.baseURL}${pagePath}`);
-        // No input at all: the page's load fetches every module, and nothing runs them yet.
-        const html = await pageHtml(pagePath);
-        const modules = hydrationModules(html);
-        await expect
-          .poll(() => modules.filter((module) => !scripts.includes(module)), { timeout: 15_000 })
-          .toEqual([]);
-        expect(
-          await page.evaluate(() => document.documentElement.dataset.hydrated),
-        ).toBeUndefined();
-        const before = scripts.length;
-        // The first tap: into the form's first field, or on the menu where the page has no field.
-        const field = page.locator(
-          'main :is(input, select, textarea):not([tabindex="-1"]):visible',
-        );
-        await (
-          (await field.count()) ? field.first() : page.locator("header button[aria-controls]")
-        ).tap();
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        // Whatever the tap starts is requested before the network has been quiet for 500 ms.
-        await page.waitForLoadState("networkidle");
-        expect(scripts.slice(before)).toEqual([]);
-        // What a later moment imports (the toasts after a send) was fetched with the rest.
-        const later = scripts.flatMap((script) =>
-          [...readFileSync(path.join(clientBuildDir, script), "utf8").matchAll(laterImport)].map(
-            ([, file]) => path.posix.join(path.posix.dirname(script), file!),
-          ),
-        );
-        expect(later.filter((module) => !scripts.includes(module))).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    30_000,
-  );
 
   it.each(formPages)("%s hydrates its own island, without React Router", async (page) => {
     const modules = hydrationModules(await pageHtml(page));

@@ -8,7 +8,7 @@ import { e2eServer } from "./server-settings";
 export type BookingSite = {
   baseURL: string;
   mailDir: string;
-  /** The site's SQLite file, for a test that must age a hold past its time. */
+  /** The site\'s SQLite file, for a test that reads what it stored or ages a hold past its time. */
   databaseFile: string;
   fake: StripeFake;
   stop(): Promise<void>;

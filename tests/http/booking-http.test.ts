@@ -4,11 +4,9 @@ import { signLink } from "~/.server/core/signed-links";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import { systemClock } from "~/.server/core/clock";
 import { withRenderedBodies } from "~/.server/mail";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   builtServerLinkSecret,
@@ -18,8 +16,9 @@ import {
 import { builtServerFormToken } from "../../support/form-token";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
+// The booking page in a browser (a visitor far from the owner's zone, JavaScript on and off) is
+// checked in e2e/booking-time-zone.spec.ts.
 const SITE = "http://booking.test";
-const shotsDir = path.resolve("test-results/booking");
 
 let clientCounter = 0;
 const newClient = () => `198.51.100.${++clientCounter}`;
@@ -279,59 +278,5 @@ for (const dialect of allDialects) {
       await stopFeed(deps, "owner@booking.test");
       expect((await fetch(`${server.baseURL}${feedPath}`)).status).toBe(404);
     });
-
-    if (dialect === "sqlite")
-      describe("in Chromium", () => {
-        let browser: Browser;
-        beforeAll(async () => {
-          mkdirSync(shotsDir, { recursive: true });
-          browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
-        });
-        afterAll(() => browser?.close());
-
-        for (const javaScriptEnabled of [true, false])
-          it(`books a call with JavaScript ${javaScriptEnabled ? "on (axe clean)" : "off"} at 390 and 1280 px`, async () => {
-            const context = await browser.newContext({
-              javaScriptEnabled,
-              timezoneId: "Australia/Lord_Howe",
-              viewport: { width: 390, height: 844 },
-            });
-            const tab = await context.newPage();
-            await tab.goto(`${server.baseURL}/booking`);
-            // With JavaScript the first visit takes the browser's zone; without, the select does.
-            if (javaScriptEnabled) await tab.waitForURL(/tz=Australia%2FLord_Howe/);
-            else {
-              await tab.selectOption("#tz", "Australia/Lord_Howe");
-              await tab.getByRole("button", { name: "Show times" }).click();
-              await tab.waitForURL(/tz=Australia%2FLord_Howe/);
-            }
-            const suffix = javaScriptEnabled ? "js" : "no-js";
-            for (const width of [390, 1280]) {
-              await tab.setViewportSize({ width, height: 844 });
-              await tab.screenshot({
-                path: path.join(shotsDir, `booking-${suffix}-${width}.png`),
-                fullPage: true,
-              });
-              // axe runs as a script in the page: with JavaScript off the same HTML is not checked again.
-              if (javaScriptEnabled) {
-                const { violations } = await new AxeBuilder({ page: tab }).analyze();
-                expect(violations.map(({ id }) => id)).toEqual([]);
-              }
-            }
-            await tab.locator('input[name="start"]').first().check();
-            await tab.getByLabel("Your name").fill("Lord Howe Visitor");
-            await tab.getByLabel("Email").fill(`howe-${suffix}@example.com`);
-            await tab.getByRole("button", { name: "Hold this time" }).click();
-            await tab.getByTestId("booking-held").waitFor();
-            await tab.screenshot({ path: path.join(shotsDir, `booking-held-${suffix}-1280.png`) });
-            const [held] = await database.db
-              .selectFrom("bookings")
-              .select(["time_zone", "status"])
-              .where("email", "=", `howe-${suffix}@example.com`)
-              .execute();
-            expect(held).toEqual({ time_zone: "Australia/Lord_Howe", status: "held" });
-            await context.close();
-          }, 120_000);
-      });
   });
 }

@@ -1,28 +1,17 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { everyEmail } from "./every-email";
+import { everyEmail } from "../tests/emails/every-email";
+import { expect, test } from "./support/test";
 
-/** Where the PNG files go, to be looked at: test-results/emails/<email>-<width>.png. */
-const shotsDir = path.resolve("test-results/emails");
+// Every email as a mail client shows it (moved here from tests/emails, where Vitest drove
+// Chromium itself): at a phone's and a desktop's width, offline. Screenshots go to the test's
+// output folder: test-results/<test>/<email>-<width>.png, to be looked at.
 const widths = [390, 1280];
 
-describe("every email in Chromium", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(shotsDir, { recursive: true });
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  describe.each(everyEmail)("$name", (sample) => {
-    it.each(widths)(
-      "fits %i px: no sideways scrolling, the card and buttons inside",
-      async (width) => {
+for (const sample of everyEmail)
+  test.describe(sample.name, () => {
+    for (const width of widths)
+      test(`fits ${width} px: no sideways scrolling, the card and buttons inside`, async ({
+        browser,
+      }) => {
         const { html } = await sample.render();
         const page = await browser.newPage({ viewport: { width, height: 800 } });
         try {
@@ -30,7 +19,7 @@ describe("every email in Chromium", () => {
           await page.route("**/*", (route) => route.abort());
           await page.setContent(html);
           await page.screenshot({
-            path: path.join(shotsDir, `${sample.name}-${width}.png`),
+            path: test.info().outputPath(`${sample.name}-${width}.png`),
             fullPage: true,
           });
           const layout = await page.evaluate(() => {
@@ -59,7 +48,5 @@ describe("every email in Chromium", () => {
         } finally {
           await page.close();
         }
-      },
-    );
+      });
   });
-});
