@@ -7,7 +7,9 @@ if ! git cat-file -e "$since^{commit}" 2>/dev/null; then
   echo "Commit subjects not checked: $since is not in this clone's history (shallow clone)."
   exit 0
 fi
-long=$(git log --format=%s "$since..HEAD" | awk 'length > 72')
+# One subject of 74 characters landed before this check existed (commit dfae11c).
+long=$(git log --format=%s "$since..HEAD" | grep -vxF "$(git log -1 --format=%s dfae11c)" |
+  awk 'length > 72' || true)
 if [ -n "$long" ]; then
   echo "Commit subjects over 72 characters:"
   echo "$long"
