@@ -5,6 +5,7 @@ import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
+import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
 
 /**
@@ -19,7 +20,8 @@ export interface Database
     AudienceTables,
     BroadcastTables,
     BookingTables,
-    AnalyticsTables {
+    AnalyticsTables,
+    PublishingTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;
