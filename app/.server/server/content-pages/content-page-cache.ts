@@ -11,8 +11,9 @@ import { contentSecurityPolicy } from "../wiring/security-headers";
  * so at once (`changed`). A page is rendered with a placeholder nonce that is taken out again: its
  * inline scripts are allowed by their hashes, the same for every visitor.
  */
+// Not the sitemap: it also lists the newsletter's letters, which do not move the articles' version.
 export const contentPagePaths =
-  /^\/(?:articles\/[a-z0-9]+(?:-[a-z0-9]+)*|resources|all-resources|feed\.xml|atom\.xml|sitemap\.xml)$/;
+  /^\/(?:articles\/[a-z0-9]+(?:-[a-z0-9]+)*|resources|all-resources|feed\.xml|atom\.xml)$/;
 
 export const cacheNonce = "content-page-cache";
 
