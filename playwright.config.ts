@@ -4,6 +4,8 @@ import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 /** The console specs, which also run against a server on PostgreSQL. */
 const consoleSpecs = /admin(-passkey|-booking)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
+/** The console's articles change the lists and the sitemap the other specs count. */
+const contentSpecs = /content-console\.spec\.ts/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -33,7 +35,7 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: [/.*\.phone\.spec\.ts/, broadcastSpecs],
+      testIgnore: [/.*\.phone\.spec\.ts/, broadcastSpecs, contentSpecs],
     },
     {
       name: "phone",
@@ -46,6 +48,13 @@ export default defineConfig({
       name: "broadcasts",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testMatch: broadcastSpecs,
+      dependencies: ["desktop", "phone"],
+    },
+    {
+      // Articles written in the console join the lists: it runs once the others have counted.
+      name: "content",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: contentSpecs,
       dependencies: ["desktop", "phone"],
     },
     {

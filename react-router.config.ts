@@ -15,13 +15,18 @@ const serverRenderedPaths = new Set([
   // The newsletter archive and the sitemap list letters published after the build.
   "/newsletter",
   "/sitemap.xml",
+  // The articles and their lists come from the article store (decision 190): rendered by the
+  // server once per change and kept in memory (server/content-pages/).
+  "/resources",
+  "/all-resources",
+  "/feed.xml",
+  "/atom.xml",
 ]);
 
 export default {
   ssr: true,
-  async prerender({ getStaticPaths }) {
-    const { articlePaths } = await import("./app/content/article-paths");
-    return [...getStaticPaths(), ...articlePaths].filter(
+  prerender({ getStaticPaths }) {
+    return getStaticPaths().filter(
       (path) =>
         !serverRenderedPaths.has(path) &&
         !path.startsWith("/functions/") &&

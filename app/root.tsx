@@ -17,6 +17,7 @@ import { ScrollManager } from "~/components/layout/scroll-manager";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
+import { ArticleGonePage } from "~/components/articles/article-gone-page";
 import { Toaster } from "~/components/ui/toaster";
 import { useScriptNonce } from "~/components/layout/script-nonce";
 import { replayEarlyInput } from "~/islands/early-input";
@@ -152,6 +153,7 @@ export default function App() {
 /** The router's fallback: the 404 page for missing things, otherwise the spec's error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 410) return <ArticleGonePage />;
   // A request the server refused (too large, wrong type…) says why in `error` (request-body.ts).
   const refusal =
     isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;

@@ -24,7 +24,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/landingpage", file: "routes/landing-page.tsx" },
   { path: "/signup", file: "routes/signup.tsx" },
   { path: "/sample-excerpts", file: "routes/sample-excerpts.tsx" },
-  // One route for the five articles; their paths are prerendered and listed from article-paths.
+  // One route for the articles, read from the store (decision 190) and listed in the sitemap.
   { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
   // Both lists' email links (decision 065).
@@ -79,6 +79,9 @@ export const pageRoutes: PageRoute[] = [
 export const resourceRoutes: PageRoute[] = [
   { path: "/sitemap.xml", file: "routes/sitemap-xml.ts" },
   { path: "/robots.txt", file: "routes/robots-txt.ts" },
+  // The articles as RSS and Atom (decision 190), linked from the article pages' head.
+  { path: "/feed.xml", file: "routes/feed-xml.ts" },
+  { path: "/atom.xml", file: "routes/atom-xml.ts" },
   { path: "/schedule", file: "routes/schedule.ts" },
   { path: "/functions/v1/form-token", file: "routes/functions.v1.form-token.ts" },
   {

@@ -1,4 +1,4 @@
-import { everyEmail } from "../tests/emails/every-email";
+import { everyEmail } from "../support/every-email";
 import { expect, test } from "./support/test";
 
 // Every email as a mail client shows it (moved here from tests/emails, where Vitest drove

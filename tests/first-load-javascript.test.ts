@@ -27,10 +27,16 @@ const formPages = Object.keys(formIslands);
  * island's modules and the island's props.
  */
 const formPageBudget = 100 * KiB;
-/** Every page without a form: the prerendered ones and the newsletter archive. */
+/**
+ * Every page without a form: the prerendered ones, the newsletter archive, and the article store's
+ * pages (decision 190).
+ */
 const contentPages = () => [
   ...prerenderedPaths().filter((page) => !formPages.includes(page)),
   "/newsletter",
+  "/resources",
+  "/all-resources",
+  "/articles/why-sales-training-fails",
 ];
 
 // Budgets of decisions 002 and 077, checked on the production build (`npm test` builds before
@@ -55,7 +61,7 @@ describe("first-load JavaScript", () => {
 
   it("prerenders every page of the route table", () => {
     expect(prerenderedPaths()).toEqual(
-      expect.arrayContaining(["/", "/method", "/resources", "/all-resources", "/signup"]),
+      expect.arrayContaining(["/", "/method", "/about", "/signup"]),
     );
   });
 

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/all-resources";
-import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/content/page-seo";
+import { articleFeedLinks, publishedArticleTeasers } from "~/.server/publishing";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";
@@ -18,7 +18,7 @@ function categoryId(category: string) {
     : category.toLowerCase().replace(/[^a-z]+/g, "-");
 }
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     page: allResourcesPage,
     categories: downloadCategories.map((category) => ({
@@ -27,14 +27,14 @@ export function loader() {
       lead: allResourcesPage.categoryLeads[category],
       items: libraryItems.filter((item) => item.category === category),
     })),
-    articles: listArticleTeasers(),
+    articles: await publishedArticleTeasers(context.db),
     meta: pageSeo({
       title: "All Downloads: Free Guides, Audio Practices and Insights",
       description:
         "The complete free library of presence-based selling: PDF guides and workbooks, guided audio practices, insight papers and every article. No email required.",
       path: "/all-resources",
       keywords: ["sales guides pdf", "guided sales meditation", "sales workbook", "sales insights"],
-    }),
+    }).concat(articleFeedLinks),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/resources";
-import { listArticleTeasers } from "~/.server/content/articles";
 import { pageSeo } from "~/.server/content/page-seo";
+import { articleFeedLinks, publishedArticleTeasers } from "~/.server/publishing";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";
@@ -11,11 +11,11 @@ import { resourcesPage } from "~/content/resources";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { faqJsonLd } from "~/lib/seo";
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     page: resourcesPage,
     downloads: featuredDownloads,
-    articles: listArticleTeasers(),
+    articles: await publishedArticleTeasers(context.db),
     meta: pageSeo({
       title: "Free Sales Resources: Guides, Audio Practices and Articles",
       description:
@@ -23,7 +23,7 @@ export function loader() {
       path: "/resources",
       keywords: ["free sales resources", "sales guides", "sales articles", "objection handling"],
       jsonLd: [faqJsonLd(resourcesPage.faqs)],
-    }),
+    }).concat(articleFeedLinks),
   };
 }
 

@@ -1,14 +1,17 @@
 import type { Route } from "./+types/sitemap-xml";
 import { publishedLetters } from "~/.server/broadcasts/broadcast-archive";
 import { getConfig } from "~/.server/core/config";
-import { articlePaths } from "~/content/article-paths";
+import { publishedArticlePaths } from "~/.server/publishing";
 import { absoluteUrl } from "~/lib/seo";
 import { pageRoutes } from "~/route-table";
 
-/** Rendered per request: letters published to the archive since the build are listed too. */
+/** Rendered per request: articles and letters published since the build are listed too. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { SITE_URL } = getConfig();
-  const letters = await publishedLetters(context.db);
+  const [letters, articlePaths] = await Promise.all([
+    publishedLetters(context.db),
+    publishedArticlePaths(context.db),
+  ]);
   const paths = [
     ...pageRoutes.filter((page) => !page.unlisted).map((page) => page.path),
     ...articlePaths,

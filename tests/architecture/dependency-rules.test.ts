@@ -42,7 +42,7 @@ const plants: Plant[] = [
   {
     rule: "e2e-does-not-import-tests",
     file: `e2e/${tag}.ts`,
-    source: `export { everyEmail } from "../tests/emails/every-email";\n`,
+    source: `export { contactLead } from "../tests/resilience/contact-leads";\n`,
     why: "a browser suite takes a helper from the Vitest suites",
   },
   {
@@ -126,7 +126,7 @@ const plants: Plant[] = [
   {
     rule: "benches-and-tests-share-support-not-each-other",
     file: `bench/${tag}.ts`,
-    source: `export { everyEmail } from "../tests/emails/every-email";\n`,
+    source: `export { contactLead } from "../tests/resilience/contact-leads";\n`,
     why: "a bench takes a test's helper",
   },
   {

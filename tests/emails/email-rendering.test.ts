@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { everyEmail } from "./every-email";
+import { everyEmail } from "../../support/every-email";
 
 /** Parts beside the templates (in a capability's `emails/`) that draw no email of their own. */
 const sharedParts = new Set(["order-items-schema"]);

@@ -5,7 +5,8 @@ import {
   type ArticleFrontMatter,
   type ArticleTeaser,
 } from "~/content/articles";
-import { parseMarkdownFile, slugOfFile } from "./markdown-file";
+import { readFrontMatter } from "./front-matter";
+import { fillProductPlaceholders, parseMarkdownFile, slugOfFile } from "./markdown-file";
 
 const articleFiles = import.meta.glob<string>("../../content/articles/*.md", {
   query: "?raw",
@@ -13,13 +14,20 @@ const articleFiles = import.meta.glob<string>("../../content/articles/*.md", {
   eager: true,
 });
 
-type ParsedArticle = { slug: string; frontMatter: ArticleFrontMatter; html: string };
+type ParsedArticle = {
+  slug: string;
+  frontMatter: ArticleFrontMatter;
+  html: string;
+  /** The body's Markdown, placeholders filled: what the store's first start imports. */
+  markdown: string;
+};
 
 // Parsed once when the server module loads, which for prerendered pages is at build time.
 const parsedArticles: ParsedArticle[] = Object.entries(articleFiles)
   .map(([file, raw]) => {
     const { data, html } = parseMarkdownFile(file, raw, articleFrontMatterSchema);
-    return { slug: slugOfFile(file), frontMatter: data, html };
+    const markdown = readFrontMatter(fillProductPlaceholders(raw)).content;
+    return { slug: slugOfFile(file), frontMatter: data, html, markdown };
   })
   .sort((a, b) => a.frontMatter.order - b.frontMatter.order);
 
@@ -64,4 +72,12 @@ export function findArticle(slug: string): Article | undefined {
     html,
     continueReading: frontMatter.continueReading.map((next) => toTeaser(bySlug.get(next)!)),
   };
+}
+
+/**
+ * The Markdown articles as written, in the site's order: since decision 190 the article store
+ * imports them on its first start and the site reads the store; the files stay as that seed.
+ */
+export function markdownArticleSources(): readonly ParsedArticle[] {
+  return parsedArticles;
 }

@@ -15,6 +15,11 @@ export type AppServices = {
   broadcastQueue: { wake(): void };
   /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
   stripe: Stripe | undefined;
+  /**
+   * The rendered article pages (decision 190): `changed()` after a publish drops them on this
+   * instance at once; the others see the store's version change within a second.
+   */
+  contentPages?: { changed(): void };
 };
 
 /** Per-request values the server adds to the services. */

@@ -104,17 +104,24 @@ const nulMessage = "The request contains a NUL character, which no field may hol
  */
 export async function readFormBody(
   request: Request,
-  { allowUntyped = false }: { allowUntyped?: boolean } = {},
+  {
+    allowUntyped = false,
+    maxBytes = maxFormBodyBytes,
+  }: {
+    allowUntyped?: boolean;
+    /** A larger cap for a form that carries a document (an article's body, decision 190). */
+    maxBytes?: number;
+  } = {},
 ): Promise<URLSearchParams> {
   const type = mediaType(request);
   if (!formTypes.includes(type)) {
     if (allowUntyped && type === "") {
-      await readCapped(request, maxFormBodyBytes);
+      await readCapped(request, maxBytes);
       return new URLSearchParams();
     }
     refuse(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
-  const bytes = await readCapped(request, maxFormBodyBytes);
+  const bytes = await readCapped(request, maxBytes);
   let fields: URLSearchParams;
   if (type === "multipart/form-data") {
     let form: FormData;

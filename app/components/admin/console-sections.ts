@@ -7,6 +7,7 @@ export const consoleSections = [
   { to: "/admin/booking", label: "Booking" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/broadcasts", label: "Broadcasts" },
+  { to: "/admin/content", label: "Content" },
   { to: "/admin/sequences", label: "Sequences" },
   { to: "/admin/email", label: "Email" },
   { to: "/admin/security", label: "Security" },

@@ -5,6 +5,7 @@ import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
+import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
 import type { SequenceTables } from "../../sequences/sequence-tables";
 
@@ -21,7 +22,8 @@ export interface Database
     BroadcastTables,
     BookingTables,
     AnalyticsTables,
-    SequenceTables {
+    SequenceTables,
+    PublishingTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

@@ -26,6 +26,10 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
+import { importMarkdownArticles, publishDueArticles } from "../../publishing";
+
+/** How often every instance looks for scheduled articles whose time has come. */
+const articleScheduleIntervalMs = 15_000;
 
 export type AppRuntime = {
   services: AppServices;
@@ -131,6 +135,25 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("busy-times fetch failed", error),
   });
+  // The first start imports the Markdown articles into the store (decision 190).
+  const imported = await importMarkdownArticles({ db: database.db, clock });
+  if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
+  // Set by the server once its page cache runs; a scheduled publish drops the pages at once.
+  const contentPages = { changed() {} };
+  // Scheduled articles: published within the interval of their time, at start when it passed
+  // while the site was down; each row is claimed by one instance.
+  const articleScheduleJob = startPollLoop({
+    intervalMs: articleScheduleIntervalMs,
+    round: async () => {
+      const published = await publishDueArticles({ db: workerDatabase.db, clock });
+      if (published > 0) {
+        logger.info({ published }, "articles: published on schedule");
+        contentPages.changed();
+      }
+      return false;
+    },
+    onError: (error) => logFailure("publishing scheduled articles failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   // Signups kept before their answer whose later work failed: settled again (issue 20).
   const signupReplay = startPollLoop({
@@ -139,7 +162,7 @@ export async function createAppRuntime(
     onError: (error) => logFailure("replaying kept signups failed", error),
   });
   return {
-    services: { config, db: database.db, clock, outbox, broadcastQueue, stripe },
+    services: { config, db: database.db, clock, outbox, broadcastQueue, stripe, contentPages },
     analytics,
     afterAnswers,
     checkHealth: () => pingDatabase(database.db),
@@ -153,6 +176,7 @@ export async function createAppRuntime(
       await analyticsTodayJob.stop();
       await remindersJob.stop();
       await busyCalendarJob.stop();
+      await articleScheduleJob.stop();
       await broadcastQueue.stop();
       await sequenceRunner.stop();
       await sender.stop();

@@ -8,7 +8,9 @@ import express, {
   type RequestHandler,
   type Response,
 } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { readContentVersion } from "../../publishing";
+import { cacheNonce, contentPageCache } from "../content-pages/content-page-cache";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../../core/config";
 import {
@@ -129,6 +131,23 @@ export async function startSiteServer(options: SiteServerOptions) {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
+  // The article pages and their lists, rendered once per change of the store (decision 190).
+  const renderPage = createFetchHandler(options.build, config.NODE_ENV);
+  const contentPages = contentPageCache({
+    development,
+    readVersion: () => readContentVersion(runtime.services.db),
+    render: async (path) => {
+      const rendered = await renderPage(new Request(new URL(path, config.SITE_URL)), {
+        ...runtime.services,
+        clientAddress: "127.0.0.1",
+        scriptNonce: cacheNonce,
+      });
+      return { status: rendered.status, headers: rendered.headers, body: await rendered.text() };
+    },
+  });
+  runtime.services.contentPages!.changed = contentPages.changed;
+  app.use(contentPages.middleware);
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -245,6 +264,7 @@ export async function startSiteServer(options: SiteServerOptions) {
     }, config.SHUTDOWN_TIMEOUT_MS);
     await drained;
     clearTimeout(timeout);
+    contentPages.stop();
     await runtime.close();
     logger.info("stopped");
     process.exit(0);

@@ -33,6 +33,7 @@ import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as sequences from "./570_sequences";
+import * as articles from "./590_articles";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "520_people_import_chunks_binary": peopleImportChunksBinary,
   "530_erased_addresses": erasedAddresses,
   "570_sequences": sequences,
+  "590_articles": articles,
 };

@@ -1,0 +1,48 @@
+/**
+ * Publishing (issue 36, decision 190): articles written, scheduled and revised in the console,
+ * read by the public pages from the store. It stands on core alone (and the Markdown seed in
+ * content/), on the lowest floor, so the console and later a broadcast can use it.
+ */
+export type { ArticleState, PublishingTables } from "./publishing-tables";
+export {
+  articleDraftSchema,
+  readArticleContent,
+  type ArticleContent,
+  type ArticleDraftFields,
+} from "./article-content";
+export {
+  bodyTooLargeMessage,
+  bumpContentVersion,
+  checkSlug,
+  createArticle,
+  importMarkdownArticles,
+  publishArticle,
+  publishDueArticles,
+  publishProblem,
+  readContentVersion,
+  restoreArticleRevision,
+  saveArticleDraft,
+  unpublishArticle,
+  type PublishOutcome,
+  type SaveDraftOutcome,
+} from "./article-store";
+export {
+  articleBySlug,
+  feedArticles,
+  previewArticle,
+  publishedArticlePaths,
+  publishedArticleTeasers,
+  type ArticleLookup,
+  type PublicArticle,
+} from "./published-articles";
+export {
+  consoleArticle,
+  diffLines,
+  listConsoleArticles,
+  revisionDiff,
+  type ConsoleArticle,
+  type ConsoleArticleRow,
+  type DiffLine,
+} from "./console-articles";
+export { articleFeed, articleFeedLinks, type FeedFormat } from "./article-feed";
+export { markdownToDocument } from "./markdown-import";

@@ -1,0 +1,446 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin.content.$id";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { ArticleEditor } from "~/components/admin/article-editor";
+import { ArticleStateBadge } from "~/components/admin/article-state-badge";
+import { useAdminSession } from "~/components/admin/admin-session";
+import { BackLink } from "~/components/page/back-link";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { readFormBody } from "~/.server/http/request-body";
+import {
+  consoleArticle,
+  publishArticle,
+  restoreArticleRevision,
+  revisionDiff,
+  saveArticleDraft,
+  unpublishArticle,
+} from "~/.server/publishing";
+import { articleCategories } from "~/content/articles";
+import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-document";
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) =>
+  adminMeta(loaderData?.article.draft.title || "Article");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const article = await consoleArticle(context.db, params.id);
+  if (!article) throw data("Article not found", 404);
+  const url = new URL(request.url);
+  const from = Number(url.searchParams.get("from"));
+  const to = Number(url.searchParams.get("to"));
+  const diff =
+    from > 0 && to > 0 ? await revisionDiff(context.db, { id: params.id, from, to }) : undefined;
+  return { article, diff: diff ? { from, to, lines: diff } : null };
+}
+
+/** `2026-11-24T09:00` from the form, read as UTC (the field says so). */
+function scheduledTime(value: string | null) {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const time = new Date(`${value}:00Z`);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+const draftFields = (formData: URLSearchParams) => ({
+  slug: formData.get("slug") ?? "",
+  title: formData.get("title") ?? "",
+  excerpt: formData.get("excerpt") ?? "",
+  category: (formData.get("category") ?? "") as never,
+  coverImage: formData.get("coverImage") ?? "",
+  coverAlt: formData.get("coverAlt") ?? "",
+  seoTitle: formData.get("seoTitle") ?? "",
+  seoDescription: formData.get("seoDescription") ?? "",
+  keywords: formData.get("keywords") ?? "",
+});
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // A body up to the cap, with room for the other fields; the service refuses a larger body.
+  const formData = await readFormBody(request, { maxBytes: maxArticleBodyBytes * 2 + 64 * 1024 });
+  const session = await requireAdminAction(request, context, formData);
+  const id = params.id;
+  const actor = session.email;
+  const intent = formData.get("intent");
+  if (intent === "save" || intent === "autosave" || intent === "publish" || intent === "schedule") {
+    const saved = await saveArticleDraft(context, {
+      id,
+      actor,
+      fields: draftFields(formData),
+      body: formData.get("body") ?? "",
+    });
+    if (saved.outcome === "not-found") throw data("Article not found", 404);
+    if (saved.outcome === "too-large") return data({ error: saved.message }, 413);
+    if (saved.outcome === "invalid")
+      return data({ error: "Some fields need a change.", fieldErrors: saved.errors }, 400);
+    const dropped =
+      saved.dropped.length > 0 ? ` Left out of the body: ${saved.dropped.join("; ")}.` : "";
+    if (intent === "save" || intent === "autosave")
+      return {
+        notice: `${saved.unchanged ? "Nothing changed" : `Saved as revision ${saved.revision}`}.${dropped}`,
+        revision: saved.revision,
+      };
+    const at = intent === "schedule" ? scheduledTime(formData.get("publishAt")) : undefined;
+    if (intent === "schedule" && (!at || at.getTime() <= context.clock.now().getTime()))
+      return data({ error: "Give a date and time (UTC) in the future to publish it." }, 400);
+    const published = await publishArticle(context, { id, actor, at });
+    if (published.outcome === "not-found") throw data("Article not found", 404);
+    if (published.outcome === "incomplete" || published.outcome === "invalid")
+      return data({ error: published.message }, 400);
+    context.contentPages?.changed();
+    return {
+      notice:
+        published.outcome === "published"
+          ? `Published at /articles/${published.slug}.${dropped}`
+          : `Scheduled for ${published.publishAt.slice(0, 16).replace("T", " ")} UTC.${dropped}`,
+    };
+  }
+  if (intent === "unpublish" || intent === "delete") {
+    const outcome = await unpublishArticle(context, { id, actor, remove: intent === "delete" });
+    if (outcome.outcome === "not-found") throw data("Article not found", 404);
+    context.contentPages?.changed();
+    if (intent === "delete") return redirect("/admin/content");
+    return { notice: "Taken off the site: its address now says it is no longer available." };
+  }
+  if (intent === "restore") {
+    const revision = Number(formData.get("revision"));
+    const restored = await restoreArticleRevision(context, { id, revision, actor });
+    if (restored.outcome === "not-found") throw data("Revision not found", 404);
+    return redirect(`/admin/content/${id}?restored=${restored.revision}`);
+  }
+  return data({ error: "Unknown action." }, 400);
+}
+
+type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string> };
+
+function Field({
+  name,
+  label,
+  defaultValue,
+  error,
+  hint,
+  multiline,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+}) {
+  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].join(" ").trim();
+  const props = {
+    id: name,
+    name,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      {multiline ? <Textarea rows={3} {...props} /> : <Input {...props} />}
+      {hint && (
+        <p id={`${name}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Saves the draft two seconds after the last change, through the same action (CSRF included). */
+function useAutosave(wrapper: React.RefObject<HTMLDivElement | null>) {
+  const fetcher = useFetcher<ActionResult>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const schedule = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const form = wrapper.current?.querySelector("form");
+      if (!form) return;
+      const formData = new FormData(form);
+      formData.set("intent", "autosave");
+      void fetcher.submit(formData, { method: "post" });
+    }, 2_000);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { schedule, fetcher };
+}
+
+export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, diff } = loaderData;
+  const { draft } = article;
+  const result = actionData as ActionResult | undefined;
+  const [searchParams] = useSearchParams();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [body, setBody] = useState<ArticleDocument>(draft.body);
+  const { schedule, fetcher } = useAutosave(wrapper);
+  const { csrfToken } = useAdminSession();
+  const autosaved = fetcher.data;
+  const errors = result?.fieldErrors ?? autosaved?.fieldErrors ?? {};
+  const status =
+    fetcher.state !== "idle" ? "Saving…" : (autosaved?.notice ?? autosaved?.error ?? "");
+
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin/content" label="Content" className="-ml-3" />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 text-3xl font-semibold break-words">
+          {draft.title || "Untitled article"}
+        </h1>
+        <ArticleStateBadge state={article.state} />
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="article-status">
+        {article.state === "published" && (
+          <>
+            Live at{" "}
+            <a href={`/articles/${article.slug}`} className="underline">
+              /articles/{article.slug}
+            </a>{" "}
+            (revision {article.publishedRevision}).{" "}
+          </>
+        )}
+        {article.publishAt && (
+          <>
+            Publishes <AdminTime iso={article.publishAt} />.{" "}
+          </>
+        )}
+        Draft: revision {article.draftRevision}.{" "}
+        <Link to={`/admin/content/${article.id}/preview`} className="underline">
+          Preview the draft
+        </Link>
+      </p>
+      {result?.notice && (
+        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          {result.error}
+        </p>
+      )}
+
+      <div ref={wrapper}>
+        <AdminForm
+          key={searchParams.get("restored") ?? "draft"}
+          className="max-w-3xl space-y-5"
+          onChange={schedule}
+          data-testid="article-form"
+        >
+          <Field name="title" label="Title" defaultValue={draft.title} error={errors.title} />
+          <Field
+            name="slug"
+            label="Address"
+            defaultValue={draft.slug}
+            error={errors.slug}
+            hint="The page's address after /articles/: lowercase letters, digits and dashes. A published article's old addresses keep leading to it."
+          />
+          <Field
+            name="excerpt"
+            label="Excerpt"
+            defaultValue={draft.excerpt}
+            error={errors.excerpt}
+            multiline
+            hint="Shown on the article cards and under the title."
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor="category">Category</Label>
+            <select
+              id="category"
+              name="category"
+              defaultValue={draft.category}
+              className="h-10 rounded-md border bg-background px-3 text-sm"
+            >
+              {articleCategories.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <span className="text-sm font-medium" id="body-label">
+              Body
+            </span>
+            <ArticleEditor
+              initial={draft.body}
+              onChange={(next) => {
+                setBody(next);
+                schedule();
+              }}
+            />
+            <input type="hidden" name="body" value={JSON.stringify(body)} />
+            {errors.body && <p className="text-sm text-destructive">{errors.body}</p>}
+          </div>
+          <Field
+            name="coverImage"
+            label="Cover image address"
+            defaultValue={draft.coverImage ?? ""}
+            error={errors.coverImage}
+          />
+          <Field
+            name="coverAlt"
+            label="Cover image description (alt text)"
+            defaultValue={draft.coverAlt ?? ""}
+            error={errors.coverAlt}
+          />
+          <Field
+            name="seoTitle"
+            label="Search title"
+            defaultValue={draft.seoTitle ?? ""}
+            hint="Leave empty to use the title."
+          />
+          <Field
+            name="seoDescription"
+            label="Search description"
+            defaultValue={draft.seoDescription ?? ""}
+            multiline
+            hint="Leave empty to use the excerpt."
+          />
+          <Field
+            name="keywords"
+            label="Keywords"
+            defaultValue={draft.keywords.join(", ")}
+            hint="Separated by commas."
+          />
+          <p
+            aria-live="polite"
+            className="min-h-5 text-sm text-muted-foreground"
+            data-testid="autosave-status"
+          >
+            {status}
+          </p>
+          <div className="flex flex-wrap items-end gap-3">
+            <Button type="submit" name="intent" value="save" variant="outline">
+              Save draft
+            </Button>
+            <Button type="submit" name="intent" value="publish">
+              Publish
+            </Button>
+            <div className="grid gap-1.5">
+              <Label htmlFor="publishAt">Publish at (UTC)</Label>
+              <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
+            </div>
+            <Button type="submit" name="intent" value="schedule" variant="outline">
+              Schedule
+            </Button>
+          </div>
+        </AdminForm>
+      </div>
+
+      {(article.state === "published" || article.state === "scheduled") && (
+        <AdminForm className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="unpublish" variant="outline">
+            Unpublish
+          </Button>
+        </AdminForm>
+      )}
+      <AdminForm className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="delete" variant="outline">
+          Delete article
+        </Button>
+      </AdminForm>
+
+      <section aria-labelledby="revisions-title" className="max-w-3xl space-y-3">
+        <h2 id="revisions-title" className="text-xl font-semibold">
+          Revisions
+        </h2>
+        <form key={article.draftRevision} method="get" className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="diff-from">Compare revision</Label>
+            <select
+              id="diff-from"
+              name="from"
+              defaultValue={diff?.from ?? article.publishedRevision ?? 1}
+              className="h-10 rounded-md border bg-background px-3 text-sm"
+            >
+              {article.revisions.map((revision) => (
+                <option key={revision.number} value={revision.number}>
+                  {revision.number}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="diff-to">with revision</Label>
+            <select
+              id="diff-to"
+              name="to"
+              defaultValue={diff?.to ?? article.draftRevision}
+              className="h-10 rounded-md border bg-background px-3 text-sm"
+            >
+              {article.revisions.map((revision) => (
+                <option key={revision.number} value={revision.number}>
+                  {revision.number}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="outline">
+            Show changes
+          </Button>
+        </form>
+        {diff && (
+          <pre
+            className="max-h-96 overflow-auto rounded-md border bg-card p-3 text-xs whitespace-pre-wrap"
+            data-testid="revision-diff"
+            aria-label={`Changes from revision ${diff.from} to ${diff.to}`}
+          >
+            {diff.lines.map((line, index) => (
+              <span
+                key={index}
+                className={
+                  line.kind === "added"
+                    ? "block bg-emerald-100 text-emerald-900"
+                    : line.kind === "removed"
+                      ? "block bg-red-100 text-red-900"
+                      : "block"
+                }
+              >
+                {line.kind === "added" ? "+ " : line.kind === "removed" ? "- " : "  "}
+                {line.text}
+              </span>
+            ))}
+          </pre>
+        )}
+        <ul className="divide-y rounded-lg border bg-card" data-testid="revision-list">
+          {article.revisions.map((revision) => (
+            <li
+              key={revision.number}
+              className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+            >
+              <span>
+                Revision {revision.number}
+                {revision.number === article.publishedRevision && " (live)"}
+                {revision.number === article.draftRevision && " (draft)"} by {revision.author},{" "}
+                <AdminTime iso={revision.createdAt} />
+              </span>
+              {revision.number !== article.draftRevision && (
+                <form method="post">
+                  <input type="hidden" name="csrf" value={csrfToken} />
+                  <input type="hidden" name="revision" value={revision.number} />
+                  <Button type="submit" name="intent" value="restore" variant="outline" size="sm">
+                    Restore revision {revision.number}
+                  </Button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>
+        <Link to="/admin/content" className={buttonVariants({ variant: "link" })}>
+          All articles
+        </Link>
+      </p>
+    </div>
+  );
+}

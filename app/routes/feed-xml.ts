@@ -1,0 +1,9 @@
+import type { Route } from "./+types/feed-xml";
+import { getConfig } from "~/.server/core/config";
+import { articleFeed } from "~/.server/publishing";
+
+/** The published articles as a feed, rendered per request and kept by the content cache. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const body = await articleFeed(context.db, getConfig().SITE_URL, "rss");
+  return new Response(body, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+}

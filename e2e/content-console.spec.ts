@@ -1,0 +1,142 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { e2eServer } from "./support/server-settings";
+import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+
+// One after the other: the second counts on the lists the first left.
+test.describe.configure({ mode: "default" });
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Moves an article's schedule into the past, as if its time had come (no waiting, no restart). */
+function bringScheduleForward(slug: string) {
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  const past = new Date(Date.now() - 60_000).toISOString();
+  const changed = database
+    .prepare(
+      "UPDATE articles SET publish_at = ? WHERE publish_at IS NOT NULL AND id IN (SELECT article_id FROM article_revisions WHERE content LIKE ?)",
+    )
+    .run(past, `%"slug":"${slug}"%`).changes;
+  database.close();
+  return changed;
+}
+
+async function writeArticle(page: Page, { title, slug }: { title: string; slug: string }) {
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Content" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Content" })).toBeVisible();
+  await page.getByRole("button", { name: "New article" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Untitled article" })).toBeVisible();
+  await hydrate(page);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Address", { exact: true }).fill(slug);
+  await page.getByLabel("Excerpt").fill(`What ${title} is about, in one sentence.`);
+  const body = page.getByRole("textbox", { name: "Article body" });
+  await body.click();
+  await page.getByRole("button", { name: "Heading 2" }).click();
+  await page.keyboard.type("Breathe before the ask");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Slow down. ");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("Listen first.");
+  await page.getByRole("button", { name: "Bold" }).click();
+  // The autosave keeps the draft without a click.
+  await expect(page.getByTestId("autosave-status")).toContainText(/Saved as revision \d+/, {
+    timeout: 10_000,
+  });
+}
+
+test("the owner writes an article, publishes it, and a visitor without JavaScript reads it", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const run = Date.now();
+  const slug = `breathe-before-the-ask-${run}`;
+  const title = `Breathe Before the Ask ${run}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughEmail(page, "content@console-e2e.test");
+  await hydrate(page);
+  await writeArticle(page, { title, slug });
+  await expectNoAxeViolations(page);
+  await screenshot(page, "content-editor-1280");
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`Published at /articles/${slug}`);
+  await expect(page.getByTestId("article-state")).toHaveText("published");
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await visitor.newPage();
+  const response = await reader.goto(`/articles/${slug}`);
+  expect(response!.status()).toBe(200);
+  await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(
+    reader.getByRole("heading", { level: 2, name: "Breathe before the ask" }),
+  ).toBeVisible();
+  await expect(reader.locator("strong", { hasText: "Listen first." })).toBeVisible();
+  await expect(reader.locator('link[rel="alternate"][href="/feed.xml"]')).toHaveCount(1);
+  // No script file but the page-view beacon (decisions 077, 082), and the page is held in memory.
+  const scripts = await reader
+    .locator("script[src]")
+    .evaluateAll((found) => found.map((script) => script.getAttribute("src")));
+  expect(scripts.every((src) => /^\/assets\/visit-beacon-[\w-]+\.js$/.test(src ?? ""))).toBe(true);
+  expect(await reader.locator("script[type=module]").count()).toBe(0);
+  expect(response!.headers()["etag"]).toBeTruthy();
+  const again = await visitor.request.get(`/articles/${slug}`, {
+    headers: { "If-None-Match": response!.headers()["etag"]! },
+  });
+  expect(again.status()).toBe(304);
+  await reader.goto("/resources");
+  await expect(reader.getByRole("heading", { name: title })).toBeVisible();
+  const feed = await visitor.request.get("/feed.xml");
+  expect(await feed.text()).toContain(`/articles/${slug}`);
+  await visitor.close();
+
+  // Changing the address keeps the old one leading to it; unpublishing answers 410.
+  await page.getByLabel("Address", { exact: true }).fill(`${slug}-moved`);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`Published at /articles/${slug}-moved`);
+  const moved = await page.request.get(`/articles/${slug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()["location"]).toBe(`/articles/${slug}-moved`);
+  await page.getByRole("button", { name: "Unpublish" }).click();
+  await expect(page.getByTestId("article-state")).toHaveText("unpublished");
+  const gone = await page.request.get(`/articles/${slug}-moved`);
+  expect(gone.status()).toBe(410);
+  expect(await gone.text()).toContain("Browse the resources");
+});
+
+test("a scheduled article goes live when its time comes, at 390 px", async ({ page }) => {
+  test.slow();
+  const run = Date.now();
+  const slug = `scheduled-article-${run}`;
+  const title = `Scheduled Article ${run}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughEmail(page, "content-390@console-e2e.test");
+  await hydrate(page);
+  await writeArticle(page, { title, slug });
+  await page.getByLabel("Publish at (UTC)").fill("2030-01-01T09:00");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByRole("status")).toContainText("Scheduled for 2030-01-01 09:00 UTC");
+  await expect(page.getByTestId("article-state")).toHaveText("scheduled");
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "content-editor-390");
+  expect((await page.request.get(`/articles/${slug}`)).status()).toBe(404);
+
+  expect(bringScheduleForward(slug)).toBe(1);
+  await expect
+    .poll(async () => (await page.request.get(`/articles/${slug}`)).status(), { timeout: 25_000 })
+    .toBe(200);
+  const list = await (await page.request.get("/all-resources")).text();
+  expect(list).toContain(title);
+});

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findArticle, listArticleTeasers } from "~/.server/content/articles";
+import {
+  articleBySlug,
+  articleFeed,
+  consoleArticle,
+  createArticle,
+  importMarkdownArticles,
+  listConsoleArticles,
+  publishArticle,
+  publishDueArticles,
+  publishedArticlePaths,
+  publishedArticleTeasers,
+  readContentVersion,
+  restoreArticleRevision,
+  revisionDiff,
+  saveArticleDraft,
+  unpublishArticle,
+} from "~/.server/publishing";
+import type { ArticleDocument } from "~/lib/article-document";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(" ");
+const tagsOf = (html: string, tag: string) =>
+  [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) =>
+    textOf(m[1]!),
+  );
+const hrefsOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+const body = (text: string): ArticleDocument => ({
+  type: "doc",
+  content: [
+    { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "A heading" }] },
+    { type: "paragraph", content: [{ type: "text", text }] },
+  ],
+});
+
+const fields = (over: Partial<Record<string, string>> = {}) => ({
+  slug: "fresh-article",
+  title: "A fresh article",
+  excerpt: "What the fresh article is about.",
+  category: "Practice" as const,
+  coverImage: "",
+  coverAlt: "",
+  seoTitle: "",
+  seoDescription: "",
+  keywords: "presence, practice",
+  ...over,
+});
+
+describe.each(allDialects)("the article store on %s", (dialect) => {
+  let database: TestDatabase;
+  const clock = new ManualClock("2026-11-27T12:00:00.000Z");
+  const deps = () => ({ db: database.db, clock });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("imports the five Markdown articles once, text, headings and links unchanged", async () => {
+    expect(await importMarkdownArticles(deps())).toBe(5);
+    expect(await importMarkdownArticles(deps())).toBe(0);
+    const teasers = await publishedArticleTeasers(database.db);
+    expect(teasers).toEqual(listArticleTeasers());
+    for (const teaser of teasers) {
+      const found = await articleBySlug(database.db, teaser.slug);
+      expect(found.outcome).toBe("found");
+      if (found.outcome !== "found") continue;
+      const before = findArticle(teaser.slug)!;
+      expect(textOf(found.article.html)).toBe(textOf(before.html));
+      for (const tag of ["h2", "h3", "em", "strong", "li", "blockquote", "p"])
+        expect(tagsOf(found.article.html, tag), `${teaser.slug} ${tag}`).toEqual(
+          tagsOf(before.html, tag),
+        );
+      expect(hrefsOf(found.article.html)).toEqual(hrefsOf(before.html));
+      expect(found.article.shareLabel).toBe(before.shareLabel);
+      expect(found.article.continueReading).toEqual(before.continueReading);
+      expect(found.article.keywords).toEqual(before.keywords);
+    }
+  });
+
+  it("keeps every save as a revision and the live page until it is published again", async () => {
+    const [first] = await publishedArticleTeasers(database.db);
+    const { id } = (await listConsoleArticles(database.db)).find(
+      (row) => row.slug === first!.slug,
+    )!;
+    const version = await readContentVersion(database.db);
+    const saved = await saveArticleDraft(deps(), {
+      id,
+      actor: "owner@presence.example",
+      fields: fields({ slug: first!.slug, title: "A changed title", category: first!.category }),
+      body: body("A changed body."),
+    });
+    expect(saved).toMatchObject({ outcome: "saved", revision: 2 });
+    const live = await articleBySlug(database.db, first!.slug);
+    expect(live.outcome === "found" && live.article.title).toBe(first!.title);
+    expect(await readContentVersion(database.db)).toBe(version);
+    const diff = await revisionDiff(database.db, { id, from: 1, to: 2 });
+    expect(
+      diff!.some((line) => line.kind === "added" && line.text === "Title: A changed title"),
+    ).toBe(true);
+    expect(diff!.some((line) => line.kind === "removed" && line.text.startsWith("Title: "))).toBe(
+      true,
+    );
+
+    expect(await publishArticle(deps(), { id, actor: "owner@presence.example" })).toEqual({
+      outcome: "published",
+      slug: first!.slug,
+    });
+    const after = await articleBySlug(database.db, first!.slug);
+    expect(after.outcome === "found" && after.article.title).toBe("A changed title");
+    expect(await readContentVersion(database.db)).toBe(version + 1);
+
+    expect(
+      await restoreArticleRevision(deps(), { id, revision: 1, actor: "owner@presence.example" }),
+    ).toEqual({
+      outcome: "restored",
+      revision: 3,
+    });
+    expect((await consoleArticle(database.db, id))!.draft.title).toBe(first!.title);
+    await publishArticle(deps(), { id, actor: "owner@presence.example" });
+  });
+
+  it("refuses to publish without a title or a body, and a body over the cap", async () => {
+    const { id } = await createArticle(deps(), { actor: "owner@presence.example" });
+    expect(await publishArticle(deps(), { id, actor: "o" })).toMatchObject({
+      outcome: "incomplete",
+    });
+    await saveArticleDraft(deps(), {
+      id,
+      actor: "o",
+      fields: fields({ title: "" }),
+      body: body("Text."),
+    });
+    expect(await publishArticle(deps(), { id, actor: "o" })).toEqual({
+      outcome: "incomplete",
+      message: "An article needs a title before it is published.",
+    });
+    await saveArticleDraft(deps(), {
+      id,
+      actor: "o",
+      fields: fields(),
+      body: { type: "doc", content: [] },
+    });
+    expect(await publishArticle(deps(), { id, actor: "o" })).toEqual({
+      outcome: "incomplete",
+      message: "An article needs a body before it is published.",
+    });
+    const huge = body("word ".repeat(200_000));
+    expect(
+      await saveArticleDraft(deps(), { id, actor: "o", fields: fields(), body: huge }),
+    ).toMatchObject({
+      outcome: "too-large",
+    });
+    expect((await consoleArticle(database.db, id))!.draft.body.content).toEqual([
+      { type: "paragraph" },
+    ]);
+  });
+
+  it("refuses a slug of a route or another article, with a sentence", async () => {
+    const { id } = await createArticle(deps(), { actor: "o" });
+    for (const [slug, message] of [
+      ["resources", /name of a page of the site/],
+      ["why-sales-training-fails", /Another article already has the address/],
+      ["Not A Slug", /lowercase letters/],
+    ] as const) {
+      const outcome = await saveArticleDraft(deps(), {
+        id,
+        actor: "o",
+        fields: fields({ slug }),
+        body: body("x"),
+      });
+      expect(outcome.outcome).toBe("invalid");
+      expect(outcome.outcome === "invalid" && outcome.errors.slug).toMatch(message);
+    }
+  });
+
+  it("publishes a scheduled article when its time comes, also late, once", async () => {
+    const { id } = await createArticle(deps(), { actor: "o" });
+    await saveArticleDraft(deps(), {
+      id,
+      actor: "o",
+      fields: fields({ slug: "later-article", title: "Later" }),
+      body: body("Soon."),
+    });
+    const at = new Date(clock.now().getTime() + 60_000);
+    expect(await publishArticle(deps(), { id, actor: "o", at })).toEqual({
+      outcome: "scheduled",
+      publishAt: at.toISOString(),
+    });
+    expect((await articleBySlug(database.db, "later-article")).outcome).toBe("missing");
+    expect(await publishDueArticles(deps())).toBe(0);
+    clock.advance(10 * 60_000); // the site was down past the time
+    const version = await readContentVersion(database.db);
+    expect(await publishDueArticles(deps())).toBe(1);
+    expect(await publishDueArticles(deps())).toBe(0);
+    expect((await articleBySlug(database.db, "later-article")).outcome).toBe("found");
+    expect(await readContentVersion(database.db)).toBe(version + 1);
+    expect((await publishedArticleTeasers(database.db))[0]!.slug).toBe("later-article");
+    expect(await publishedArticlePaths(database.db)).toContain("/articles/later-article");
+    const rss = await articleFeed(database.db, "https://presence.example", "rss");
+    expect(rss).toContain("<title><![CDATA[Later]]></title>");
+    expect(rss).toContain("https://presence.example/articles/later-article");
+    const atom = await articleFeed(database.db, "https://presence.example", "atom");
+    expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+  });
+
+  it("answers 301 from every old slug and 410 once unpublished or deleted", async () => {
+    const { id } = (await listConsoleArticles(database.db)).find(
+      (row) => row.slug === "later-article",
+    )!;
+    for (const next of ["later-article-2", "later-article-3"]) {
+      await saveArticleDraft(deps(), {
+        id,
+        actor: "o",
+        fields: fields({ slug: next, title: "Later" }),
+        body: body("Soon."),
+      });
+      // The live page keeps its address until the change is published.
+      expect((await articleBySlug(database.db, "later-article")).outcome).not.toBe("missing");
+      await publishArticle(deps(), { id, actor: "o" });
+    }
+    for (const old of ["later-article", "later-article-2"])
+      expect(await articleBySlug(database.db, old)).toEqual({
+        outcome: "moved",
+        slug: "later-article-3",
+      });
+    const other = await createArticle(deps(), { actor: "o" });
+    const taken = await saveArticleDraft(deps(), {
+      id: other.id,
+      actor: "o",
+      fields: fields({ slug: "later-article" }),
+      body: body("x"),
+    });
+    expect(taken.outcome).toBe("invalid");
+
+    await unpublishArticle(deps(), { id, actor: "o" });
+    expect((await articleBySlug(database.db, "later-article-3")).outcome).toBe("gone");
+    expect((await articleBySlug(database.db, "later-article")).outcome).toBe("gone");
+    await publishArticle(deps(), { id, actor: "o" });
+    expect((await articleBySlug(database.db, "later-article-3")).outcome).toBe("found");
+    await unpublishArticle(deps(), { id, actor: "o", remove: true });
+    expect((await articleBySlug(database.db, "later-article-3")).outcome).toBe("gone");
+    expect((await articleBySlug(database.db, "never-was")).outcome).toBe("missing");
+  });
+});
