@@ -145,7 +145,7 @@ export function BroadcastHistory({
           <h3 className="font-medium">May not have gone out</h3>
           <ul className="space-y-1 text-sm" data-testid="broadcast-uncertain">
             {uncertainEmails.map((email) => (
-              <li key={email.address} className="break-all">
+              <li key={email.address} className="break-words">
                 {email.address}: in flight when its server stopped,{" "}
                 <AdminTime iso={email.markedAt} />;{" "}
                 {email.status === "sent"
