@@ -45,8 +45,9 @@ const pauseWords: Record<PausedBroadcastNotice["cause"], string> = {
 function PausedBroadcasts({ paused }: { paused: PausedBroadcastNotice[] }) {
   if (paused.length === 0) return null;
   return (
-    <div
-      role="status"
+    // A landmark of its own, not a live region: pages announce their own outcomes as "status".
+    <aside
+      aria-label="Paused broadcasts"
       className="border-b border-destructive bg-destructive/10"
       data-testid="paused-broadcasts-notice"
     >
@@ -69,7 +70,7 @@ function PausedBroadcasts({ paused }: { paused: PausedBroadcastNotice[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </aside>
   );
 }
 
