@@ -259,3 +259,146 @@ test("a scheduled broadcast found overdue after downtime is held: the owner is e
   const received = await waitForEmail(reader, subject);
   expect(received.text).toContain("See you on Monday.");
 });
+
+/**
+ * A sent broadcast's history written straight into the server's database (the engine's side is
+ * tested in tests/integration/broadcasts-temporary-refusals.test.ts): two pauses, refusals by
+ * code, and one email that may not have gone out and was sent again.
+ */
+function recordHistory(subject: string) {
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  const { id } = database.prepare("SELECT id FROM broadcasts WHERE subject = ?").get(subject) as {
+    id: string;
+  };
+  const email = database
+    .prepare("SELECT id FROM outbox_emails WHERE broadcast_id = ? LIMIT 1")
+    .get(id) as { id: string };
+  const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const pause = database.prepare(
+    "INSERT INTO broadcast_pause_events (id, broadcast_id, paused_at, cause, reason, refusal_class, refusal_code, ended_at, ended_by, probes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  pause.run(
+    randomUUID(),
+    id,
+    at(95),
+    "temporary",
+    "Refusals for now persisted after retrying: more than 10% of the latest sends were refused again after waiting (the last: 452 4.3.1 Insufficient system storage)",
+    "provider",
+    "452 4.3.1",
+    at(88),
+    "probe",
+    2,
+  );
+  pause.run(
+    randomUUID(),
+    id,
+    at(60),
+    "block",
+    "The provider refused to send: 550 5.7.1 Message refused by policy",
+    "provider",
+    "550 5.7.1",
+    at(20),
+    "broadcasts@console-e2e.test",
+    0,
+  );
+  const refusal = database.prepare(
+    "INSERT INTO broadcast_refusals (id, broadcast_id, email_id, refused_at, refusal_class, code, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (let index = 0; index < 14; index++)
+    refusal.run(randomUUID(), id, email.id, at(96), "provider", "452 4.3.1", "retried");
+  refusal.run(randomUUID(), id, email.id, at(94), "provider", "421 4.4.2", "retried");
+  refusal.run(randomUUID(), id, email.id, at(60), "provider", "550 5.7.1", "held");
+  database.prepare("UPDATE outbox_emails SET uncertain_at = ? WHERE id = ?").run(at(30), email.id);
+  database.close();
+  return id;
+}
+
+test("a sent broadcast's page and CSV keep every pause, its refusals and who may not have had it; a pause shows on every console page", async ({
+  page,
+}) => {
+  test.slow();
+  const run = Date.now();
+  const reader = `history.${run}@example.com`;
+  seedSubscribers([reader], ["history"]);
+  const subject = `A letter with a history ${run}`;
+  await signInThroughEmail(page, "broadcasts@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/broadcasts/new");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Preview text").fill("Through a busy server");
+  await page.getByLabel("Letter (Markdown)").fill("Slow is **smooth**.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("draft");
+  await page.getByRole("button", { name: /^Send now to/ }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("sent", { timeout: 20_000 });
+
+  const id = recordHistory(subject);
+  await page.reload();
+  const history = page.getByTestId("broadcast-history");
+  const pauses = history.getByTestId("broadcast-pause");
+  await expect(pauses).toHaveCount(2);
+  await expect(pauses.nth(0)).toContainText("Refused for now, after retries (452 4.3.1)");
+  await expect(pauses.nth(0)).toContainText(
+    "Lasted 7 min, resumed by itself: a probe send was accepted",
+  );
+  await expect(pauses.nth(1)).toContainText("Blocked by the provider (550 5.7.1)");
+  await expect(pauses.nth(1)).toContainText(
+    "Lasted 40 min, resumed by broadcasts@console-e2e.test",
+  );
+  await expect(history).toContainText("15 refused attempts were tried again after a wait.");
+  await expect(history.getByTestId("broadcast-refusals")).toContainText("452 4.3.1");
+  await expect(history.getByTestId("broadcast-uncertain")).toContainText("sent again since");
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await history.screenshot({ path: test.info().outputPath(`pause-history-${width}.png`) });
+  }
+
+  const csv = await page.request.get(`/admin/broadcasts/${id}/report.csv`);
+  expect(csv.status()).toBe(200);
+  const text = await csv.text();
+  expect(text).toContain("pause,temporary,2,");
+  expect(text).toContain(",probe,");
+  expect(text).toContain("refusal,provider,14,,,,452 4.3.1");
+  expect(text).toContain(`may not have gone out,${reader}`);
+
+  // Paused now: every console page says so, with a link to it, until it ends.
+  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  database
+    .prepare("UPDATE broadcasts SET status = 'paused', paused_at = ? WHERE id = ?")
+    .run(new Date().toISOString(), id);
+  database
+    .prepare(
+      "INSERT INTO broadcast_pause_events (id, broadcast_id, paused_at, cause, reason, refusal_class, refusal_code, probes) VALUES (?, ?, ?, 'block', 'The provider refused to send: 550 5.7.1 Message refused by policy', 'provider', '550 5.7.1', 0)",
+    )
+    .run(randomUUID(), id, new Date().toISOString());
+  database.close();
+  try {
+    for (const path_ of ["/admin", "/admin/people"]) {
+      await page.goto(path_);
+      const notice = page.getByTestId("paused-broadcasts-notice");
+      await expect(notice).toContainText(`Broadcast paused since`);
+      await expect(notice.getByRole("link", { name: subject })).toHaveAttribute(
+        "href",
+        `/admin/broadcasts/${id}`,
+      );
+    }
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`paused-notice-${width}.png`) });
+    }
+  } finally {
+    const restore = new Database(path.join(e2eServer.dataDir, "site.db"));
+    restore.pragma("busy_timeout = 5000");
+    restore.prepare("UPDATE broadcasts SET status = 'sent', paused_at = NULL WHERE id = ?").run(id);
+    restore
+      .prepare(
+        "UPDATE broadcast_pause_events SET ended_at = ?, ended_by = 'test' WHERE broadcast_id = ? AND ended_at IS NULL",
+      )
+      .run(new Date().toISOString(), id);
+    restore.close();
+  }
+});

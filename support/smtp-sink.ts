@@ -36,6 +36,13 @@ export class SmtpSink {
   refuseEveryRecipient: SmtpRefusal | undefined;
   /** RCPT TO answered 450 4.2.0 this many more times (greylisting, a busy mailbox). */
   deferFirstRecipients = 0;
+  /**
+   * Every `every`-th RCPT TO is answered with `refusal` (`452 4.3.1`: a server short of storage
+   * for now), counted over all messages.
+   */
+  refuseEveryNth: { every: number; refusal: SmtpRefusal } | undefined;
+  /** The next this many RCPT TO are answered `421 4.4.2` and the connection closed. */
+  disconnectNextRecipients = 0;
   /** Each message's reply waits this long (a slow server). */
   replyDelayMs = 0;
   /** Messages to these addresses are swallowed and never answered. */
@@ -74,6 +81,13 @@ export class SmtpSink {
         if (this.refuseEveryRecipient) return refuse(this.refuseEveryRecipient);
         if (this.refusedRecipients.has(address.address.toLowerCase()))
           return refuse({ code: 550, words: "5.1.1 No such mailbox here" });
+        if (this.disconnectNextRecipients > 0) {
+          this.disconnectNextRecipients--;
+          // smtp-server closes the connection after any 421 it sends.
+          return refuse({ code: 421, words: "4.4.2 Too busy, closing the connection" });
+        }
+        if (this.refuseEveryNth && this.recipientsTried % this.refuseEveryNth.every === 0)
+          return refuse(this.refuseEveryNth.refusal);
         if (this.deferFirstRecipients > 0) {
           this.deferFirstRecipients--;
           return refuse({ code: 450, words: "4.2.0 Mailbox busy, try again later" });

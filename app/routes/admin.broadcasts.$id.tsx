@@ -4,6 +4,7 @@ import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { BroadcastFields } from "~/components/admin/broadcast-fields";
+import { BroadcastHistory } from "~/components/admin/broadcast-history";
 import { BroadcastPreview } from "~/components/admin/broadcast-preview";
 import { BroadcastSendForms } from "~/components/admin/broadcast-send-forms";
 import { StatCard } from "~/components/admin/stat-card";
@@ -181,7 +182,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
+function Report({
+  id,
+  report,
+}: {
+  id: string;
+  report: NonNullable<Route.ComponentProps["loaderData"]["report"]>;
+}) {
   const figures = [
     { label: "Queued", value: report.queued },
     { label: "Sent", value: report.sent },
@@ -240,6 +247,13 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
           </Button>
         </AdminForm>
       )}
+      <BroadcastHistory
+        pauses={report.pauses}
+        refusals={report.refusals}
+        retries={report.retries}
+        uncertainEmails={report.uncertainEmails}
+        csvHref={`/admin/broadcasts/${id}/report.csv`}
+      />
     </section>
   );
 }
@@ -330,7 +344,7 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
           {sendMessages["no-postal-address"]}
         </p>
       )}
-      {report && <Report report={report} />}
+      {report && <Report id={broadcast.id} report={report} />}
       {isDraft && (
         <AdminForm className="max-w-3xl space-y-5">
           <BroadcastFields draft={draft} recipients={recipients} fieldErrors={fieldErrors} />

@@ -6,6 +6,7 @@ import type { AdminLayoutData } from "~/components/admin/admin-session";
 import type { RouteHandle } from "~/root";
 import { requireAdminPage } from "~/.server/admin/admin-request";
 import { needsAttention } from "~/.server/admin/dashboard";
+import { pausedBroadcastNotices } from "~/.server/broadcasts/broadcast-pauses";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -16,8 +17,11 @@ export const handle: RouteHandle = { chrome: "bare" };
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminLayoutData> {
   const session = await requireAdminPage(request, context);
-  const attention = await needsAttention(context.db);
-  return { email: session.email, csrfToken: session.csrfToken, ...attention };
+  const [attention, pausedBroadcasts] = await Promise.all([
+    needsAttention(context.db),
+    pausedBroadcastNotices(context.db),
+  ]);
+  return { email: session.email, csrfToken: session.csrfToken, ...attention, pausedBroadcasts };
 }
 
 export default function AdminLayout() {

@@ -307,6 +307,10 @@ for (const dialect of allDialects) {
         unsubscribedSince: 1,
         startedAt: clock.now().toISOString(),
         finishedAt: clock.now().toISOString(),
+        pauses: [],
+        refusals: [],
+        retries: 0,
+        uncertainEmails: [],
       });
     });
 
@@ -604,7 +608,12 @@ for (const dialect of allDialects) {
       expect(await resendUncertain(deps(), { id, actor: "owner@presence.example" })).toBe(1);
       await drain();
       expect(sink.received.map((email) => email.envelopeTo[0])).toContain(claimed!.to_address);
-      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 3, uncertain: 0 });
+      const report = await broadcastReport(database.db, id);
+      expect(report).toMatchObject({ sent: 3, uncertain: 0 });
+      // The list keeps who may not have gone out, and that they were sent again since.
+      expect(report.uncertainEmails).toMatchObject([
+        { address: claimed!.to_address, status: "sent" },
+      ]);
     });
   });
 }

@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../core/service-deps";
 import { stillRecipients } from "./audience";
 import { deliveryUnsubscribeToken, frozenSharedBody, personalise } from "./broadcast-content";
 import { audienceOf } from "./broadcast-drafts";
+import { probeEmailIds } from "./broadcast-pauses";
 
 type Frozen = { html: string; text: string };
 
@@ -60,16 +61,28 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
       if (group) group.push(delivery);
       else byBroadcast.set(delivery.broadcastId, [delivery]);
     }
-    for (const [broadcastId, group] of byBroadcast) {
-      const status = group[0]!.status;
+    for (const [broadcastId, entire] of byBroadcast) {
+      const status = entire[0]!.status;
+      let group = entire;
       if (status === "cancelled" || status === "paused") {
-        for (const delivery of group) {
+        // A paused broadcast lets its probe through: one email to find out whether the provider
+        // accepts again (see probePausedBroadcasts).
+        const probes =
+          status === "paused"
+            ? await probeEmailIds(
+                db,
+                entire.map((delivery) => delivery.id),
+              )
+            : new Set<string>();
+        for (const delivery of entire) {
+          if (probes.has(delivery.id)) continue;
           completions.set(
             delivery.id,
             status === "paused" ? { hold: "Broadcast paused" } : { skip: "Broadcast cancelled" },
           );
         }
-        continue;
+        group = entire.filter((delivery) => probes.has(delivery.id));
+        if (group.length === 0) continue;
       }
       const stillOn = await stillRecipients(
         db,

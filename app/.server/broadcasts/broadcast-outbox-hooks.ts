@@ -2,7 +2,8 @@ import { markBounced } from "../audience";
 import type { ServiceDeps } from "../core/service-deps";
 import type { OutboxHooks } from "../mail";
 import { broadcastCompletion } from "./broadcast-delivery";
-import { pauseBroadcast } from "./broadcast-pauses";
+import { randomUUID } from "node:crypto";
+import { pauseBroadcast, refusalCode } from "./broadcast-pauses";
 
 /**
  * What broadcasts register with the outbox: each reader's copy at send time, a refused address
@@ -23,5 +24,21 @@ export function broadcastOutboxHooks(deps: Pick<ServiceDeps, "db" | "config">): 
         .execute();
     },
     bulkPaused: (trx, pause) => pauseBroadcast(trx, deps.config, pause),
+    async bulkRefused(trx, { email, failure, now, outcome }) {
+      // A row per refused attempt, never updated: the report's refusals and retries outlive the
+      // emails' own state.
+      await trx
+        .insertInto("broadcast_refusals")
+        .values({
+          id: randomUUID(),
+          broadcast_id: email.broadcast_id!,
+          email_id: email.id,
+          refused_at: now.toISOString(),
+          refusal_class: failure.kind,
+          code: refusalCode(failure),
+          outcome,
+        })
+        .execute();
+    },
   };
 }

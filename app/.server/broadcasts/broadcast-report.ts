@@ -1,4 +1,25 @@
 import type { Db } from "../core/db/database";
+import type { BroadcastPauseCause } from "./broadcast-tables";
+
+/** One pause, as the report keeps it after the broadcast ends. */
+export type BroadcastPauseHistory = {
+  pausedAt: string;
+  cause: BroadcastPauseCause;
+  reason: string;
+  refusalClass: string | null;
+  refusalCode: string | null;
+  /** When it ended (null: paused still) and how: the owner's address, `probe`, `cancelled`, `block`. */
+  endedAt: string | null;
+  endedBy: string | null;
+  /** Emails tried to find out whether the provider accepts again. */
+  probes: number;
+};
+
+/** Refused attempts of one class and code (`provider`, `452 4.3.1`). */
+export type BroadcastRefusalCount = { refusalClass: string; code: string | null; count: number };
+
+/** An email once in flight when its sender died, and what became of it since. */
+export type UncertainEmail = { address: string; markedAt: string; status: string };
 
 export type BroadcastReport = {
   /** Recipients with a delivery. */
@@ -23,11 +44,92 @@ export type BroadcastReport = {
   /** When it really began to go out, and when its last email was settled. */
   startedAt: string | null;
   finishedAt: string | null;
+  /** Every pause, oldest first, kept after the broadcast ends. */
+  pauses: BroadcastPauseHistory[];
+  /** Refused attempts by class and code, most first. */
+  refusals: BroadcastRefusalCount[];
+  /** Refused attempts the engine tried again after a back-off. */
+  retries: number;
+  /** Every email marked "may not have gone out", whether sent again since or not. */
+  uncertainEmails: UncertainEmail[];
 };
+
+/** The report's history: pauses, refusals and retries, and the "may not have gone out" list. */
+async function broadcastHistory(db: Db, id: string) {
+  const [pauses, refusals, uncertain] = await Promise.all([
+    db
+      .selectFrom("broadcast_pause_events")
+      .select([
+        "paused_at",
+        "cause",
+        "reason",
+        "refusal_class",
+        "refusal_code",
+        "ended_at",
+        "ended_by",
+        "probes",
+      ])
+      .where("broadcast_id", "=", id)
+      .orderBy("paused_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("broadcast_refusals")
+      .select((eb) => [
+        "refusal_class",
+        "code",
+        "outcome",
+        eb.fn.countAll<string | number>().as("count"),
+      ])
+      .where("broadcast_id", "=", id)
+      .groupBy(["refusal_class", "code", "outcome"])
+      .execute(),
+    db
+      .selectFrom("outbox_emails")
+      .select(["to_address", "uncertain_at", "status"])
+      .where("broadcast_id", "=", id)
+      .where("uncertain_at", "is not", null)
+      .orderBy("uncertain_at")
+      .orderBy("to_address")
+      .limit(1000)
+      .execute(),
+  ]);
+  const byCode = new Map<string, BroadcastRefusalCount>();
+  let retries = 0;
+  for (const row of refusals) {
+    const count = Number(row.count);
+    if (row.outcome === "retried") retries += count;
+    const key = `${row.refusal_class} ${row.code ?? ""}`;
+    const entry = byCode.get(key);
+    if (entry) entry.count += count;
+    else byCode.set(key, { refusalClass: row.refusal_class, code: row.code, count });
+  }
+  return {
+    pauses: pauses.map((row) => ({
+      pausedAt: row.paused_at,
+      cause: row.cause,
+      reason: row.reason,
+      refusalClass: row.refusal_class,
+      refusalCode: row.refusal_code,
+      endedAt: row.ended_at,
+      endedBy: row.ended_by,
+      probes: Number(row.probes),
+    })),
+    refusals: [...byCode.values()].sort(
+      (a, b) => b.count - a.count || (a.code ?? "").localeCompare(b.code ?? ""),
+    ),
+    retries,
+    uncertainEmails: uncertain.map((row) => ({
+      address: row.to_address,
+      markedAt: row.uncertain_at!,
+      status: row.status,
+    })),
+  };
+}
 
 /** The broadcast's numbers, read from its deliveries and their outbox emails. */
 export async function broadcastReport(db: Db, id: string): Promise<BroadcastReport> {
-  const [byStatus, deliveries, times] = await Promise.all([
+  const [byStatus, deliveries, times, history] = await Promise.all([
     db
       .selectFrom("outbox_emails")
       .select((eb) => [
@@ -56,6 +158,7 @@ export async function broadcastReport(db: Db, id: string): Promise<BroadcastRepo
       .select(["started_at", "finished_at"])
       .where("id", "=", id)
       .executeTakeFirst(),
+    broadcastHistory(db, id),
   ]);
   const row = (status: string) => byStatus.find((candidate) => candidate.status === status);
   const count = (status: string) => Number(row(status)?.count ?? 0);
@@ -74,5 +177,6 @@ export async function broadcastReport(db: Db, id: string): Promise<BroadcastRepo
     unsubscribedSince: Number(deliveries.unsubscribed),
     startedAt: times?.started_at ?? null,
     finishedAt: times?.finished_at ?? null,
+    ...history,
   };
 }

@@ -7,6 +7,7 @@ import { countRecipients, nextRecipients, recipientsRemainAfter } from "./audien
 import { composeBroadcastTest, personalise, renderBroadcast } from "./broadcast-content";
 import { audienceOf, draftOf, findBroadcast } from "./broadcast-drafts";
 import { holdOverdueBroadcasts, lateCutoff } from "./broadcast-overdue";
+import { endOpenPause, probePausedBroadcasts } from "./broadcast-pauses";
 
 /** What sending needs beyond a service's usual deps: a nudge to the queueing step. */
 export type BroadcastDeps = ServiceDeps & { broadcastQueue: { wake(): void } };
@@ -132,6 +133,7 @@ export async function cancelBroadcast(
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) === 0) return "not-pending";
     const dropped = await cancelBulkBatch(trx, id, "Broadcast cancelled");
+    await endOpenPause(trx, id, { now, by: "cancelled" });
     await recordAdminAction(trx, {
       actor,
       action: "broadcast.cancel",
@@ -309,6 +311,7 @@ export async function runBroadcastQueue(
   let queued = 0;
   for (const { id } of waiting) queued += await queueBroadcast(deps, id);
   if (queued > 0) deps.outbox.wake();
+  await probePausedBroadcasts(deps);
   await markFinishedBroadcasts(db, nowIso);
   return queued;
 }

@@ -2,6 +2,47 @@
 export interface BroadcastTables {
   broadcasts: BroadcastTable;
   broadcast_deliveries: BroadcastDeliveryTable;
+  broadcast_pause_events: BroadcastPauseEventTable;
+  broadcast_refusals: BroadcastRefusalTable;
+}
+
+/**
+ * Why a broadcast paused (migration 545): `block`, a refusal no retry fixes (5.7.1), resumed by
+ * the owner; `burst`, permanent refusals past the owner's share; `temporary`, 4xx refusals that
+ * persisted after back-off, resumed by itself once a probe send is accepted.
+ */
+export type BroadcastPauseCause = "block" | "burst" | "temporary";
+
+/** One pause of a broadcast, added when it pauses and closed when it ends (never overwritten). */
+export interface BroadcastPauseEventTable {
+  id: string;
+  broadcast_id: string;
+  paused_at: string;
+  cause: BroadcastPauseCause;
+  reason: string;
+  /** The refusal's class (`provider`, `transient`, `mailbox`) and code (`452 4.3.1`). */
+  refusal_class: string | null;
+  refusal_code: string | null;
+  ended_at: string | null;
+  /** The owner's address, `probe` (resumed by itself), `cancelled` or `block`. */
+  ended_by: string | null;
+  /** The one email let through to try the provider again, while a temporary pause lasts. */
+  probe_email_id: string | null;
+  next_probe_at: string | null;
+  probes: number;
+}
+
+export type BroadcastRefusalOutcome = "retried" | "held" | "bounced" | "failed";
+
+/** One refused attempt of a broadcast email (migration 545): the report's refusals and retries. */
+export interface BroadcastRefusalTable {
+  id: string;
+  broadcast_id: string;
+  email_id: string;
+  refused_at: string;
+  refusal_class: string;
+  code: string | null;
+  outcome: BroadcastRefusalOutcome;
 }
 
 /**

@@ -8,11 +8,12 @@ export {
   enqueueEmails,
   holdBulkBatch,
   releaseBulkBatch,
+  releaseProbeEmail,
   requeueFailedEmails,
   resendUncertainEmails,
   type OutgoingEmail,
 } from "./outbox";
-export type { BulkCompletion, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";
+export type { BulkCompletion, BulkPause, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";
 export type { SharedBody } from "./shared-body";
 export { deleteEmailsMentioning, removeMailFiles, columnsNamingPeople } from "./outbox-erasure";
 export { withRenderedBodies } from "./stored-email-bodies";

@@ -4,8 +4,11 @@ import type { Db } from "../core/db/database";
 import type { Database } from "../core/db/schema";
 import { holdBulkBatch } from "./outbox";
 import type { ClaimedEmail } from "./outbox-claims";
-import type { OutboxHooks } from "./outbox-hooks";
+import type { BulkPause, OutboxHooks } from "./outbox-hooks";
 import type { SendFailure } from "./smtp-refusal";
+
+/** What the worker decided for an email after an attempt. */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
 
 /** One finished attempt, as the worker decided it: what the outbox must write for it. */
 export type AttemptRecord = {
@@ -15,8 +18,10 @@ export type AttemptRecord = {
   failure?: SendFailure & { described: string };
   /** The email's new state (its lease is released with it). */
   update: Record<string, unknown>;
+  /** What the worker decided for the email. */
+  outcome: DeliveryOutcome;
   /** The refusal pauses the email's batch. */
-  pause?: { batchId: string; reason: string; tripped: boolean };
+  pause?: { batchId: string; reason: string; cause: BulkPause["cause"]; tripped: boolean };
 };
 
 type Waiting = {
@@ -54,12 +59,27 @@ export function attemptRecorder({
       .where("id", "=", email.id)
       .where("locked_by", "=", workerId)
       .execute();
+    if (failure && email.broadcast_id) {
+      await hooks.bulkRefused?.(trx, {
+        email,
+        failure,
+        now: finished,
+        outcome:
+          record.outcome === "retry"
+            ? "retried"
+            : record.outcome === "failed" && failure.kind === "mailbox"
+              ? "bounced"
+              : record.outcome === "held"
+                ? "held"
+                : "failed",
+      });
+    }
     if (failure && record.pause) {
-      const { batchId, reason, tripped } = record.pause;
+      const { batchId, reason, cause, tripped } = record.pause;
       // Only the first worker to hold the batch tells the owner; later ones find nothing pending.
       const held = await holdBulkBatch(trx, batchId);
       if (held > 0 || tripped) {
-        await hooks.bulkPaused?.(trx, { batchId, reason, now: finished });
+        await hooks.bulkPaused?.(trx, { batchId, reason, cause, failure, now: finished });
         return true;
       }
     } else if (failure?.kind === "mailbox") {

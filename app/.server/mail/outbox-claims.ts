@@ -130,7 +130,11 @@ export function outboxClaims({
       const nowIso = clock.now().toISOString();
       const marked = await db
         .updateTable("outbox_emails")
-        .set({ status: "uncertain", last_error: "The sender stopped mid-send" })
+        .set({
+          status: "uncertain",
+          last_error: "The sender stopped mid-send",
+          uncertain_at: nowIso,
+        })
         .where("status", "=", "sending")
         .where("broadcast_id", "is not", null)
         .where("locked_until", "<", nowIso)

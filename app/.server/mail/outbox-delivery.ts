@@ -1,12 +1,12 @@
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
-import type { AttemptRecorder } from "./outbox-attempt-records";
+import type { AttemptRecorder, DeliveryOutcome } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
-import type { BulkCompletion, OutboxHooks } from "./outbox-hooks";
+import type { BulkCompletion, BulkPause, OutboxHooks } from "./outbox-hooks";
 import type { MailTransport } from "./mail-transport";
 import type { SharedBody } from "./shared-body";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
-import { classifySendFailure, type SendFailure } from "./smtp-refusal";
+import { classifySendFailure, isTemporaryRefusal, type SendFailure } from "./smtp-refusal";
 import type { EmailAttachment } from "./templates/email-template";
 import {
   renderStoredEmail,
@@ -45,7 +45,7 @@ export type DeliveryContext = {
   recorder: AttemptRecorder;
 };
 
-export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
+export type { DeliveryOutcome };
 
 /** SMTP replies often quote the recipient; logs carry no email addresses. */
 export function withoutAddresses(text: string) {
@@ -55,6 +55,22 @@ export function withoutAddresses(text: string) {
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
+
+/**
+ * The back-off after a refusal for now, lengthened by up to half at random: emails refused
+ * together (a provider's storage or rate limit) do not all come back at the same moment.
+ */
+export function jitteredRetryDelayMs(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random = Math.random,
+) {
+  return Math.round(retryDelayMs(attempt, baseMs, maxMs) * (1 + random() / 2));
+}
+
+/** Why a bulk batch stops, as the hooks record it. */
+export type PauseCause = BulkPause["cause"];
 
 /** `550 5.1.1 No such mailbox`: what the outbox stores as the attempt's error. */
 function describe(failure: SendFailure) {
@@ -184,24 +200,22 @@ export async function deliverEmail(
   const finished = clock.now();
   const finishedAt = finished.toISOString();
   context.serverBreaker.record(failure?.kind ?? "sent");
-  // A refusal is a reply from the server; a lost connection says nothing about the list.
+  const temporary = failure !== undefined && isTemporaryRefusal(failure);
+  // A refusal is a reply from the server; a lost connection says nothing about the list. A refusal
+  // for now counts only once it persists after a back-off (the email's second attempt or later):
+  // the first is simply retried.
   const tripped =
     batchId !== null &&
+    !(temporary && email.attempts <= 1) &&
     context.bulkBreaker.record(batchId, failure?.code !== undefined, finished.getTime());
-  const pauseReason = !failure
-    ? undefined
-    : tripped && failure.kind !== "provider"
-      ? `A burst of refusals: more than ${context.pauseRefusalPercent}% of the latest sends were refused (the last: ${describe(failure)})`
-      : batchId && failure.kind === "provider"
-        ? `The provider refused to send: ${describe(failure)}`
-        : undefined;
+  const pause = bulkPause(context, email, failure, { temporary, tripped });
 
   let outcome: DeliveryOutcome;
   let update: Record<string, unknown>;
   if (!failure) {
     outcome = "sent";
     update = { status: "sent", sent_at: finishedAt, last_error: null };
-  } else if (pauseReason) {
+  } else if (pause) {
     outcome = "held";
     update = { ...unclaimed(email, "held"), last_error: describe(failure) };
   } else if (failure.kind === "mailbox" || failure.kind === "message") {
@@ -217,7 +231,9 @@ export async function deliverEmail(
     update = { status: "failed", last_error: describe(failure) };
   } else {
     outcome = "retry";
-    const delay = retryDelayMs(email.attempts, context.retryBaseMs, context.retryMaxMs);
+    const delay = temporary
+      ? jitteredRetryDelayMs(email.attempts, context.retryBaseMs, context.retryMaxMs)
+      : retryDelayMs(email.attempts, context.retryBaseMs, context.retryMaxMs);
     update = {
       status: "pending",
       last_error: describe(failure),
@@ -231,15 +247,56 @@ export async function deliverEmail(
     finished,
     failure: failure && { ...failure, described: describe(failure) },
     update,
-    pause:
-      failure && pauseReason && batchId ? { batchId, reason: pauseReason, tripped } : undefined,
+    outcome,
+    pause: failure && pause && batchId ? { batchId, ...pause, tripped } : undefined,
   });
 
   if (failure) {
     const fields = failureFields(email, failure, maxAttempts);
-    if (paused) logger.warn({ ...fields, batchId: batchId! }, "outbox: bulk batch paused");
+    if (paused)
+      logger.warn(
+        { ...fields, batchId: batchId!, cause: pause?.cause, refusalClass: failure.kind },
+        "outbox: bulk batch paused",
+      );
     else if (outcome === "failed") logger.error(fields, "OUTBOX GAVE UP: will not be retried");
     else if (outcome === "retry") logger.warn(fields, "outbox: attempt failed, will retry");
   }
   return outcome;
+}
+
+/**
+ * Whether a bulk email's failure stops its batch, and why: a refusal no retry fixes (a policy
+ * block, 5.7.1) at once; permanent refusals past the breaker's share; refusals for now (4xx) only
+ * once they persist after back-off (past the share on retries, or an email out of attempts).
+ * Everything else is the email's own affair: retried, bounced or given up.
+ */
+function bulkPause(
+  context: DeliveryContext,
+  email: ClaimedEmail,
+  failure: SendFailure | undefined,
+  { temporary, tripped }: { temporary: boolean; tripped: boolean },
+): { reason: string; cause: PauseCause } | undefined {
+  if (!failure || email.broadcast_id === null) return undefined;
+  const share = `more than ${context.pauseRefusalPercent}% of the latest sends were refused`;
+  if (temporary) {
+    if (tripped)
+      return {
+        cause: "temporary",
+        reason: `Refusals for now persisted after retrying: ${share} again after waiting (the last: ${describe(failure)})`,
+      };
+    if (email.attempts >= context.maxAttempts)
+      return {
+        cause: "temporary",
+        reason: `An email was refused for now ${email.attempts} times in a row (the last: ${describe(failure)})`,
+      };
+    return undefined;
+  }
+  if (failure.kind === "provider" && failure.code !== undefined)
+    return { cause: "block", reason: `The provider refused to send: ${describe(failure)}` };
+  if (tripped)
+    return {
+      cause: "burst",
+      reason: `A burst of refusals: ${share} (the last: ${describe(failure)})`,
+    };
+  return undefined;
 }

@@ -49,8 +49,31 @@ export type OutboxHooks = {
    * refusals past the breaker's share. Its pending emails are already held; the hook records why
    * and tells the owner. Called once per pause by the worker that saw it.
    */
-  bulkPaused?(
+  bulkPaused?(trx: Kysely<Database>, pause: BulkPause): Promise<void>;
+  /**
+   * A bulk email's attempt failed, and what the engine does about it (`retried` later, `held`
+   * with its paused batch, `bounced`, `failed` for good): for the batch's report.
+   */
+  bulkRefused?(
     trx: Kysely<Database>,
-    pause: { batchId: string; reason: string; now: Date },
+    refusal: {
+      email: OutboxEmailRef;
+      failure: SendFailure;
+      now: Date;
+      outcome: "retried" | "held" | "bounced" | "failed";
+    },
   ): Promise<void>;
+};
+
+/**
+ * Why a bulk batch stops: `block`, a refusal no retry fixes (5.7.1); `burst`, permanent refusals
+ * past the breaker's share; `temporary`, refusals for now (4xx) that persisted after back-off (a
+ * probe may find the provider accepting again).
+ */
+export type BulkPause = {
+  batchId: string;
+  reason: string;
+  cause: "block" | "burst" | "temporary";
+  failure: SendFailure;
+  now: Date;
 };

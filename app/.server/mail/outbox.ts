@@ -160,15 +160,41 @@ export async function holdBulkBatch(trx: Kysely<Database>, batchId: string) {
   return Number(held.numUpdatedRows);
 }
 
-/** Makes a resumed batch's held emails due now; resolves with how many. */
+/**
+ * Makes a resumed batch's held emails due now, with their attempts afresh (none of them went
+ * out); resolves with how many.
+ */
 export async function releaseBulkBatch(trx: Kysely<Database>, batchId: string, now: Date) {
   const released = await trx
     .updateTable("outbox_emails")
-    .set({ status: "pending", next_attempt_at: now.toISOString() })
+    .set({ status: "pending", next_attempt_at: now.toISOString(), attempts: 0 })
     .where("broadcast_id", "=", batchId)
     .where("status", "=", "held")
     .executeTakeFirst();
   return Number(released.numUpdatedRows);
+}
+
+/**
+ * Makes one held email of a paused batch due now, to find out whether the provider accepts again;
+ * resolves with its id (undefined: none is held).
+ */
+export async function releaseProbeEmail(trx: Kysely<Database>, batchId: string, now: Date) {
+  const probe = await trx
+    .selectFrom("outbox_emails")
+    .select("id")
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "held")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!probe) return undefined;
+  await trx
+    .updateTable("outbox_emails")
+    .set({ status: "pending", next_attempt_at: now.toISOString(), attempts: 0 })
+    .where("id", "=", probe.id)
+    .where("status", "=", "held")
+    .execute();
+  return probe.id;
 }
 
 /** Cancels every email of a batch that has not gone out yet; resolves with how many. */

@@ -76,3 +76,11 @@ export function classifySendFailure(cause: unknown): SendFailure {
   }
   return { kind: kindOfReply(code, words, atRecipient), code, words };
 }
+
+/**
+ * A refusal for now (a 4xx reply: 421, 450, 451, 452 and their 4.x.x codes): the server may take
+ * the same email later, so the engine retries it with back-off instead of stopping anything.
+ */
+export function isTemporaryRefusal(failure: SendFailure) {
+  return failure.code !== undefined && failure.code >= 400 && failure.code < 500;
+}

@@ -6,6 +6,16 @@ export type AdminLayoutData = {
   csrfToken: string;
   newMessages: number;
   failedEmails: number;
+  /** Broadcasts paused now: every console page says so, with a link, while it lasts. */
+  pausedBroadcasts: PausedBroadcastNotice[];
+};
+
+export type PausedBroadcastNotice = {
+  id: string;
+  subject: string;
+  pausedAt: string | null;
+  cause: "block" | "burst" | "temporary";
+  refusalCode: string | null;
 };
 
 export function useAdminSession(): AdminLayoutData {

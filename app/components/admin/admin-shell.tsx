@@ -3,7 +3,8 @@ import { Logo } from "~/components/layout/logo";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/class-names";
 import { AdminForm } from "./admin-form";
-import type { AdminLayoutData } from "./admin-session";
+import type { AdminLayoutData, PausedBroadcastNotice } from "./admin-session";
+import { AdminTime } from "./admin-time";
 import { consoleSections } from "./console-sections";
 
 /** A section of the console, marked as the current page where it is. */
@@ -34,6 +35,45 @@ function Count({ value, label }: { value: number; label: string }) {
   );
 }
 
+const pauseWords: Record<PausedBroadcastNotice["cause"], string> = {
+  block: "the provider blocked it; resume it once the cause is fixed",
+  burst: "too many refusals; look at the list, then resume it",
+  temporary: "the provider refuses for now; it resumes by itself once a probe send is accepted",
+};
+
+/** Says on every console page, while it lasts, that a broadcast is paused, with its link. */
+function PausedBroadcasts({ paused }: { paused: PausedBroadcastNotice[] }) {
+  if (paused.length === 0) return null;
+  return (
+    // A landmark of its own, not a live region: pages announce their own outcomes as "status".
+    <aside
+      aria-label="Paused broadcasts"
+      className="border-b border-destructive bg-destructive/10"
+      data-testid="paused-broadcasts-notice"
+    >
+      <ul className="container-page space-y-1 py-2 text-sm">
+        {paused.map((broadcast) => (
+          <li key={broadcast.id} className="break-words">
+            <span className="font-semibold">Broadcast paused</span>
+            {broadcast.pausedAt && (
+              <>
+                {" "}
+                since <AdminTime iso={broadcast.pausedAt} />
+              </>
+            )}
+            :{" "}
+            <Link to={`/admin/broadcasts/${broadcast.id}`} className="underline underline-offset-4">
+              {broadcast.subject}
+            </Link>{" "}
+            ({broadcast.refusalCode ? `${broadcast.refusalCode}, ` : ""}
+            {pauseWords[broadcast.cause]}).
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
 /**
  * The console's frame: brand, sections with what waits in them, who is signed in. An error page
  * after a refused form has no layout data (React Router skips the loaders): the frame still
@@ -41,7 +81,7 @@ function Count({ value, label }: { value: number; label: string }) {
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const session = useRouteLoaderData<AdminLayoutData>("routes/admin");
-  const { newMessages = 0, failedEmails = 0 } = session ?? {};
+  const { newMessages = 0, failedEmails = 0, pausedBroadcasts = [] } = session ?? {};
   const waiting: Partial<Record<string, { count: number; label: string }>> = {
     "/admin/inbox": { count: newMessages, label: "new" },
     "/admin/email": { count: failedEmails, label: "failed" },
@@ -85,6 +125,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           </ul>
         </nav>
       </div>
+      <PausedBroadcasts paused={pausedBroadcasts} />
       <div className="container-page py-6 sm:py-8">{children}</div>
     </div>
   );

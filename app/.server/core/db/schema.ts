@@ -76,6 +76,8 @@ export interface OutboxEmailTable {
    */
   template: string | null;
   template_data: string | null;
+  /** When a bulk email was found in flight with its sender dead (migration 545); kept after. */
+  uncertain_at: string | null;
 }
 
 export interface OutboxAttemptTable {

@@ -32,6 +32,7 @@ import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as erasedAddresses from "./530_erased_addresses";
+import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
 import * as articles from "./590_articles";
 
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   "510_analytics_monthly_rollups": analyticsMonthlyRollups,
   "520_people_import_chunks_binary": peopleImportChunksBinary,
   "530_erased_addresses": erasedAddresses,
+  "545_broadcast_pause_events": broadcastPauseEvents,
   "570_sequences": sequences,
   "590_articles": articles,
 };
