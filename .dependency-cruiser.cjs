@@ -1,6 +1,6 @@
 // The server's layering (docs/ARCHITECTURE.md): core at the bottom, the mail engine on it, the
 // capabilities above, the server's wiring and the routes on top. `npm run lint` fails on a breach.
-const capabilities = "(leads|audience|sales|broadcasts|admin|booking|analytics)";
+const capabilities = "(leads|audience|sales|broadcasts|admin|booking|analytics|workshops)";
 
 // The capabilities' floors, lowest first: a capability uses only those on a lower floor, so no two
 // capability folders can import each other, directly or round a longer circle (dependency-cruiser's
@@ -10,6 +10,7 @@ const capabilityFloors = [
   ["audience"],
   ["booking", "leads", "broadcasts"],
   ["sales"],
+  ["workshops"],
   ["admin"],
 ];
 const capabilitiesFrom = (floor) => `(${capabilityFloors.slice(floor).flat().join("|")})`;

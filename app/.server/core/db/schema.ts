@@ -6,6 +6,7 @@ import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
+import type { WorkshopTables } from "../../workshops/workshops-tables";
 
 /**
  * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings
@@ -19,7 +20,8 @@ export interface Database
     AudienceTables,
     BroadcastTables,
     BookingTables,
-    AnalyticsTables {
+    AnalyticsTables,
+    WorkshopTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

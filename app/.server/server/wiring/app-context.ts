@@ -25,6 +25,7 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
+import { sweepLapsedHolds, sweepLapsedOffers } from "../../workshops";
 
 export type AppRuntime = {
   services: AppServices;
@@ -124,6 +125,19 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("busy-times fetch failed", error),
   });
+  // Workshop seats held past their Checkout session's end, and waiting-list offers that ran out:
+  // every instance sweeps, each row is claimed by one conditional UPDATE (issue 37).
+  const workshopSweep = startPollLoop({
+    intervalMs: config.WORKSHOP_SWEEP_INTERVAL_MS,
+    round: async () => {
+      const deps = { db: workerDatabase.db, clock, config };
+      const holds = await sweepLapsedHolds(deps);
+      const { lapsed, offers } = await sweepLapsedOffers(deps);
+      if (holds > 0 || offers > 0) sender.wake();
+      return holds === 100 || lapsed === 100;
+    },
+    onError: (error) => logFailure("workshop sweep failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   // Signups kept before their answer whose later work failed: settled again (issue 20).
   const signupReplay = startPollLoop({
@@ -146,6 +160,7 @@ export async function createAppRuntime(
       await analyticsTodayJob.stop();
       await remindersJob.stop();
       await busyCalendarJob.stop();
+      await workshopSweep.stop();
       await broadcastQueue.stop();
       await sender.stop();
       await workerDatabase.destroy();

@@ -5,6 +5,7 @@ import { broadcastEmailTemplates } from "../../broadcasts";
 import { leadsEmailTemplates } from "../../leads";
 import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
 import { salesEmailTemplates } from "../../sales";
+import { workshopEmailTemplates } from "../../workshops";
 
 /** Every transactional email the site sends: each capability's own `emails/`. */
 export const siteEmailTemplates = [
@@ -14,6 +15,7 @@ export const siteEmailTemplates = [
   ...broadcastEmailTemplates,
   ...leadsEmailTemplates,
   ...salesEmailTemplates,
+  ...workshopEmailTemplates,
 ];
 
 /**

@@ -32,6 +32,7 @@ import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as erasedAddresses from "./530_erased_addresses";
+import * as workshops from "./580_workshops";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "510_analytics_monthly_rollups": analyticsMonthlyRollups,
   "520_people_import_chunks_binary": peopleImportChunksBinary,
   "530_erased_addresses": erasedAddresses,
+  "580_workshops": workshops,
 };
