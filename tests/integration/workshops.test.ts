@@ -382,6 +382,34 @@ for (const dialect of allDialects) {
       expect(again.outcome).toBe("offer-invalid");
     });
 
+    it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
+      const id = await newCohort({ seats: "1" });
+      const buyer = await register(id, 1);
+      if (buyer.outcome !== "opened") throw new Error("not opened");
+      const paid = fake.completeSession(sessionIdOf(buyer.url));
+      await deliver("checkout.session.completed", paid);
+      expect(await seats(id)).toEqual({ seats: 1, held: 0, sold: 1 });
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      expect((await deliver("charge.refunded", refundedCharge(paid))).outcome).toBe("released");
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      const { attendees, waitlist } = await cohortConsole(database.db, id);
+      expect(attendees[0]!.status).toBe("refunded");
+      expect(waitlist[0]!.status).toBe("offered");
+      // A partial refund changes nothing.
+      const other = await newCohort({ seats: "1", startDate: "2027-07-06", endDate: "2027-07-08" });
+      const second = await register(other, 2);
+      if (second.outcome !== "opened") throw new Error("not opened");
+      const secondPaid = fake.completeSession(sessionIdOf(second.url));
+      await deliver("checkout.session.completed", secondPaid);
+      expect(
+        (await deliver("charge.refunded", refundedCharge(secondPaid, { full: false }))).outcome,
+      ).toBe("ignored");
+      expect(await seats(other)).toEqual({ seats: 1, held: 0, sold: 1 });
+    });
+
     it("lets the owner offer a seat only when one is free, and more seats go to the line first", async () => {
       const id = await newCohort({ seats: "1" });
       const holder = await register(id, 1);
