@@ -85,6 +85,7 @@ for (const dialect of allDialects) {
         "stripe_events",
         "outbox_emails",
         "admin_audit_log",
+        "analytics_attributions",
       ] as const) {
         await db.deleteFrom(table).execute();
       }
@@ -220,6 +221,14 @@ for (const dialect of allDialects) {
         priceCents: number;
       };
       expect(receipt).toMatchObject({ paidCents: 250_000, priceCents: 1_449_500 });
+      const conversions = await database.db
+        .selectFrom("analytics_attributions")
+        .select(["conversion", "subject_id", "amount_cents"])
+        .where("conversion", "=", "workshop_registration")
+        .execute();
+      expect(conversions).toEqual([
+        { conversion: "workshop_registration", subject_id: stored.id, amount_cents: 250_000 },
+      ]);
       const { attendees } = await cohortConsole(database.db, id);
       expect(attendees[0]).toMatchObject({
         status: "paid",

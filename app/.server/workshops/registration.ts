@@ -2,6 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { eventsTimeZone } from "~/content/events";
 import { registrationSchema } from "~/lib/workshop-schema";
+import {
+  readVisitSource,
+  recordAttribution,
+  visitSourceFromMetadata,
+  visitSourceMetadata,
+} from "../analytics";
 import { rememberPerson } from "../audience";
 import { calendarInvite, wallClockToInstant } from "../booking";
 import type { Database } from "../core/db/schema";
@@ -78,6 +84,8 @@ export async function startRegistration(
   if (!limited.allowed)
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const offerId = offerToken ? offerIdFromToken(deps, offerToken) : undefined;
+  // Where the visit came from (posted by the page's script when it runs), carried through Checkout.
+  const visitSource = readVisitSource(fields.attribution, config.SITE_URL);
   if (offerToken && !offerId) return { outcome: "offer-invalid" };
 
   const now = clock.now();
@@ -170,7 +178,11 @@ export async function startRegistration(
         ],
         success_url: `${config.SITE_URL}${registeredPath}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${config.SITE_URL}/foundations-program#cohorts`,
-        metadata: { [registrationMetadataKey]: registrationId, event_id: event.id },
+        metadata: {
+          [registrationMetadataKey]: registrationId,
+          event_id: event.id,
+          ...visitSourceMetadata(visitSource),
+        },
       },
       { idempotencyKey: `workshop-registration-${registrationId}` },
     );
@@ -344,6 +356,15 @@ export async function fulfilRegistration(
       .where("id", "=", registration.id)
       .execute();
     await queuePaidEmails(trx, deps, event, registration, { sessionId: session.id, paidCents });
+    // A registration counts as a conversion, with the source its session's metadata carried back.
+    await recordAttribution(trx, {
+      conversion: "workshop_registration",
+      subjectId: registration.id,
+      personId: registration.person_id,
+      source: visitSourceFromMetadata(session.metadata),
+      amountCents: paidCents,
+      at: now,
+    });
     return registration.status === "held" ? "fulfilled" : "seated-late";
   }
   // Late, and the cohort is full: the money goes back, the person goes in line.
