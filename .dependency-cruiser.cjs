@@ -1,7 +1,7 @@
 // The server's layering (docs/ARCHITECTURE.md): core at the bottom, the mail engine on it, the
 // capabilities above, the server's wiring and the routes on top. `npm run lint` fails on a breach.
 const capabilities =
-  "(leads|audience|sales|broadcasts|admin|booking|analytics|sequences|publishing)";
+  "(leads|audience|sales|broadcasts|admin|booking|analytics|sequences|publishing|workshops)";
 
 // The capabilities' floors, lowest first: a capability uses only those on a lower floor, so no two
 // capability folders can import each other, directly or round a longer circle (dependency-cruiser's
@@ -11,6 +11,7 @@ const capabilityFloors = [
   ["audience"],
   ["booking", "leads", "broadcasts"],
   ["sales"],
+  ["workshops"],
   // Sequences start on a confirmed list, a purchase or a booking: above all three.
   ["sequences"],
   ["admin"],

@@ -10,6 +10,9 @@ const serverRenderedPaths = new Set([
   "/schedule",
   // Free slots change with every booking and depend on the visitor's zone.
   "/booking",
+  // Open cohorts and their seats left change with every registration (issue 37).
+  "/foundations-program",
+  "/foundations-program/registered",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
   // The newsletter archive and the sitemap list letters published after the build.

@@ -27,6 +27,17 @@ export const pageRoutes: PageRoute[] = [
   // One route for the articles, read from the store (decision 190) and listed in the sitemap.
   { path: "/articles/:slug", file: "routes/articles.$slug.tsx", unlisted: true },
   { path: "/foundations-program", file: "routes/foundations-program.tsx" },
+  // The end of a workshop registration, and a waiting-list offer's personal page (issue 37).
+  {
+    path: "/foundations-program/registered",
+    file: "routes/foundations-program.registered.tsx",
+    unlisted: true,
+  },
+  {
+    path: "/foundations-program/offer/:token",
+    file: "routes/foundations-program.offer.$token.tsx",
+    unlisted: true,
+  },
   // Both lists' email links (decision 065).
   {
     path: "/lists/:list/confirm/:token",

@@ -30,6 +30,13 @@ import {
 } from "~/.server/audience/emails/waitlist-emails";
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { orderItemsFromCatalog } from "~/.server/sales/order-items";
+import {
+  workshopConfirmationTemplate,
+  workshopReceiptTemplate,
+  workshopRefundApologyTemplate,
+  workshopSeatOfferTemplate,
+  workshopWaitlistJoinedTemplate,
+} from "~/.server/workshops/emails/workshop-emails";
 
 const site = "https://presence.example";
 const unsubscribe = `${site}/lists/unsubscribe/unsub.token-1`;
@@ -471,5 +478,97 @@ export const everyEmail: EmailSample[] = [
       "150 minutes later, past the 15-minute grace",
       "Nothing was sent.",
     ],
+  },
+  {
+    name: "workshop-confirmation",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopConfirmationTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          hours: "9:00am to 5:00pm each day",
+          contactEmail: "hello@presence.example",
+          invite: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+        }),
+      ),
+    subject: "You're registered: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [],
+    text: ["Hi Ada,", "9:00am to 5:00pm each day", "The Riverside, Boulder, CO"],
+  },
+  {
+    name: "workshop-receipt",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopReceiptTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          reference: "cs_test_1",
+          paidCents: 250_000,
+          priceCents: 1_449_500,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "Receipt: Presence-Based Selling Foundations, $2,500",
+    links: [],
+    text: ["Paid: $2,500", "Balance due before the first day: $11,995", "cs_test_1"],
+  },
+  {
+    name: "workshop-refund-apology",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopRefundApologyTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          refundedCents: 1_449_500,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "Sorry: Presence-Based Selling Foundations filled up, your payment is refunded",
+    links: [],
+    text: ["We have refunded $14,495 in full", "You are on the waiting list"],
+  },
+  {
+    name: "workshop-waitlist-joined",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopWaitlistJoinedTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "You're on the waiting list: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [],
+    text: ["Hi Ada,", "personal offer"],
+  },
+  {
+    name: "workshop-seat-offer",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopSeatOfferTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          offerUrl: `${site}/foundations-program/offer/offer.token-1`,
+          until: "Sunday, November 22 at 5:00 AM MST",
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "A seat is yours if you want it: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [`${site}/foundations-program/offer/offer.token-1`],
+    text: ["kept for you until Sunday, November 22 at 5:00 AM MST"],
   },
 ];

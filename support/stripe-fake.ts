@@ -1,5 +1,6 @@
 /**
- * A local HTTP fake of the Stripe endpoints the site uses: create and retrieve a Checkout session.
+ * A local HTTP fake of the Stripe endpoints the site uses: create and retrieve a Checkout session,
+ * and refund a payment.
  * The real `stripe` SDK talks to it through STRIPE_API_BASE, so tests exercise the SDK's own
  * encoding and parsing. Tests mark sessions paid with `completeSession` and read what the site sent
  * from `requests` and `sessions`.
@@ -47,11 +48,23 @@ export type FakeCheckoutSession = {
 
 export type RecordedRequest = { method: string; path: string; body: FormObject };
 
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+};
+
 export type StripeFake = {
   /** `http://127.0.0.1:<port>`: the value for STRIPE_API_BASE. */
   url: string;
   sessions: Map<string, FakeCheckoutSession>;
   requests: RecordedRequest[];
+  /** Refunds made, by id (an idempotent retry returns the same one). */
+  refunds: Map<string, FakeRefund>;
   /** The session as Stripe has it once the buyer paid. */
   completeSession(id: string): FakeCheckoutSession;
   /** The session as Stripe has it once it lapsed unpaid (`checkout.session.expired`). */
@@ -115,6 +128,8 @@ const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex"
 export async function startStripeFake(): Promise<StripeFake> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const requests: RecordedRequest[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
   let failStatus: number | undefined;
   let baseUrl = "";
 
@@ -173,7 +188,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       ),
       payment_intent: null,
       created: now,
-      expires_at: now + 24 * 60 * 60,
+      expires_at: Number(text(body.expires_at) ?? now + 24 * 60 * 60),
       livemode: false,
       line_items: {
         object: "list",
@@ -213,6 +228,33 @@ export async function startStripeFake(): Promise<StripeFake> {
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       return createSession(body, response);
     }
+    if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      const key = String(request.headers["idempotency-key"] ?? "");
+      const again = key ? refundsByKey.get(key) : undefined;
+      if (again) return send(response, 200, again);
+      const intent = text(body.payment_intent);
+      const paid = [...sessions.values()].find((session) => session.payment_intent === intent);
+      if (!intent || !paid) {
+        return stripeError(response, 400, `No such payment_intent: '${intent}'`, "payment_intent");
+      }
+      const refund: FakeRefund = {
+        id: randomId("re"),
+        object: "refund",
+        amount: Number(text(body.amount) ?? paid.amount_total),
+        currency: paid.currency,
+        payment_intent: intent,
+        status: "succeeded",
+        metadata: Object.fromEntries(
+          Object.entries((body.metadata as FormObject | undefined) ?? {}).map(([k, v]) => [
+            k,
+            String(v),
+          ]),
+        ),
+      };
+      refunds.set(refund.id, refund);
+      if (key) refundsByKey.set(key, refund);
+      return send(response, 200, refund);
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (request.method === "GET" && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -240,6 +282,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     url: baseUrl,
     sessions,
     requests,
+    refunds,
     expireSession(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`No fake session ${id}`);

@@ -10,7 +10,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { contactContent } from "~/content/contact";
-import { siteEvents } from "~/content/events";
 import { redirectWithToast, takeFlashToast } from "~/.server/http/flash-toast";
 import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
@@ -18,6 +17,7 @@ import { logFailure } from "~/.server/core/logger";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { eventsAsOf } from "~/.server/leads/upcoming-events";
+import { listSiteEvents } from "~/.server/workshops";
 import { contactMessageConstraint, interestFromQuery } from "~/lib/contact-message-schema";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
@@ -36,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       toast,
       content: contactContent,
-      events: eventsAsOf(siteEvents, now),
+      // The owner's events, from the database: a new date needs no deploy.
+      events: eventsAsOf(await listSiteEvents(context.db), now),
       interest: interestFromQuery(query.get("interest")),
       // Links from other pages (Request Information) may start the message for the visitor.
       prefilledMessage: query.get("message")?.slice(0, 5000) ?? "",

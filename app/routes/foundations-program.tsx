@@ -8,7 +8,7 @@ import {
   MessagesSquare,
   Wallet,
 } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/foundations-program";
 import { FaqList } from "~/components/faq/faq-list";
 import { CallToActionBand } from "~/components/page/call-to-action-band";
@@ -20,14 +20,35 @@ import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { BackLink } from "~/components/page/back-link";
 import { foundationsPage } from "~/content/foundations-program";
+import { CohortList, type CohortAnswer } from "~/components/workshops/cohort-list";
 import { pageSeo } from "~/.server/content/page-seo";
+import { readFormBody } from "~/.server/http/request-body";
+import {
+  datesLabel,
+  joinWaitlist,
+  openCohorts,
+  startRegistration,
+  type JoinWaitlistOutcome,
+  type RegistrationOutcome,
+} from "~/.server/workshops";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { courseJsonLd, faqJsonLd } from "~/lib/seo";
 
 const materialIcons = { book: BookOpen, library: Library, calendar: CalendarCheck };
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const { facts, cta, faq } = foundationsPage;
+  const cohorts = (await openCohorts(context.db, context.clock.now())).map((cohort) => ({
+    id: cohort.id,
+    title: cohort.title,
+    when: datesLabel(cohort.startDate, cohort.endDate),
+    place: cohort.venue ? `${cohort.venue}, ${cohort.location}` : cohort.location,
+    seatsLeft: cohort.seatsLeft,
+    priceCents: cohort.terms.priceCents,
+    listPriceCents: cohort.terms.listPriceCents,
+    depositCents: cohort.terms.depositCents,
+    earlyUntil: cohort.terms.earlyUntil,
+  }));
   const description = `A ${facts.days}-day in-person intensive in presence-based selling, ${facts.dailyHours}: seven modules, seven role-play scenarios, workbook, case study library and a 90-day integration plan. Investment ${facts.priceLabel}.`;
   const request = new URLSearchParams({
     interest: cta.information.interest,
@@ -35,6 +56,7 @@ export function loader() {
   });
   return {
     ...foundationsPage,
+    cohorts,
     informationHref: `/contact?${request.toString().replaceAll("+", "%20")}#contact-form`,
     meta: pageSeo((siteUrl) => ({
       title: "Foundations Program: 3-Day Presence-Based Selling Intensive",
@@ -54,6 +76,91 @@ export function loader() {
 }
 
 export const meta = metaFromLoaderData;
+
+function answerOf(
+  form: "register" | "waitlist",
+  cohortId: string,
+  outcome: RegistrationOutcome | JoinWaitlistOutcome,
+  values: { name?: string; email?: string },
+): { answer: CohortAnswer; status: number } {
+  const answer = (state: CohortAnswer["state"], message: string, status: number) => ({
+    answer: { cohortId, form, state, message, values },
+    status,
+  });
+  switch (outcome.outcome) {
+    case "invalid":
+      return {
+        answer: {
+          cohortId,
+          form,
+          state: "invalid",
+          message: outcome.error,
+          values,
+          fieldErrors: outcome.fieldErrors,
+        },
+        status: 400,
+      };
+    case "rate-limited":
+      return answer(
+        "limited",
+        "Too many attempts from here: please try again in a few minutes.",
+        429,
+      );
+    case "full":
+      return answer(
+        "full",
+        "Sorry, the last seat has just been taken. Join the waiting list and you will be offered the next one that frees up.",
+        409,
+      );
+    case "joined":
+      return answer(
+        "joined",
+        "You are on the waiting list. We have sent you an email; the next free seat is offered to the people in line, in order.",
+        200,
+      );
+    case "provider-failed":
+      return answer(
+        "failed",
+        "The payment page could not be opened. Your seat was not taken; please try again.",
+        502,
+      );
+    case "closed":
+      return answer(
+        "closed",
+        "Registration is not open online right now: request information below.",
+        503,
+      );
+    default:
+      return answer("closed", "Registration for these dates is closed.", 409);
+  }
+}
+
+/**
+ * Register (to Stripe Checkout, a seat held meanwhile) or join a full cohort's waiting list: a
+ * plain form post, so both work without JavaScript. Each answer is shown beside its cohort.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormBody(request);
+  const fields = Object.fromEntries(form);
+  const cohortId = String(fields.cohortId ?? "");
+  const values = {
+    name: String(fields.name ?? "").slice(0, 200),
+    email: String(fields.email ?? "").slice(0, 300),
+  };
+  if (fields.intent === "waitlist") {
+    const joined = await joinWaitlist(context, { fields, clientAddress: context.clientAddress });
+    const { answer, status } = answerOf("waitlist", cohortId, joined, values);
+    return data({ answer }, status);
+  }
+  const outcome = await startRegistration(context, {
+    fields,
+    clientAddress: context.clientAddress,
+    source: "/foundations-program",
+  });
+  if (outcome.outcome === "opened") return redirect(outcome.url, 303);
+  const { answer, status } = answerOf("register", cohortId, outcome, values);
+  return data({ answer }, status);
+}
 
 /** The page's two calls to action, in the hero and again at the end: schedule, or ask for details. */
 function ProgramActions({
@@ -83,7 +190,7 @@ function ProgramActions({
   );
 }
 
-export default function FoundationsProgram({ loaderData }: Route.ComponentProps) {
+export default function FoundationsProgram({ loaderData, actionData }: Route.ComponentProps) {
   const { back, hero, facts, factLabels, modules, schedule, rolePlays, materials, faq, cta } =
     loaderData;
   const factCards = [
@@ -119,6 +226,19 @@ export default function FoundationsProgram({ loaderData }: Route.ComponentProps)
           className="flex flex-wrap gap-3"
         />
       </PageHero>
+
+      <section
+        id="cohorts"
+        aria-labelledby="cohorts-title"
+        className="container-page scroll-mt-24 py-12 sm:py-16"
+      >
+        <SectionHeading
+          id="cohorts-title"
+          title="Dates and seats"
+          lead="Register for a cohort: pay the deposit or the full price through Stripe's secure checkout. A full cohort keeps a waiting list, and every freed seat is offered to it in turn."
+        />
+        <CohortList cohorts={loaderData.cohorts} answer={actionData?.answer} />
+      </section>
 
       <section aria-labelledby="modules-title" className="container-page py-12 sm:py-16">
         <SectionHeading id="modules-title" title={modules.title} lead={modules.lead} />

@@ -2,10 +2,12 @@ import type Stripe from "stripe";
 import type { Route } from "./+types/functions.v1.stripe-webhook";
 import { readSignedTextBody } from "~/.server/http/request-body";
 import { handleStripeEvent } from "~/.server/sales/stripe-events";
+import { handleWorkshopStripeEvent } from "~/.server/workshops";
 
 /**
  * Stripe's webhook: the signature is checked on the raw body before anything is read from it;
  * `checkout.session.completed` fulfils the order once, `charge.refunded` revokes the download.
+ * An event about a workshop registration (its session's metadata names one) goes to workshops.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { stripe, config } = context;
@@ -36,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const workshop = await handleWorkshopStripeEvent({ ...context, stripe }, event);
+  if (workshop) return Response.json({ received: true, outcome: workshop });
   const outcome = await handleStripeEvent(context, event);
   return Response.json({ received: true, outcome });
 }

@@ -22,6 +22,9 @@ const formActions = [
   // Unsubscribe links in emails sent before both lists shared /lists/...: one-click still posts.
   "/newsletter/unsubscribe",
   "/payment-success?session_id=cs_test_none",
+  // Register for a cohort or join its waiting list; take a waiting-list offer (issue 37).
+  "/foundations-program",
+  "/foundations-program/offer/not-a-token",
 ];
 const jsonFunctions = ["/functions/v1/send-contact-email", "/functions/v1/create-checkout-session"];
 
@@ -32,6 +35,8 @@ const writtenTables = [
   "orders",
   "outbox_emails",
   "people",
+  "workshop_registrations",
+  "workshop_waitlist",
 ] as const;
 
 for (const dialect of allDialects) {

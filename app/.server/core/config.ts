@@ -155,6 +155,14 @@ const configSchema = z
       .string()
       .refine(isTimeZoneName, "must be an IANA time zone such as America/Denver")
       .default("America/Denver"),
+    /** How long a workshop seat is held while its Stripe Checkout session is open (Stripe: 30 minutes to 24 hours). */
+    WORKSHOP_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+    /** How long a freed seat is kept for the next person on a cohort's waiting list. */
+    WORKSHOP_OFFER_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    /** How often lapsed holds and offers are swept (every instance; each row is claimed once). */
+    WORKSHOP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Registrations and waiting-list places one visitor address, and one email, may ask for per 10 minutes; 0 lifts it. */
+    WORKSHOP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     /** Length of the free intro call, in minutes. */
     INTRO_CALL_MINUTES: z.coerce.number().int().min(5).max(120).default(20),
     /** How long an unconfirmed free booking holds its time before it lapses. */

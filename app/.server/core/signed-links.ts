@@ -16,7 +16,8 @@ export type SignedLinkPurpose =
   | "booking-order"
   | "booking-invite"
   | "booking-reschedule"
-  | "booking-cancel";
+  | "booking-cancel"
+  | "workshop-offer";
 
 export type VerifiedLink =
   | { ok: true; subject: string; expiresAt: Date | null }

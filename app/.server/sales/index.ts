@@ -6,6 +6,8 @@ import { saleNotificationTemplate } from "./emails/sale-notification";
 import { sessionSchedulingTemplate } from "./emails/session-scheduling";
 
 export { replaceDownloadLink } from "./download-links";
+export { recordStripeEventOnce } from "./stripe-events";
+export type { Stripe } from "./stripe-client";
 export { parseOrderItems } from "./order-items";
 export type { OrderStatus } from "./checkout-tables";
 

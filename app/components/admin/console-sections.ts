@@ -5,6 +5,7 @@ export const consoleSections = [
   { to: "/admin/inbox", label: "Inbox" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/booking", label: "Booking" },
+  { to: "/admin/workshops", label: "Workshops" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/broadcasts", label: "Broadcasts" },
   { to: "/admin/content", label: "Content" },

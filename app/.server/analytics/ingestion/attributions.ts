@@ -15,7 +15,8 @@ export type Conversion =
   | "newsletter_confirmation"
   | "waitlist_signup"
   | "order"
-  | "booking";
+  | "booking"
+  | "workshop_registration";
 
 export type AttributionRecord = {
   conversion: Conversion;

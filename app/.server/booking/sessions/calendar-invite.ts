@@ -2,6 +2,7 @@ import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
+  ICalEventRepeatingFreq,
   ICalEventStatus,
   type ICalCalendar,
 } from "ical-generator";
@@ -20,11 +21,17 @@ export type InviteDetails = {
   /** The site's host: the UID's right-hand side, stable for the booking's life. */
   host: string;
   now: Date;
+  /** What the UID says the event is (`booking` unless given; a workshop seat says `workshop`). */
+  uidKind?: string;
+  /** A place in the world instead of the meeting link (a workshop's venue). */
+  place?: string;
+  /** The same hours on this many days in a row (a 3-day workshop), as one event with a rule. */
+  days?: number;
 };
 
 /** The UID calendars know a booking by: the same on the first invite, every change and the cancel. */
-export function inviteUid(bookingId: string, host: string) {
-  return `booking-${bookingId}@${host}`;
+export function inviteUid(bookingId: string, host: string, kind = "booking") {
+  return `${kind}-${bookingId}@${host}`;
 }
 
 /**
@@ -48,15 +55,18 @@ export function addBookingEvent(
   status: "confirmed" | "cancelled",
 ) {
   calendar.createEvent({
-    id: inviteUid(details.bookingId, details.host),
+    id: inviteUid(details.bookingId, details.host, details.uidKind),
     sequence: details.sequence,
     stamp: details.now,
     start: details.start,
     end: details.end,
     summary: details.title,
     description: details.description,
-    location: details.meetingUrl,
+    location: details.place ?? details.meetingUrl,
     url: details.meetingUrl,
+    ...(details.days && details.days > 1
+      ? { repeating: { freq: ICalEventRepeatingFreq.DAILY, count: details.days } }
+      : {}),
     status: status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: details.organizer,
     attendees: [

@@ -8,6 +8,7 @@ import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
 import type { SequenceTables } from "../../sequences/sequence-tables";
+import type { WorkshopTables } from "../../workshops/workshops-tables";
 
 /**
  * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings
@@ -23,7 +24,8 @@ export interface Database
     BookingTables,
     AnalyticsTables,
     SequenceTables,
-    PublishingTables {
+    PublishingTables,
+    WorkshopTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   contact_messages: ContactMessageTable;

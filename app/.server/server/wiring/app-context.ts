@@ -27,6 +27,7 @@ import {
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
 import { importMarkdownArticles, publishDueArticles } from "../../publishing";
+import { sweepLapsedHolds, sweepLapsedOffers } from "../../workshops";
 
 /** How often every instance looks for scheduled articles whose time has come. */
 const articleScheduleIntervalMs = 15_000;
@@ -154,6 +155,19 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("publishing scheduled articles failed", error),
   });
+  // Workshop seats held past their Checkout session's end, and waiting-list offers that ran out:
+  // every instance sweeps, each row is claimed by one conditional UPDATE (issue 37).
+  const workshopSweep = startPollLoop({
+    intervalMs: config.WORKSHOP_SWEEP_INTERVAL_MS,
+    round: async () => {
+      const deps = { db: workerDatabase.db, clock, config };
+      const holds = await sweepLapsedHolds(deps);
+      const { lapsed, offers } = await sweepLapsedOffers(deps);
+      if (holds > 0 || offers > 0) sender.wake();
+      return holds === 100 || lapsed === 100;
+    },
+    onError: (error) => logFailure("workshop sweep failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   // Signups kept before their answer whose later work failed: settled again (issue 20).
   const signupReplay = startPollLoop({
@@ -177,6 +191,7 @@ export async function createAppRuntime(
       await remindersJob.stop();
       await busyCalendarJob.stop();
       await articleScheduleJob.stop();
+      await workshopSweep.stop();
       await broadcastQueue.stop();
       await sequenceRunner.stop();
       await sender.stop();

@@ -12,10 +12,13 @@ export function contentSecurityPolicy(
   {
     development = false,
     styleAttributes = false,
+    checkoutOrigins = [],
   }: {
     development?: boolean;
     /** The console's pages: its chart legend and its email previews are `style` attributes. */
     styleAttributes?: boolean;
+    /** Where else a form may be redirected to pay: STRIPE_API_BASE's origin (a local fake). */
+    checkoutOrigins?: readonly string[];
   } = {},
 ) {
   const scriptSources = development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineScripts];
@@ -31,8 +34,8 @@ export function contentSecurityPolicy(
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com",
-    // The purchase form without JavaScript posts here and is redirected to Stripe Checkout.
-    "form-action 'self' https://checkout.stripe.com",
+    // The purchase and workshop forms post here and are redirected to Stripe Checkout.
+    ["form-action 'self' https://checkout.stripe.com", ...checkoutOrigins].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -45,12 +48,12 @@ export function contentSecurityPolicy(
  */
 export function grantScriptNonce(
   response: Response,
-  { development, styleAttributes }: { development: boolean; styleAttributes: boolean },
+  options: { development: boolean; styleAttributes: boolean; checkoutOrigins?: readonly string[] },
 ) {
   const nonce = randomBytes(16).toString("base64");
   response.setHeader(
     "Content-Security-Policy",
-    contentSecurityPolicy([`'nonce-${nonce}'`], { development, styleAttributes }),
+    contentSecurityPolicy([`'nonce-${nonce}'`], options),
   );
   return nonce;
 }
@@ -60,13 +63,15 @@ export function securityHeaders({
   https,
   development,
   hstsPreload = false,
+  checkoutOrigins = [],
 }: {
   https: boolean;
   development: boolean;
+  checkoutOrigins?: readonly string[];
   /** HSTS_PRELOAD: the domain is (to be) on the browsers' preload list. */
   hstsPreload?: boolean;
 }): RequestHandler {
-  const policy = contentSecurityPolicy([], { development });
+  const policy = contentSecurityPolicy([], { development, checkoutOrigins });
   const transportSecurity = `max-age=31536000; includeSubDomains${hstsPreload ? "; preload" : ""}`;
   return (_request, response, next) => {
     response.setHeader("Content-Security-Policy", policy);

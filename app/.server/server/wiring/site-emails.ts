@@ -6,6 +6,7 @@ import { leadsEmailTemplates } from "../../leads";
 import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
 import { salesEmailTemplates } from "../../sales";
 import { registerSequenceListeners } from "../../sequences";
+import { workshopEmailTemplates } from "../../workshops";
 
 /** Every transactional email the site sends: each capability's own `emails/`. */
 export const siteEmailTemplates = [
@@ -15,6 +16,7 @@ export const siteEmailTemplates = [
   ...broadcastEmailTemplates,
   ...leadsEmailTemplates,
   ...salesEmailTemplates,
+  ...workshopEmailTemplates,
 ];
 
 /**

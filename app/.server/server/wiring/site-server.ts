@@ -83,7 +83,10 @@ export async function startSiteServer(options: SiteServerOptions) {
   let stopping = false;
 
   const development = config.NODE_ENV === "development";
+  // A Stripe stand-in (STRIPE_API_BASE, the tests' fake) is where checkout forms are sent.
+  const checkoutOrigins = config.STRIPE_API_BASE ? [new URL(config.STRIPE_API_BASE).origin] : [];
   const securityHeadersOf = securityHeaders({
+    checkoutOrigins,
     https: config.SITE_URL.startsWith("https://"),
     development,
     hstsPreload: config.HSTS_PRELOAD,
@@ -161,6 +164,7 @@ export async function startSiteServer(options: SiteServerOptions) {
         scriptNonce: grantScriptNonce(response, {
           development,
           styleAttributes: request.path.startsWith("/admin"),
+          checkoutOrigins,
         }),
       }),
     }),

@@ -34,6 +34,7 @@ import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
+import * as workshops from "./580_workshops";
 import * as articles from "./590_articles";
 
 /**
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   "530_erased_addresses": erasedAddresses,
   "545_broadcast_pause_events": broadcastPauseEvents,
   "570_sequences": sequences,
+  "580_workshops": workshops,
   "590_articles": articles,
 };

@@ -1,0 +1,52 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../core/db/schema";
+
+/**
+ * What the owner sees of one cohort: every registration with what was paid and what is still
+ * due, and the waiting list in its order with each offer's state.
+ */
+export async function cohortConsole(db: Kysely<Database>, eventId: string) {
+  const registrations = await db
+    .selectFrom("workshop_registrations")
+    .select([
+      "id",
+      "name",
+      "email",
+      "status",
+      "payment",
+      "price_cents",
+      "amount_paid_cents",
+      "hold_expires_at",
+      "paid_at",
+      "created_at",
+    ])
+    .where("event_id", "=", eventId)
+    .orderBy("created_at")
+    .execute();
+  const waitlist = await db
+    .selectFrom("workshop_waitlist")
+    .select([
+      "id",
+      "name",
+      "email",
+      "status",
+      "reason",
+      "offered_at",
+      "offer_expires_at",
+      "created_at",
+    ])
+    .where("event_id", "=", eventId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return {
+    attendees: registrations.map((registration) => ({
+      ...registration,
+      balanceCents:
+        registration.status === "paid"
+          ? Math.max(0, registration.price_cents - registration.amount_paid_cents)
+          : null,
+    })),
+    waitlist,
+  };
+}

@@ -1,0 +1,137 @@
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { eventKinds } from "~/lib/workshop-schema";
+
+type Field = {
+  name: string;
+  label: string;
+  type?: "text" | "date" | "number";
+  hint?: string;
+  inputMode?: "decimal" | "numeric";
+};
+
+const placeFields: Field[] = [
+  { name: "title", label: "Title" },
+  { name: "location", label: "City", hint: "As the site prints it, such as Boulder, CO" },
+  { name: "venue", label: "Venue (optional)" },
+  { name: "startDate", label: "First day", type: "date" },
+  { name: "endDate", label: "Last day (optional)", type: "date" },
+];
+
+const cohortFields: Field[] = [
+  {
+    name: "seats",
+    label: "Seats",
+    inputMode: "numeric",
+    hint: "Empty: an event nobody registers for",
+  },
+  { name: "price", label: "Price in dollars", inputMode: "decimal", hint: "Empty: $14,495" },
+  { name: "deposit", label: "Deposit in dollars (optional)", inputMode: "decimal" },
+  { name: "earlyPrice", label: "Early price in dollars (optional)", inputMode: "decimal" },
+  { name: "earlyDeadline", label: "Early price until (optional)", type: "date" },
+  { name: "opensOn", label: "Registration opens (optional)", type: "date" },
+  { name: "closesOn", label: "Registration closes (optional)", type: "date" },
+];
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+function TextField({
+  field,
+  values,
+  fieldErrors,
+}: {
+  field: Field;
+  values: Record<string, string>;
+  fieldErrors: Record<string, string[]>;
+}) {
+  const errors = fieldErrors[field.name];
+  const described = [errors ? `${field.name}-error` : "", field.hint ? `${field.name}-hint` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={field.name}>{field.label}</Label>
+      <Input
+        id={field.name}
+        name={field.name}
+        type={field.type === "date" ? "date" : "text"}
+        inputMode={field.inputMode}
+        defaultValue={values[field.name] ?? ""}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {field.hint && (
+        <p id={`${field.name}-hint`} className="text-xs text-muted-foreground">
+          {field.hint}
+        </p>
+      )}
+      <FieldError id={`${field.name}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** The owner's event form: what every event has, then what makes a workshop a cohort. */
+export function EventFields({
+  values,
+  fieldErrors = {},
+}: {
+  values: Record<string, string>;
+  fieldErrors?: Record<string, string[]>;
+}) {
+  return (
+    <div className="space-y-6">
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-lg font-semibold">The event</legend>
+        <div className="space-y-2">
+          <Label htmlFor="kind">Kind</Label>
+          <select
+            id="kind"
+            name="kind"
+            defaultValue={values.kind ?? "Workshop"}
+            className="block h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
+            aria-invalid={fieldErrors.kind ? true : undefined}
+            aria-describedby={fieldErrors.kind ? "kind-error" : undefined}
+          >
+            {eventKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+          <FieldError id="kind-error" errors={fieldErrors.kind} />
+        </div>
+        {placeFields.map((field) => (
+          <TextField key={field.name} field={field} values={values} fieldErrors={fieldErrors} />
+        ))}
+        <div className="space-y-2">
+          <Label htmlFor="description">Description</Label>
+          <Textarea
+            id="description"
+            name="description"
+            rows={3}
+            defaultValue={values.description ?? ""}
+            aria-invalid={fieldErrors.description ? true : undefined}
+            aria-describedby={fieldErrors.description ? "description-error" : undefined}
+          />
+          <FieldError id="description-error" errors={fieldErrors.description} />
+        </div>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-lg font-semibold">Registration (workshops only)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {cohortFields.map((field) => (
+            <TextField key={field.name} field={field} values={values} fieldErrors={fieldErrors} />
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

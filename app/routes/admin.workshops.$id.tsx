@@ -1,0 +1,249 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.workshops.$id";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { EventFields } from "~/components/admin/workshops/event-fields";
+import { BackLink } from "~/components/page/back-link";
+import { Button } from "~/components/ui/button";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { readFormBody } from "~/.server/http/request-body";
+import {
+  cohortConsole,
+  datesLabel,
+  eventFormValues,
+  loadEvent,
+  offerSeatAsOwner,
+  saveEvent,
+} from "~/.server/workshops";
+import { dollars } from "~/lib/workshop-schema";
+
+export const meta = ({ data: loaded }: Route.MetaArgs) => adminMeta(loaded?.event.title ?? "Event");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const event = await loadEvent(context.db, params.id);
+  if (!event) throw data({ error: "No such event." }, 404);
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      when: datesLabel(event.start_date, event.end_date),
+      seats: event.seats,
+      held: event.held,
+      sold: event.sold,
+    },
+    values: eventFormValues(event),
+    ...(event.seats === null
+      ? { attendees: [], waitlist: [] }
+      : await cohortConsole(context.db, event.id)),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await readFormBody(request);
+  const session = await requireAdminAction(request, context, formData);
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "offer") {
+    const offered = await offerSeatAsOwner(context, {
+      eventId: params.id,
+      waitlistId: String(formData.get("waitlistId") ?? ""),
+      actor: session.email,
+    });
+    if (offered.outcome === "offered")
+      return { intent, message: "Offer sent: the seat is kept for them." };
+    const message =
+      offered.outcome === "no-seat"
+        ? "No seat is free: add seats first, or wait for one to free up."
+        : "That person is no longer waiting.";
+    return data({ intent, message, failed: true }, 409);
+  }
+  if (intent !== "save") return data({ intent, message: "Unknown action.", failed: true }, 400);
+  const saved = await saveEvent(context, { id: params.id, fields: formData, actor: session.email });
+  if (saved.outcome === "invalid")
+    return data({ intent, ...saved, values: Object.fromEntries(formData) }, 400);
+  if (saved.outcome === "not-found")
+    return data({ intent, message: "That event is gone.", failed: true }, 404);
+  return { intent, message: "Saved." };
+}
+
+const statusLabels: Record<string, string> = {
+  held: "In checkout",
+  paid: "Paid",
+  expired: "Checkout ended",
+  refunded: "Refunded",
+  waiting: "Waiting",
+  offered: "Offer sent",
+  accepted: "Took the offer",
+  lapsed: "Offer ran out",
+  removed: "Removed",
+};
+
+export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, attendees, waitlist } = loaderData;
+  const result = actionData as
+    | {
+        intent: string;
+        message?: string;
+        failed?: boolean;
+        error?: string;
+        fieldErrors?: Record<string, string[]>;
+        values?: Record<string, string>;
+      }
+    | undefined;
+  const saveFailed = result?.fieldErrors ? result : undefined;
+  const positions = new Map(
+    waitlist
+      .filter((entry) => entry.status === "waiting")
+      .map((entry, index) => [entry.id, index + 1]),
+  );
+  return (
+    <div className="space-y-8">
+      <BackLink to="/admin/workshops" label="Workshops and events" className="-ml-3" />
+      <div className="space-y-1">
+        <h1 className="text-3xl font-semibold break-words">{event.title}</h1>
+        <p className="text-muted-foreground">{event.when}</p>
+        {event.seats !== null && (
+          <p data-testid="seat-counts">
+            {`${event.sold} sold, ${event.held} held, ${event.seats - event.sold - event.held} free of ${event.seats}`}
+          </p>
+        )}
+      </div>
+      {result && (
+        <p
+          role={result.failed || saveFailed ? "alert" : "status"}
+          className="rounded-md border p-3 text-sm"
+          data-testid="action-message"
+        >
+          {saveFailed ? saveFailed.error : result.message}
+        </p>
+      )}
+
+      {event.seats !== null && (
+        <section aria-labelledby="attendees-title" className="space-y-3">
+          <h2 id="attendees-title" className="text-xl font-semibold">
+            Attendees
+          </h2>
+          {attendees.length === 0 ? (
+            <p className="text-muted-foreground">Nobody has registered yet.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border bg-card">
+              <table className="w-full text-left text-sm" data-testid="attendees">
+                <thead>
+                  <tr className="border-b">
+                    <th scope="col" className="p-3">
+                      Attendee
+                    </th>
+                    <th scope="col" className="p-3">
+                      State
+                    </th>
+                    <th scope="col" className="p-3">
+                      Paid
+                    </th>
+                    <th scope="col" className="p-3">
+                      Balance due
+                    </th>
+                    <th scope="col" className="p-3">
+                      Since
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {attendees.map((attendee) => (
+                    <tr key={attendee.id} className="border-b last:border-0">
+                      <td className="p-3">
+                        <span className="block font-medium">{attendee.name}</span>
+                        <span className="block break-all text-muted-foreground">
+                          {attendee.email}
+                        </span>
+                      </td>
+                      <td className="p-3">{statusLabels[attendee.status] ?? attendee.status}</td>
+                      <td className="p-3">
+                        {attendee.status === "paid" || attendee.status === "refunded"
+                          ? `${dollars(attendee.amount_paid_cents)}${attendee.payment === "deposit" ? " (deposit)" : ""}`
+                          : "—"}
+                      </td>
+                      <td className="p-3">
+                        {attendee.balanceCents === null ? "—" : dollars(attendee.balanceCents)}
+                      </td>
+                      <td className="p-3">
+                        <AdminTime iso={attendee.paid_at ?? attendee.created_at} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      {event.seats !== null && (
+        <section aria-labelledby="waitlist-title" className="space-y-3">
+          <h2 id="waitlist-title" className="text-xl font-semibold">
+            Waiting list
+          </h2>
+          {waitlist.length === 0 ? (
+            <p className="text-muted-foreground">Nobody is waiting.</p>
+          ) : (
+            <ol className="divide-y rounded-lg border bg-card" data-testid="waitlist">
+              {waitlist.map((entry) => {
+                return (
+                  <li
+                    key={entry.id}
+                    className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-medium">
+                        {positions.has(entry.id) ? `${positions.get(entry.id)}. ` : ""}
+                        {entry.name}
+                      </span>
+                      <span className="block text-sm break-all text-muted-foreground">
+                        {entry.email}
+                      </span>
+                    </span>
+                    <span className="flex flex-wrap items-center gap-3 text-sm">
+                      <span data-testid="offer-state">
+                        {statusLabels[entry.status] ?? entry.status}
+                        {entry.status === "offered" && entry.offer_expires_at ? (
+                          <>
+                            {" until "}
+                            <AdminTime iso={entry.offer_expires_at} />
+                          </>
+                        ) : null}
+                        {entry.reason === "refunded" ? " (late payment refunded)" : ""}
+                      </span>
+                      {entry.status === "waiting" && (
+                        <AdminForm>
+                          <input type="hidden" name="intent" value="offer" />
+                          <input type="hidden" name="waitlistId" value={entry.id} />
+                          <Button type="submit" size="sm" variant="outline">
+                            {`Offer a seat to ${entry.name}`}
+                          </Button>
+                        </AdminForm>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="edit-title" className="space-y-4">
+        <h2 id="edit-title" className="text-xl font-semibold">
+          Change the event
+        </h2>
+        <AdminForm className="max-w-3xl space-y-6">
+          <input type="hidden" name="intent" value="save" />
+          <EventFields
+            values={saveFailed?.values ?? loaderData.values}
+            fieldErrors={saveFailed?.fieldErrors ?? {}}
+          />
+          <Button type="submit">Save changes</Button>
+        </AdminForm>
+      </section>
+    </div>
+  );
+}

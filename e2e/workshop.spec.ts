@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startStripeFake, type StripeFake } from "../support/stripe-fake";
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { fitsTheWidth } from "./support/look-at";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+
+/** Issue 37: the owner's dates in the console, and a registration through the fake Stripe. */
+
+test.describe("the owner's workshop dates", () => {
+  test("adds a cohort with per-field messages, lists it, and shows it on the site", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    // The refused form answers 400, which the browser logs.
+    allowConsoleErrors(/Failed to load resource/);
+    await signInThroughEmail(page, "workshops@console-e2e.test");
+    await page.goto("/admin/workshops");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Workshops and events");
+    await expect(page.getByTestId("event-list")).toContainText("Presence Over Persuasion");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Add an event" }).click();
+    const title = `Foundations ${Date.now()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("City").fill("Boulder, CO");
+    await page.getByLabel("Description").fill("The 3-day in-person foundations workshop.");
+    await page.getByLabel("First day").fill("2030-05-07");
+    await page.getByLabel("Last day (optional)").fill("2030-05-05");
+    await page.getByLabel("Seats").fill("12");
+    await page.getByLabel("Deposit in dollars (optional)").fill("20000");
+    await page.getByRole("button", { name: "Save event" }).click();
+    await expect(page.locator("#endDate-error")).toHaveText(
+      "The last day must be on or after the first day",
+    );
+    await expect(page.locator("#deposit-error")).toHaveText(
+      "The deposit must be at least $1 and less than the price",
+    );
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Last day (optional)").fill("2030-05-09");
+    await page.getByLabel("Deposit in dollars (optional)").fill("2500");
+    await page.getByRole("button", { name: "Save event" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId("seat-counts")).toHaveText("0 sold, 0 held, 12 free of 12");
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: test.info().outputPath(`console-cohort-${width}.png`),
+        fullPage: true,
+      });
+      await fitsTheWidth(page, `console cohort at ${width} px`);
+    }
+    await page.goto("/admin/audit");
+    // The audit log's action filter offers only the actions it holds.
+    await expect(page.locator("option[value='workshops.event-created']")).toHaveCount(1);
+
+    await gotoHydrated(page, "/foundations-program");
+    await expect(page.getByTestId("cohorts")).toContainText("May 7–9, 2030");
+    await expect(page.getByTestId("cohorts")).toContainText("12 seats left");
+    // The spec's two buttons are still there.
+    await expect(page.getByRole("link", { name: "Request Information" }).first()).toBeVisible();
+    await expect(page.getByText("Schedule Consultation").first()).toBeVisible();
+    await page.goto("/contact");
+    await page.getByText("View All Events").click();
+    await expect(page.getByTestId("all-events")).toContainText(title);
+  });
+});
+
+test.describe("registering through Stripe Checkout", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  let fake: StripeFake;
+  let server: BuiltServer;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    fake = await startStripeFake();
+    dataDir = mkdtempSync(path.join(tmpdir(), "e2e-workshop-"));
+    server = await startBuiltServer({
+      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
+      MAIL_DIR: path.join(dataDir, "mail"),
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_API_BASE: fake.url,
+      WORKSHOP_RATE_LIMIT: "50",
+      CHECKOUT_RATE_LIMIT: "50",
+    });
+    // Two cohorts straight into the server's database: one roomy, one with a single seat.
+    const db = new SQLite(path.join(dataDir, "site.db"));
+    db.pragma("busy_timeout = 5000");
+    const now = new Date().toISOString();
+    const insert = db.prepare(
+      `insert into workshop_events (id, kind, title, description, location, venue, start_date, end_date,
+        seats, held, sold, price_cents, deposit_cents, invite_sequence, created_at, updated_at)
+       values (?, 'Workshop', 'Presence-Based Selling Foundations', 'The 3-day workshop.', ?, ?, ?, ?, ?, 0, 0, 1449500, 250000, 0, ?, ?)`,
+    );
+    insert.run(
+      "cohort-roomy",
+      "Boulder, CO",
+      "The Riverside",
+      "2030-06-04",
+      "2030-06-06",
+      20,
+      now,
+      now,
+    );
+    insert.run("cohort-tiny", "Denver, CO", null, "2030-09-10", "2030-09-12", 1, now, now);
+    db.close();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function registerOn(page: Page, label: string, width: number) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.baseURL}/foundations-program#cohorts`);
+    const cohort = page.getByTestId("cohort").filter({ hasText: "June 4–6, 2030" });
+    await expect(cohort.getByTestId("seats-left")).toContainText("seats left");
+    await cohort.getByLabel("Your name").fill(`Attendee ${label}`);
+    await cohort.getByLabel("Your email").fill(`attendee-${label}@example.com`);
+    await expect(cohort.getByLabel(/^Deposit of \$2,500/)).toBeChecked();
+    await page.screenshot({ path: test.info().outputPath(`cohorts-${label}.png`), fullPage: true });
+    await fitsTheWidth(page, `cohorts ${label}`);
+    await cohort.getByRole("button", { name: "Register and pay $2,500 deposit" }).click();
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
+    await expect(page.getByTestId("fake-total")).toHaveText("250000");
+    const sessionId = /cs_test_\w+/.exec(page.url())![0];
+    fake.completeSession(sessionId);
+    await page.goto(`${server.baseURL}/foundations-program/registered?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're registered");
+    await expect(page.getByTestId("paid-amount")).toHaveText("$2,500");
+    await expect(page.getByTestId("balance-due")).toHaveText("$11,995");
+    await page.screenshot({
+      path: test.info().outputPath(`registered-${label}.png`),
+      fullPage: true,
+    });
+    await fitsTheWidth(page, `confirmation ${label}`);
+  }
+
+  for (const javaScript of [true, false]) {
+    test.describe(`JavaScript ${javaScript ? "on" : "off"}`, () => {
+      test.use({ javaScriptEnabled: javaScript });
+      for (const width of [390, 1280]) {
+        test(`registers at ${width} px and reaches the confirmation`, async ({ page }) => {
+          await registerOn(page, `${javaScript ? "js" : "no-js"}-${width}`, width);
+          if (javaScript && width === 1280) await expectNoAxeViolations(page);
+        });
+      }
+    });
+  }
+
+  test("a full cohort offers its waiting list", async ({ page }) => {
+    await page.goto(`${server.baseURL}/foundations-program#cohorts`);
+    const tiny = page.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });
+    await tiny.getByLabel("Your name").fill("First Comer");
+    await tiny.getByLabel("Your email").fill("first@example.com");
+    await tiny.getByRole("button", { name: /Register and pay/ }).click();
+    await expect(page).toHaveURL(/\/c\/pay\//);
+    // The one seat is held while the first visitor pays: the next one is offered the line.
+    await gotoHydrated(page, `${server.baseURL}/foundations-program#cohorts`);
+    const full = page.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });
+    await expect(full.getByTestId("seats-left")).toHaveText("Full: join the waiting list");
+    await full.getByLabel("Your name").fill("Patient Person");
+    await full.getByLabel("Your email").fill("patient@example.com");
+    await full.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect(page.getByTestId("cohort-answer")).toContainText("You are on the waiting list");
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath("waitlist-joined.png"), fullPage: true });
+  });
+});

@@ -1,0 +1,447 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig, type AppConfig } from "~/.server/core/config";
+import {
+  joinWaitlist,
+  listSiteEvents,
+  saveEvent,
+  startRegistration,
+  sweepLapsedHolds,
+  sweepLapsedOffers,
+  offerSeatAsOwner,
+  cohortConsole,
+  loadOffer,
+} from "~/.server/workshops";
+import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
+import { ManualClock } from "../../support/manual-clock";
+import {
+  checkoutContext,
+  refundedCharge,
+  signedEvent,
+  WEBHOOK_SECRET,
+  webhookRequest,
+} from "../../support/checkout-context";
+import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const SITE = "https://presence.example";
+const owner = "owner@presence.example";
+
+function settings(stripeBase: string): AppConfig {
+  return parseConfig({
+    SITE_URL: SITE,
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripeBase,
+    OWNER_EMAIL: owner,
+    CONTACT_EMAIL: "hello@presence.example",
+    MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+    WORKSHOP_RATE_LIMIT: "0",
+    CHECKOUT_RATE_LIMIT: "0",
+  });
+}
+
+function cohortFields(overrides: Record<string, string> = {}) {
+  return new URLSearchParams({
+    kind: "Workshop",
+    title: "Presence-Based Selling Foundations",
+    description: "The 3-day in-person foundations workshop.",
+    location: "Boulder, CO",
+    venue: "The Riverside",
+    startDate: "2027-05-04",
+    endDate: "2027-05-06",
+    seats: "2",
+    price: "14495",
+    deposit: "2500",
+    earlyPrice: "",
+    earlyDeadline: "",
+    opensOn: "",
+    closesOn: "",
+    ...overrides,
+  });
+}
+
+for (const dialect of allDialects) {
+  describe(`workshops on ${dialect}`, () => {
+    let database: TestDatabase;
+    let fake: StripeFake;
+    let config: AppConfig;
+    let clock: ManualClock;
+    let context: Awaited<ReturnType<typeof checkoutContext>>;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      fake = await startStripeFake();
+      config = settings(fake.url);
+    });
+    afterAll(async () => {
+      await fake.close();
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      const { db } = database;
+      for (const table of [
+        "workshop_registrations",
+        "workshop_waitlist",
+        "stripe_events",
+        "outbox_emails",
+        "admin_audit_log",
+        "analytics_attributions",
+      ] as const) {
+        await db.deleteFrom(table).execute();
+      }
+      await db.deleteFrom("workshop_events").where("seats", "is not", null).execute();
+      fake.requests.length = 0;
+      clock = new ManualClock();
+      context = await checkoutContext(config, db, clock);
+    });
+
+    async function newCohort(overrides: Record<string, string> = {}) {
+      const saved = await saveEvent(context, { fields: cohortFields(overrides), actor: owner });
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      return saved.id;
+    }
+
+    async function register(cohortId: string, n: number, extra: Record<string, unknown> = {}) {
+      return startRegistration(context, {
+        fields: {
+          cohortId,
+          name: `Visitor ${n}`,
+          email: `v${n}@example.com`,
+          payment: "full",
+          ...extra,
+        },
+        clientAddress: `10.0.0.${n}`,
+      });
+    }
+
+    function sessionIdOf(url: string) {
+      return /\/c\/pay\/(cs_test_\w+)$/.exec(url)![1]!;
+    }
+
+    async function deliver(type: string, object: unknown, id?: string) {
+      const event = signedEvent(type, object, id ? { id } : {});
+      const response = (await stripeWebhook({
+        request: webhookRequest(event),
+        context,
+        params: {},
+      } as never)) as Response;
+      return (await response.json()) as { outcome: string };
+    }
+
+    async function seats(id: string) {
+      return database.db
+        .selectFrom("workshop_events")
+        .select(["seats", "held", "sold"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    }
+
+    async function emails() {
+      return database.db
+        .selectFrom("outbox_emails")
+        .select(["purpose", "to_address", "subject", "template_data"])
+        .orderBy("created_at")
+        .orderBy("purpose")
+        .execute();
+    }
+
+    it("seeds the three events the contact page listed, read from the database", async () => {
+      const events = await listSiteEvents(database.db);
+      expect(events.map((event) => [event.kind, event.location, event.date])).toEqual([
+        ["Keynote", "Denver, CO", "2025-03-13"],
+        ["Workshop", "Boulder, CO", "2025-05-06"],
+        ["Panel", "San Francisco, CA", "2025-09-18"],
+      ]);
+      expect(events[1]!.endDate).toBe("2025-05-08");
+    });
+
+    it("refuses an invalid cohort with a message per field, and audits a saved one", async () => {
+      const refused = await saveEvent(context, {
+        fields: cohortFields({ endDate: "2027-05-01", deposit: "20000", seats: "0" }),
+        actor: owner,
+      });
+      expect(refused.outcome).toBe("invalid");
+      if (refused.outcome !== "invalid") return;
+      expect(refused.fieldErrors.endDate).toEqual([
+        "The last day must be on or after the first day",
+      ]);
+      expect(refused.fieldErrors.seats).toEqual(["Seats must be a whole number from 1 to 9999"]);
+      const id = await newCohort();
+      const audit = await database.db.selectFrom("admin_audit_log").selectAll().execute();
+      expect(audit.map((entry) => [entry.action, entry.subject])).toEqual([
+        ["workshops.event-created", id],
+      ]);
+      expect((await listSiteEvents(database.db)).some((event) => event.date === "2027-05-04")).toBe(
+        true,
+      );
+    });
+
+    it("holds a seat through Checkout and confirms the paid webhook with receipt and invite, once", async () => {
+      const id = await newCohort();
+      const opened = await register(id, 1, { payment: "deposit" });
+      expect(opened.outcome).toBe("opened");
+      if (opened.outcome !== "opened") return;
+      expect(await seats(id)).toEqual({ seats: 2, held: 1, sold: 0 });
+      const sessionId = sessionIdOf(opened.url);
+      const session = fake.sessions.get(sessionId)!;
+      expect(session.amount_total).toBe(250_000);
+      expect(session.expires_at).toBe(Date.parse("2026-11-21T12:30:00Z") / 1000);
+      const stored = await database.db
+        .selectFrom("workshop_registrations")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(stored.hold_expires_at).toBe("2026-11-21T12:30:00.000Z");
+
+      const paid = fake.completeSession(sessionId);
+      const eventId = "evt_paid_1";
+      expect((await deliver("checkout.session.completed", paid, eventId)).outcome).toBe(
+        "fulfilled",
+      );
+      // Replayed: nothing more.
+      expect((await deliver("checkout.session.completed", paid, eventId)).outcome).toBe(
+        "duplicate",
+      );
+      // Out of order: the session's expiry after its payment frees nothing.
+      expect(
+        (await deliver("checkout.session.expired", { ...paid, status: "expired" })).outcome,
+      ).toBe("ignored");
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 1 });
+      const sent = await emails();
+      expect(sent.map((email) => email.purpose)).toEqual([
+        "workshop.confirmation",
+        "workshop.receipt",
+      ]);
+      const invite = JSON.parse(sent[0]!.template_data!).invite as string;
+      expect(invite).toContain(`UID:workshop-${stored.id}@presence.example`);
+      expect(invite).toContain("SEQUENCE:0");
+      expect(invite).toContain("RRULE:FREQ=DAILY;COUNT=3");
+      expect(invite).toContain("DTSTART:20270504T150000Z");
+      const receipt = JSON.parse(sent[1]!.template_data!) as {
+        paidCents: number;
+        priceCents: number;
+      };
+      expect(receipt).toMatchObject({ paidCents: 250_000, priceCents: 1_449_500 });
+      const conversions = await database.db
+        .selectFrom("analytics_attributions")
+        .select(["conversion", "subject_id", "amount_cents"])
+        .where("conversion", "=", "workshop_registration")
+        .execute();
+      expect(conversions).toEqual([
+        { conversion: "workshop_registration", subject_id: stored.id, amount_cents: 250_000 },
+      ]);
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees[0]).toMatchObject({
+        status: "paid",
+        amount_paid_cents: 250_000,
+        balanceCents: 1_199_500,
+      });
+
+      // Moving the dates raises the sequence of the invites sent from then on.
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ startDate: "2027-05-11", endDate: "2027-05-13" }),
+        actor: owner,
+      });
+      const moved = await database.db
+        .selectFrom("workshop_events")
+        .select("invite_sequence")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(moved.invite_sequence).toBe(1);
+    });
+
+    it("gives exactly two holds to thirty visitors racing for the last two seats", async () => {
+      const id = await newCohort({ seats: "2" });
+      const outcomes = await Promise.all(Array.from({ length: 30 }, (_, n) => register(id, n + 1)));
+      const counts = outcomes.reduce<Record<string, number>>((tally, { outcome }) => {
+        tally[outcome] = (tally[outcome] ?? 0) + 1;
+        return tally;
+      }, {});
+      expect(counts).toEqual({ opened: 2, full: 28 });
+      expect(await seats(id)).toEqual({ seats: 2, held: 2, sold: 0 });
+      const held = await database.db
+        .selectFrom("workshop_registrations")
+        .select("id")
+        .where("status", "=", "held")
+        .execute();
+      expect(held).toHaveLength(2);
+    });
+
+    it("frees a seat when the session expires, or when the sweeper finds its hold lapsed", async () => {
+      const id = await newCohort({ seats: "2" });
+      const first = await register(id, 1);
+      const second = await register(id, 2);
+      if (first.outcome !== "opened" || second.outcome !== "opened") throw new Error("not opened");
+      const expired = fake.expireSession(sessionIdOf(first.url));
+      expect((await deliver("checkout.session.expired", expired)).outcome).toBe("released");
+      expect(await seats(id)).toEqual({ seats: 2, held: 1, sold: 0 });
+      clock.advance(31 * 60_000);
+      expect(await sweepLapsedHolds(context)).toBe(1);
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 0 });
+      expect(await sweepLapsedHolds(context)).toBe(0);
+    });
+
+    it("seats a late payment if a seat is free, and refunds it with an apology and a place in line if not", async () => {
+      const id = await newCohort({ seats: "1" });
+      const late = await register(id, 1);
+      if (late.outcome !== "opened") throw new Error("not opened");
+      clock.advance(31 * 60_000);
+      await sweepLapsedHolds(context);
+      // Someone else takes the one seat and pays.
+      const other = await register(id, 2);
+      if (other.outcome !== "opened") throw new Error("not opened");
+      await deliver("checkout.session.completed", fake.completeSession(sessionIdOf(other.url)));
+      // The first visitor's payment arrives after all.
+      const latePaid = fake.completeSession(sessionIdOf(late.url));
+      expect((await deliver("checkout.session.completed", latePaid)).outcome).toBe("refunded");
+      expect([...fake.refunds.values()].map((refund) => refund.payment_intent)).toEqual([
+        latePaid.payment_intent,
+      ]);
+      expect(await seats(id)).toEqual({ seats: 1, held: 0, sold: 1 });
+      const sent = await emails();
+      expect(
+        sent.filter((email) => email.to_address === "v1@example.com").map((email) => email.purpose),
+      ).toEqual(["workshop.refund-apology"]);
+      const { waitlist, attendees } = await cohortConsole(database.db, id);
+      expect(waitlist.map((entry) => [entry.email, entry.status, entry.reason])).toEqual([
+        ["v1@example.com", "waiting", "refunded"],
+      ]);
+      expect(attendees.find((attendee) => attendee.email === "v1@example.com")?.status).toBe(
+        "refunded",
+      );
+      // Stripe's charge.refunded for that refund changes nothing more.
+      expect((await deliver("charge.refunded", refundedCharge(latePaid))).outcome).toBe("ignored");
+
+      // With a seat free, a late payment simply takes it.
+      const roomy = await newCohort({ seats: "3", startDate: "2027-06-01", endDate: "2027-06-03" });
+      const slow = await register(roomy, 3);
+      if (slow.outcome !== "opened") throw new Error("not opened");
+      clock.advance(31 * 60_000);
+      await sweepLapsedHolds(context);
+      expect(
+        (await deliver("checkout.session.completed", fake.completeSession(sessionIdOf(slow.url))))
+          .outcome,
+      ).toBe("seated-late");
+      expect(await seats(roomy)).toEqual({ seats: 3, held: 0, sold: 1 });
+    });
+
+    it("offers a freed seat to the next in line for 24 hours, then to the one after", async () => {
+      const id = await newCohort({ seats: "1" });
+      const holder = await register(id, 1);
+      if (holder.outcome !== "opened") throw new Error("not opened");
+      expect((await register(id, 2)).outcome).toBe("full");
+      for (const n of [2, 3]) {
+        clock.advance(1_000);
+        expect(
+          (
+            await joinWaitlist(context, {
+              fields: { cohortId: id, name: `Waiting ${n}`, email: `w${n}@example.com` },
+              clientAddress: "10.0.0.9",
+            })
+          ).outcome,
+        ).toBe("joined");
+      }
+      // The holder's checkout ends: the seat goes to w2 as an offer, not to the public.
+      await deliver("checkout.session.expired", fake.expireSession(sessionIdOf(holder.url)));
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      expect((await register(id, 4)).outcome).toBe("full");
+      let queue = (await cohortConsole(database.db, id)).waitlist;
+      expect(queue.map((entry) => [entry.email, entry.status])).toEqual([
+        ["w2@example.com", "offered"],
+        ["w3@example.com", "waiting"],
+      ]);
+      expect(queue[0]!.offer_expires_at).toBe("2026-11-22T12:00:02.000Z");
+      const offerEmail = (await emails()).find((email) => email.purpose === "workshop.seat-offer")!;
+      expect(offerEmail.to_address).toBe("w2@example.com");
+      const offerUrl = JSON.parse(offerEmail.template_data!).offerUrl as string;
+      const token = offerUrl.split("/").at(-1)!;
+
+      // Unused for 24 hours: it passes to w3.
+      clock.advance(24 * 3_600_000 + 1);
+      expect((await loadOffer(context, token)).state).not.toBe("open");
+      expect(await sweepLapsedOffers(context)).toEqual({ lapsed: 1, offers: 1 });
+      queue = (await cohortConsole(database.db, id)).waitlist;
+      expect(queue.map((entry) => [entry.email, entry.status])).toEqual([
+        ["w2@example.com", "lapsed"],
+        ["w3@example.com", "offered"],
+      ]);
+      const w3Url = JSON.parse(
+        (await emails()).filter((email) => email.purpose === "workshop.seat-offer").at(-1)!
+          .template_data!,
+      ).offerUrl as string;
+      const w3Token = w3Url.split("/").at(-1)!;
+      expect((await loadOffer(context, w3Token)).state).toBe("open");
+      // w3 takes it: the offer's seat becomes their hold, then their paid seat.
+      const taken = await startRegistration(context, {
+        fields: { cohortId: id, name: "Waiting 3", email: "w3@example.com", payment: "full" },
+        clientAddress: "10.0.0.3",
+        offerToken: w3Token,
+      });
+      expect(taken.outcome).toBe("opened");
+      if (taken.outcome !== "opened") return;
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      await deliver("checkout.session.completed", fake.completeSession(sessionIdOf(taken.url)));
+      expect(await seats(id)).toEqual({ seats: 1, held: 0, sold: 1 });
+      // Used once only.
+      const again = await startRegistration(context, {
+        fields: { cohortId: id, name: "Waiting 3", email: "w3@example.com", payment: "full" },
+        clientAddress: "10.0.0.3",
+        offerToken: w3Token,
+      });
+      expect(again.outcome).toBe("offer-invalid");
+    });
+
+    it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
+      const id = await newCohort({ seats: "1" });
+      const buyer = await register(id, 1);
+      if (buyer.outcome !== "opened") throw new Error("not opened");
+      const paid = fake.completeSession(sessionIdOf(buyer.url));
+      await deliver("checkout.session.completed", paid);
+      expect(await seats(id)).toEqual({ seats: 1, held: 0, sold: 1 });
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      expect((await deliver("charge.refunded", refundedCharge(paid))).outcome).toBe("released");
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      const { attendees, waitlist } = await cohortConsole(database.db, id);
+      expect(attendees[0]!.status).toBe("refunded");
+      expect(waitlist[0]!.status).toBe("offered");
+      // A partial refund changes nothing.
+      const other = await newCohort({ seats: "1", startDate: "2027-07-06", endDate: "2027-07-08" });
+      const second = await register(other, 2);
+      if (second.outcome !== "opened") throw new Error("not opened");
+      const secondPaid = fake.completeSession(sessionIdOf(second.url));
+      await deliver("checkout.session.completed", secondPaid);
+      expect(
+        (await deliver("charge.refunded", refundedCharge(secondPaid, { full: false }))).outcome,
+      ).toBe("ignored");
+      expect(await seats(other)).toEqual({ seats: 1, held: 0, sold: 1 });
+    });
+
+    it("lets the owner offer a seat only when one is free, and more seats go to the line first", async () => {
+      const id = await newCohort({ seats: "1" });
+      const holder = await register(id, 1);
+      if (holder.outcome !== "opened") throw new Error("not opened");
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      const [waiting] = (await cohortConsole(database.db, id)).waitlist;
+      expect(
+        (await offerSeatAsOwner(context, { eventId: id, waitlistId: waiting!.id, actor: owner }))
+          .outcome,
+      ).toBe("no-seat");
+      await saveEvent(context, { id, fields: cohortFields({ seats: "2" }), actor: owner });
+      expect(await seats(id)).toEqual({ seats: 2, held: 2, sold: 0 });
+      expect((await cohortConsole(database.db, id)).waitlist[0]!.status).toBe("offered");
+      // Seats never drop below those held and sold.
+      const lower = await saveEvent(context, {
+        id,
+        fields: cohortFields({ seats: "1" }),
+        actor: owner,
+      });
+      expect(lower.outcome).toBe("invalid");
+    });
+  });
+}
