@@ -1,4 +1,4 @@
-import spammersList from "~/content/analytics/referrer-spammers.txt?raw";
+import { referrerSpammersList as spammersList } from "~/content/analytics/referrer-spammers";
 
 /**
  * Matomo's community list of referrer-spam domains (public domain), vendored from

@@ -1,4 +1,7 @@
-0-0.fr
+// Matomo's community list of referrer-spam domains (public domain), vendored from
+// github.com/matomo-org/referrer-spam-list, one domain a line. A module rather than a `.txt?raw`
+// import, so that esbuild's bundles (the outbox worker, the operations scripts) and tsx read it too.
+export const referrerSpammersList = `0-0.fr
 007agent-i.fr
 01casino-x.ru
 033nachtvandeliteratuur.nl
@@ -2345,3 +2348,4 @@ zt-m.ru
 zvetki.ru
 zvooq.eu
 zvuker.net
+`;
