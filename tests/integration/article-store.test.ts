@@ -69,6 +69,20 @@ describe.each(allDialects)("the article store on %s", (dialect) => {
     await database?.dispose();
   });
 
+  it("imports them once when two instances start at the same time", async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const both = await Promise.all([
+        importMarkdownArticles({ db: fresh.db, clock }),
+        importMarkdownArticles({ db: fresh.db, clock }),
+      ]);
+      expect(both.sort()).toEqual([0, 5]);
+      expect(await publishedArticleTeasers(fresh.db)).toEqual(listArticleTeasers());
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it("imports the five Markdown articles once, text, headings and links unchanged", async () => {
     expect(await importMarkdownArticles(deps())).toBe(5);
     expect(await importMarkdownArticles(deps())).toBe(0);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "../core/db/unique-violation";
 import {
   recordAttribution,
   recordConfirmationAttribution,
@@ -37,11 +38,6 @@ export type MembershipRequest = {
 };
 
 export type MembershipRequestOutcome = "confirmation-sent" | "already-confirmed" | "cooling";
-
-function isUniqueViolation(error: unknown) {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE/.test(message ?? "");
-}
 
 /**
  * A signup to a list. The caller answers the same way whatever happens here, so nobody can learn

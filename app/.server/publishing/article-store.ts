@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "../core/db/unique-violation";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db, Trx } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
@@ -61,6 +62,16 @@ export async function readContentVersion(db: Db): Promise<number> {
  * Continue Reading cards as they were. A store with any article is left alone.
  */
 export async function importMarkdownArticles({ db, clock }: Deps): Promise<number> {
+  try {
+    return await importArticlesOnce({ db, clock });
+  } catch (error) {
+    // Two instances starting at once on one database: the other one imported them.
+    if (isUniqueViolation(error)) return 0;
+    throw error;
+  }
+}
+
+async function importArticlesOnce({ db, clock }: Deps): Promise<number> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const any = await trx.selectFrom("articles").select("id").limit(1).executeTakeFirst();
