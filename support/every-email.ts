@@ -1,3 +1,4 @@
+import { registerSiteEmails } from "~/.server/server/wiring/site-emails";
 import { personalise, renderBroadcast } from "~/.server/broadcasts/broadcast-content";
 import { adminSignInLink } from "~/.server/admin/emails/admin-sign-in-link";
 import {
@@ -37,6 +38,9 @@ import {
   workshopSeatOfferTemplate,
   workshopWaitlistJoinedTemplate,
 } from "~/.server/workshops/emails/workshop-emails";
+
+// Every runner that draws these (Vitest, the Playwright layout spec) finds the templates registered.
+registerSiteEmails();
 
 const site = "https://presence.example";
 const unsubscribe = `${site}/lists/unsubscribe/unsub.token-1`;
