@@ -24,9 +24,6 @@ for (const path of paths) {
       allowConsoleErrors(/404 Error: User attempted to access non-existent route/);
       allowConsoleErrors(/Failed to load resource: .* 404/);
     }
-    // Opened without its Checkout session the page says the registration is unknown, as a 404.
-    if (path === "/foundations-program/registered")
-      allowConsoleErrors(/Failed to load resource: .* 404/);
     // Refused scripts also log to the console, which the fixture fails on; the event names them.
     await page.addInitScript(() => {
       addEventListener("securitypolicyviolation", (event) =>

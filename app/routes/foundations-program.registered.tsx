@@ -19,18 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           { sessionId, clientAddress: context.clientAddress },
         )
       : { state: "unknown" };
-  return data(
-    {
-      result,
-      meta: pageSeo({
-        title: "Your Foundations workshop registration",
-        description: "Your registration for the Foundations workshop.",
-        path: "/foundations-program/registered",
-        noindex: true,
-      }),
-    },
-    { status: result.state === "unknown" ? 404 : 200 },
-  );
+  // 200 whatever it found, as /payment-success: the page says what is known and what to do next.
+  return data({
+    result,
+    meta: pageSeo({
+      title: "Your Foundations workshop registration",
+      description: "Your registration for the Foundations workshop.",
+      path: "/foundations-program/registered",
+      noindex: true,
+    }),
+  });
 }
 
 export const meta = metaFromLoaderData;
