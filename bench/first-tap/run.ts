@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { startBuiltServer } from "../../support/built-server";
-import { phoneScreen, throttleLikeAPhone } from "../../support/phone-profile";
+import { phoneScreen, phoneThrottling, throttleLikeAPhone } from "../../support/phone-profile";
 import { startStripeFake } from "../../support/stripe-fake";
 
 const runs = Number(process.env.RUNS ?? 5);
@@ -230,8 +230,11 @@ type FormRun = {
   ms: number | null;
   duration: number;
   bytes: number;
-  /** Where a purchase's time went: tap to call sent, the call, its answer to the navigation. */
-  split?: { tapToCall: number; call: number; answerToNavigation: number };
+  /**
+   * Where a purchase's time went: tap to call sent, the call (of which the server's own time), its
+   * answer to the navigation.
+   */
+  split?: { tapToCall: number; call: number; server: number; answerToNavigation: number };
 };
 
 /** /buy-now: the first tap on the PDF card to the order's total showing its price. */
@@ -314,12 +317,24 @@ async function measureBuyNowStripe(): Promise<FormRun> {
     const split = {
       tapToCall: leg.callWall - tap.at,
       call: leg.callMs,
+      server: lastCheckoutResponseTime(),
       answerToNavigation: leg.answerToNavigationMs,
     };
     return { ms, duration, bytes, split };
   } finally {
     await close();
   }
+}
+
+/** The server's own time for its latest checkout call, from its request log (pino's `responseTime`). */
+function lastCheckoutResponseTime() {
+  const lines = server.output().split("\n");
+  for (const line of lines.reverse()) {
+    if (!line.includes('"path":"/functions/v1/create-checkout-session"')) continue;
+    const time = /"responseTime":(\d+(?:\.\d+)?)/.exec(line);
+    if (time) return Number(time[1]);
+  }
+  return Number.NaN;
 }
 
 /**
@@ -416,7 +431,7 @@ try {
     const splits = results.flatMap((r) => (r.split ? [r.split] : []));
     if (splits.length)
       console.log(
-        `${"".padEnd(38)} of which p50: tap to the call leaving ${median(splits.map((s) => s.tapToCall)).toFixed(0)} ms, the call ${median(splits.map((s) => s.call)).toFixed(0)} ms, its answer to the navigation ${median(splits.map((s) => s.answerToNavigation)).toFixed(0)} ms`,
+        `${"".padEnd(38)} of which p50: tap to the call leaving ${median(splits.map((s) => s.tapToCall)).toFixed(0)} ms, the call ${median(splits.map((s) => s.call)).toFixed(0)} ms (the server's own ${median(splits.map((s) => s.server)).toFixed(0)} ms, the round trip ${phoneThrottling.rttMs} ms), its answer to the navigation ${median(splits.map((s) => s.answerToNavigation)).toFixed(0)} ms`,
       );
   }
 } finally {
