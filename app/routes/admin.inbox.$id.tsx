@@ -57,7 +57,7 @@ export default function AdminInboxMessage({ loaderData: { message } }: Route.Com
       <Card>
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-semibold">{name}</h1>
+            <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{name}</h1>
             <span data-testid="message-status">
               <StatusBadge status={message.status} />
             </span>
@@ -68,7 +68,7 @@ export default function AdminInboxMessage({ loaderData: { message } }: Route.Com
             {message.company && (
               <>
                 <dt className="text-muted-foreground">Company</dt>
-                <dd>{message.company}</dd>
+                <dd className="wrap-anywhere">{message.company}</dd>
               </>
             )}
             <dt className="text-muted-foreground">Interest</dt>
@@ -80,7 +80,10 @@ export default function AdminInboxMessage({ loaderData: { message } }: Route.Com
           </dl>
         </CardHeader>
         <CardContent>
-          <p className="rounded-md bg-muted p-4 whitespace-pre-wrap" data-testid="message-text">
+          <p
+            className="rounded-md bg-muted p-4 wrap-anywhere whitespace-pre-wrap"
+            data-testid="message-text"
+          >
             {message.message}
           </p>
         </CardContent>

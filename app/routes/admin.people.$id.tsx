@@ -169,7 +169,7 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="divide-y rounded-lg border bg-card text-sm" data-testid="person-sources">
             {sources.map((source) => (
-              <li key={`${source.conversion}-${source.converted_at}`} className="p-4">
+              <li key={`${source.conversion}-${source.converted_at}`} className="p-4 wrap-anywhere">
                 <span className="font-medium">{source.conversion.replaceAll("_", " ")}</span>:{" "}
                 {[
                   source.referrer_domain ?? "direct",
@@ -220,7 +220,8 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
             <li key={index} className="space-y-1 p-4">
               <p className="flex flex-wrap items-center gap-2 text-sm">
                 <Badge variant="outline">{kindLabels[event.kind]}</Badge>
-                <span className="font-medium">
+                {/* A signup's title names its page, which may be a long address with no space. */}
+                <span className="min-w-0 font-medium wrap-anywhere">
                   {event.href ? (
                     <Link to={event.href} className="underline underline-offset-4">
                       {event.title}

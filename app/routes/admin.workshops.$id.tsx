@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.workshops.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
+import { ScrollRegion } from "~/components/admin/scroll-region";
 import { EventFields } from "~/components/admin/workshops/event-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
@@ -127,7 +128,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
           {attendees.length === 0 ? (
             <p className="text-muted-foreground">Nobody has registered yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border bg-card">
+            <ScrollRegion label="Attendees" className="rounded-lg border bg-card">
               <table className="w-full text-left text-sm" data-testid="attendees">
                 <thead>
                   <tr className="border-b">
@@ -173,7 +174,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
       )}

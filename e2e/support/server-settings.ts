@@ -28,7 +28,7 @@ export const e2eServer = {
     FORM_TOKEN_RATE_LIMIT: "500",
     // One console address per flow, so parallel tests never read each other's sign-in emails.
     ADMIN_EMAILS:
-      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test, sequences@console-e2e.test, content@console-e2e.test, content-390@console-e2e.test, workshops@console-e2e.test",
+      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test, sequences@console-e2e.test, content@console-e2e.test, content-390@console-e2e.test, workshops@console-e2e.test, pages-layout@console-e2e.test, first-touch@console-e2e.test, first-tap@console-e2e.test",
     ADMIN_SIGN_IN_RATE_LIMIT: "50",
     // A sent broadcast is marked sent at the queue's next round: soon, for the report test.
     BROADCAST_QUEUE_INTERVAL_MS: "500",

@@ -1,3 +1,5 @@
+import { ScrollRegion } from "./scroll-region";
+
 type DroppedAddress = { kind: "link" | "image"; text: string; address: string };
 
 /**
@@ -53,24 +55,19 @@ export function BroadcastPreview({
         </figure>
         <figure className="min-w-0 space-y-2">
           <figcaption className="text-sm text-muted-foreground">Desktop (720 px)</figcaption>
-          <div
-            className="overflow-x-auto"
-            tabIndex={0}
-            role="region"
-            aria-label="Desktop preview (scrolls sideways on narrow screens)"
-          >
+          <ScrollRegion label="Desktop preview">
             <iframe
               title="Email preview at desktop width"
               srcDoc={html}
               className="h-[640px] w-[720px] rounded-lg border bg-white"
             />
-          </div>
+          </ScrollRegion>
         </figure>
       </div>
       <figure className="space-y-2">
         <figcaption className="text-sm text-muted-foreground">Plain-text part</figcaption>
         <pre
-          className="max-h-[480px] overflow-auto rounded-lg border bg-card p-4 text-sm whitespace-pre-wrap"
+          className="max-h-[480px] overflow-auto rounded-lg border bg-card p-4 text-sm wrap-anywhere whitespace-pre-wrap"
           data-testid="preview-text"
           tabIndex={0}
         >

@@ -1,3 +1,5 @@
+import { ScrollRegion } from "./scroll-region";
+
 export type ReportCell = string | number | null;
 
 export type ReportColumn = {
@@ -38,13 +40,7 @@ export function ReportTable({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        // A wide table scrolls sideways; the keyboard reaches it too.
-        <div
-          className="overflow-x-auto"
-          tabIndex={0}
-          role="region"
-          aria-label={`${title}, scrolls sideways`}
-        >
+        <ScrollRegion label={title}>
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left">
@@ -88,7 +84,7 @@ export function ReportTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
