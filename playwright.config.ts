@@ -12,9 +12,7 @@ export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // One retry in CI: a test that passes only on its retry is reported as flaky by name in the
-  // run's output (e2e/booking.spec.ts's JS-off walk saw one week instead of seven once, under load).
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
