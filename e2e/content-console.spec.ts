@@ -152,8 +152,11 @@ const photo = (background: { r: number; g: number; b: number }) =>
 test("the owner uploads a cover and a body image; a visitor without JavaScript sees both", async ({
   page,
   browser,
+  allowConsoleErrors,
 }) => {
   test.slow();
+  // The browser logs the refused upload's status; the page says why.
+  allowConsoleErrors(/status of 415 \(Unsupported Media Type\)/);
   const run = Date.now();
   const slug = `pictures-of-presence-${run}`;
   const title = `Pictures of Presence ${run}`;
@@ -225,6 +228,8 @@ test("the owner uploads a cover and a body image; a visitor without JavaScript s
     expect(
       await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
+    // From the top, so the sticky header is drawn where a reader first sees it.
+    await reader.evaluate(() => window.scrollTo(0, 0));
     await screenshot(reader, `content-images-article-${width}`);
   }
   await visitor.close();
