@@ -172,15 +172,14 @@ function Toolbar({ editor }: { editor: Editor }) {
           size="sm"
           disabled={uploading}
           onClick={async () => {
-            const file = fileInput.current?.files?.[0];
-            if (!file) return setProblem("Choose an image file to upload.");
-            if (!imageAlt.trim())
-              return setProblem("Describe the image for readers who cannot see it.");
-            setProblem("");
-            const uploaded = await upload(file, imageAlt.trim());
+            const uploaded = await upload(
+              fileInput.current,
+              imageAlt,
+              "Describe the image for readers who cannot see it.",
+            );
             if ("error" in uploaded) return setProblem(uploaded.error);
+            setProblem("");
             chain().setImage({ src: uploaded.image.src, alt: uploaded.image.alt }).run();
-            fileInput.current!.value = "";
             setImageAlt("");
           }}
         >

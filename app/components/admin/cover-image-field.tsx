@@ -68,15 +68,14 @@ export function CoverImageField({
           variant="outline"
           disabled={uploading}
           onClick={async () => {
-            const file = fileInput.current?.files?.[0];
-            if (!file) return setProblem("Choose an image file to upload.");
-            if (!alt.trim())
-              return setProblem("Describe the cover image for readers who cannot see it.");
-            setProblem("");
-            const uploaded = await upload(file, alt.trim());
+            const uploaded = await upload(
+              fileInput.current,
+              alt,
+              "Describe the cover image for readers who cannot see it.",
+            );
             if ("error" in uploaded) return setProblem(uploaded.error);
+            setProblem("");
             setSrc(uploaded.image.src);
-            fileInput.current!.value = "";
             onChange();
           }}
         >

@@ -10,13 +10,18 @@ export type UploadedImageAnswer = { src: string; width: number; height: number; 
 export function useImageUpload() {
   const { csrfToken } = useAdminSession();
   const [uploading, setUploading] = useState(false);
+  /** The file chosen in `input`, described by `alt`; the input is emptied once it is kept. */
   async function upload(
-    file: File,
+    input: HTMLInputElement | null,
     alt: string,
+    altMissing: string,
   ): Promise<{ image: UploadedImageAnswer } | { error: string }> {
+    const file = input?.files?.[0];
+    if (!file) return { error: "Choose an image file to upload." };
+    if (!alt.trim()) return { error: altMissing };
     const form = new FormData();
     form.set("csrf", csrfToken);
-    form.set("alt", alt);
+    form.set("alt", alt.trim());
     form.set("file", file);
     setUploading(true);
     try {
@@ -26,6 +31,7 @@ export function useImageUpload() {
       };
       if (!response.ok || !answer.src)
         return { error: answer.error ?? `The upload failed (${response.status}).` };
+      input!.value = "";
       return { image: answer as UploadedImageAnswer };
     } catch {
       return { error: "The upload did not reach the site: check the connection and try again." };
