@@ -11,6 +11,7 @@ export default [
   route("admin/sign-in/passkey", "routes/admin.sign-in.passkey.ts"),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   route("admin/passkeys", "routes/admin.passkeys.ts"),
+  route("admin/content/images", "routes/admin.content.images.ts"),
   route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
   route("admin/export/:kind", "routes/admin.export.$kind.ts"),
   route("admin/analytics/export/:table", "routes/admin.analytics.export.$table.ts"),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { e2eServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
@@ -139,4 +140,97 @@ test("a scheduled article goes live when its time comes, at 390 px", async ({ pa
     .toBe(200);
   const list = await (await page.request.get("/all-resources")).text();
   expect(list).toContain(title);
+});
+
+/** A photo as a camera keeps it: 1600 px wide, with where it was taken. */
+const photo = (background: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 1/1 0/1" } })
+    .jpeg()
+    .toBuffer();
+
+test("the owner uploads a cover and a body image; a visitor without JavaScript sees both", async ({
+  page,
+  browser,
+  allowConsoleErrors,
+}) => {
+  test.slow();
+  // The browser logs the refused upload's status; the page says why.
+  allowConsoleErrors(/status of 415 \(Unsupported Media Type\)/);
+  const run = Date.now();
+  const slug = `pictures-of-presence-${run}`;
+  const title = `Pictures of Presence ${run}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughEmail(page, "images@console-e2e.test");
+  await hydrate(page);
+  await writeArticle(page, { title, slug });
+
+  const cover = page.getByTestId("cover-image");
+  await cover.getByLabel("Cover image file (JPEG, PNG or WebP)").setInputFiles({
+    name: "cover.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo({ r: 180, g: 110, b: 70 }),
+  });
+  await cover.getByRole("button", { name: "Upload cover" }).click();
+  await expect(cover.getByRole("alert")).toHaveText(
+    "Describe the cover image for readers who cannot see it.",
+  );
+  await cover.getByLabel("Cover image description (alt text)").fill("A desk by a window at dawn");
+  await cover.getByRole("button", { name: "Upload cover" }).click();
+  await expect(cover.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{32}-1440x810\//);
+
+  const editor = page.getByTestId("article-editor");
+  await page.getByRole("textbox", { name: "Article body" }).click();
+  await page.keyboard.press("End");
+  await editor.getByLabel("Image file (JPEG, PNG or WebP)").setInputFiles({
+    name: "scan.pdf",
+    mimeType: "application/pdf",
+    buffer: await photo({ r: 60, g: 120, b: 90 }),
+  });
+  await editor.getByLabel("Image description (alt text)").fill("A notebook open on the desk");
+  await editor.getByRole("button", { name: "Upload and insert image" }).click();
+  // Named .pdf, but a JPEG: the server reads the bytes and says so.
+  await expect(editor.getByRole("alert")).toContainText("ends in .pdf, but it is a JPEG image");
+  await editor.getByLabel("Image file (JPEG, PNG or WebP)").setInputFiles({
+    name: "notebook.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo({ r: 60, g: 120, b: 90 }),
+  });
+  await editor.getByRole("button", { name: "Upload and insert image" }).click();
+  await expect(
+    page.getByRole("textbox", { name: "Article body" }).getByRole("img", {
+      name: "A notebook open on the desk",
+    }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, "content-images-editor-1280");
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`Published at /articles/${slug}`);
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await visitor.newPage();
+  for (const width of [390, 1280]) {
+    await reader.setViewportSize({ width, height: 900 });
+    expect((await reader.goto(`/articles/${slug}`))!.status()).toBe(200);
+    for (const name of ["A desk by a window at dawn", "A notebook open on the desk"]) {
+      const image = reader.getByRole("img", { name });
+      await expect(image).toHaveAttribute("width", "1440");
+      await expect(image).toHaveAttribute("height", "810");
+      await image.scrollIntoViewIfNeeded();
+      // Loaded from a variant no wider than needed, its box at the image's own proportions.
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.currentSrc))
+        .toMatch(/\/(480|960|1440)\.avif$/);
+      const box = (await image.boundingBox())!;
+      expect(Math.abs(box.height - (box.width * 810) / 1440)).toBeLessThan(1.5);
+    }
+    expect(
+      await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    // From the top, so the sticky header is drawn where a reader first sees it.
+    await reader.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(reader, `content-images-article-${width}`);
+  }
+  await visitor.close();
 });

@@ -5,6 +5,8 @@
  * so nothing but these nodes, marks and attributes ever reaches a page.
  */
 
+import { articleImageSizes, pictureSources, uploadedImageOf } from "./uploaded-image";
+
 export type ArticleMark =
   { type: "bold" } | { type: "italic" } | { type: "link"; attrs: { href: string } };
 
@@ -251,10 +253,27 @@ function blockHtml(block: ArticleBlock, tight = false): string {
     case "blockquote":
       return `<blockquote>\n${block.content.map((child) => blockHtml(child)).join("")}</blockquote>\n`;
     case "image":
-      return `<p><img src="${escapeHtml(block.attrs.src)}" alt="${escapeHtml(block.attrs.alt)}" loading="lazy"></p>\n`;
+      return `<p>${imageHtml(block.attrs.src, block.attrs.alt)}</p>\n`;
     case "horizontalRule":
       return "<hr>\n";
   }
+}
+
+/**
+ * An uploaded image as a `<picture>`: AVIF, then WebP, then its own format, each at every width
+ * made, with the width and height that keep the layout still. Any other image as it is.
+ */
+function imageHtml(src: string, alt: string) {
+  const uploaded = uploadedImageOf(src);
+  if (!uploaded) return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy">`;
+  const sources = pictureSources(uploaded);
+  const sizes = `sizes="${articleImageSizes}"`;
+  return (
+    `<picture><source type="image/avif" srcset="${sources.avif}" ${sizes}>` +
+    `<source type="image/webp" srcset="${sources.webp}" ${sizes}>` +
+    `<img src="${escapeHtml(src)}" srcset="${sources.fallback}" ${sizes} alt="${escapeHtml(alt)}" ` +
+    `width="${uploaded.width}" height="${uploaded.height}" loading="lazy" decoding="async"></picture>`
+  );
 }
 
 /** The body as HTML, from a checked document only. */

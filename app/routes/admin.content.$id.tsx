@@ -6,6 +6,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
+import { CoverImageField } from "~/components/admin/cover-image-field";
 import { useAdminSession } from "~/components/admin/admin-session";
 import { BackLink } from "~/components/page/back-link";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -280,17 +281,11 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             <input type="hidden" name="body" value={JSON.stringify(body)} />
             {errors.body && <p className="text-sm text-destructive">{errors.body}</p>}
           </div>
-          <Field
-            name="coverImage"
-            label="Cover image address"
-            defaultValue={draft.coverImage ?? ""}
-            error={errors.coverImage}
-          />
-          <Field
-            name="coverAlt"
-            label="Cover image description (alt text)"
-            defaultValue={draft.coverAlt ?? ""}
-            error={errors.coverAlt}
+          <CoverImageField
+            src={draft.coverImage ?? ""}
+            alt={draft.coverAlt ?? ""}
+            errors={errors}
+            onChange={schedule}
           />
           <Field
             name="seoTitle"

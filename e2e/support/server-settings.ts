@@ -17,6 +17,7 @@ export const e2eServer = {
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
     MAIL_DIR: path.join(dataDir, "mail"),
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
     SCHEDULING_URL: "https://scheduling.example/breakthrough-hour",
     // Emails (written as .eml files under mailDir) go out within a fraction of a second.
     OUTBOX_POLL_INTERVAL_MS: "200",
@@ -28,7 +29,7 @@ export const e2eServer = {
     FORM_TOKEN_RATE_LIMIT: "500",
     // One console address per flow, so parallel tests never read each other's sign-in emails.
     ADMIN_EMAILS:
-      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test, sequences@console-e2e.test, content@console-e2e.test, content-390@console-e2e.test, workshops@console-e2e.test, pages-layout@console-e2e.test, first-touch@console-e2e.test, first-tap@console-e2e.test",
+      "inbox@console-e2e.test, js-off@console-e2e.test, passkey@console-e2e.test, phone@console-e2e.test, people@console-e2e.test, import@console-e2e.test, broadcasts@console-e2e.test, list-390@console-e2e.test, list-1280@console-e2e.test, analytics@console-e2e.test, analytics-layout@console-e2e.test, audit-390@console-e2e.test, audit-1280@console-e2e.test, console-390@console-e2e.test, console-1280@console-e2e.test, booking@console-e2e.test, booking-js-off@console-e2e.test, calendar@console-e2e.test, calendar-js-off@console-e2e.test, sequences@console-e2e.test, content@console-e2e.test, content-390@console-e2e.test, workshops@console-e2e.test, pages-layout@console-e2e.test, first-touch@console-e2e.test, first-tap@console-e2e.test, images@console-e2e.test",
     ADMIN_SIGN_IN_RATE_LIMIT: "50",
     // A sent broadcast is marked sent at the queue's next round: soon, for the report test.
     BROADCAST_QUEUE_INTERVAL_MS: "500",
@@ -63,6 +64,7 @@ export const e2ePostgresServer = {
     PORT: String(postgresPort),
     DATABASE_URL: postgresUrl ? inSchema(postgresUrl, postgresSchema) : "",
     MAIL_DIR: path.join(dataDir, "mail-postgres"),
+    UPLOADS_DIR: path.join(dataDir, "uploads-postgres"),
     E2E_POSTGRES_SCHEMA: postgresSchema,
     E2E_POSTGRES_ADMIN_URL: postgresUrl ?? "",
   } as Record<string, string>,

@@ -54,6 +54,11 @@ const configSchema = z
     ),
     /** Where emails are written as .eml files when SMTP_URL is empty (default data/mail). */
     MAIL_DIR: optionalText,
+    /**
+     * Where the console's uploads (article images) are kept (default data/uploads). Several
+     * instances must share it: a volume every instance mounts (docs/deployment-and-scaling.md).
+     */
+    UPLOADS_DIR: optionalText,
     MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
     /** Where replies to a broadcast go (the From is a no-reply address); empty: no Reply-To. */
     MAIL_REPLY_TO: optionalText.pipe(emailAddress.optional()),
@@ -282,6 +287,7 @@ export type AppConfig = z.infer<typeof configSchema> & {
   /** The interface the server binds. */
   HOST: string;
   MAIL_DIR: string;
+  UPLOADS_DIR: string;
   /** Production with a public SITE_URL: the strict rules of {@link deploymentProblem} hold. */
   deployment: boolean;
 };
@@ -357,6 +363,7 @@ export function parseConfig(
     ...parsed,
     HOST: parsed.HOST ?? (deployment ? "0.0.0.0" : "127.0.0.1"),
     MAIL_DIR: parsed.MAIL_DIR ?? "data/mail",
+    UPLOADS_DIR: parsed.UPLOADS_DIR ?? "data/uploads",
     deployment,
   };
 }

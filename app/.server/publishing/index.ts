@@ -46,3 +46,9 @@ export {
 } from "./console-articles";
 export { articleFeed, articleFeedLinks, type FeedFormat } from "./article-feed";
 export { markdownToDocument } from "./markdown-import";
+export {
+  maxImageUploadBytes,
+  uploadArticleImage,
+  uploadedImagesDir,
+  type ImageUploadOutcome,
+} from "./image-uploads";

@@ -1,9 +1,10 @@
-/** The publishing capability's tables (migration 590, decision 190). */
+/** The publishing capability's tables (migrations 590 and 630, decisions 190 and 230). */
 export interface PublishingTables {
   articles: ArticleTable;
   article_revisions: ArticleRevisionTable;
   article_old_slugs: ArticleOldSlugTable;
   content_versions: ContentVersionTable;
+  uploaded_images: UploadedImageTable;
 }
 
 export type ArticleState = "draft" | "scheduled" | "published" | "unpublished" | "deleted";
@@ -46,4 +47,18 @@ export interface ContentVersionTable {
   name: string;
   version: number;
   changed_at: string;
+}
+
+/** One row per image uploaded in the console (migration 630, decision 230); its files are on disk. */
+export interface UploadedImageTable {
+  /** The folder under UPLOADS_DIR/images: `<sha256 prefix>-<width>x<height>`. */
+  id: string;
+  width: number;
+  height: number;
+  /** `jpg` or `png`: the format of the fallback files beside the AVIF and WebP ones. */
+  fallback: string;
+  /** The uploaded file's size in bytes. */
+  bytes: number;
+  created_by: string;
+  created_at: string;
 }

@@ -2,11 +2,12 @@ import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { safeImageSrc, safeLinkHref, type ArticleDocument } from "~/lib/article-document";
+import { safeLinkHref, type ArticleDocument } from "~/lib/article-document";
 
 /**
  * The article's body editor (TipTap, decision 190): only what the site's reading style sets —
@@ -58,8 +59,9 @@ function ToolButton({
 
 function Toolbar({ editor }: { editor: Editor }) {
   const [href, setHref] = useState("");
-  const [imageSrc, setImageSrc] = useState("");
+  const fileInput = useRef<HTMLInputElement>(null);
   const [imageAlt, setImageAlt] = useState("");
+  const { upload, uploading } = useImageUpload();
   const [problem, setProblem] = useState("");
   const chain = () => editor.chain().focus();
   return (
@@ -146,11 +148,12 @@ function Toolbar({ editor }: { editor: Editor }) {
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">
-          <Label htmlFor="editor-image">Image address</Label>
+          <Label htmlFor="editor-image">Image file (JPEG, PNG or WebP)</Label>
           <Input
+            ref={fileInput}
             id="editor-image"
-            value={imageSrc}
-            onChange={(event) => setImageSrc(event.target.value)}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
             className="w-64"
           />
         </div>
@@ -167,18 +170,20 @@ function Toolbar({ editor }: { editor: Editor }) {
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => {
-            const src = safeImageSrc(imageSrc);
-            if (!src) return setProblem("An image must be an https address or a path on the site.");
-            if (!imageAlt.trim())
-              return setProblem("Describe the image for readers who cannot see it.");
+          disabled={uploading}
+          onClick={async () => {
+            const uploaded = await upload(
+              fileInput.current,
+              imageAlt,
+              "Describe the image for readers who cannot see it.",
+            );
+            if ("error" in uploaded) return setProblem(uploaded.error);
             setProblem("");
-            chain().setImage({ src, alt: imageAlt.trim() }).run();
-            setImageSrc("");
+            chain().setImage({ src: uploaded.image.src, alt: uploaded.image.alt }).run();
             setImageAlt("");
           }}
         >
-          Insert image
+          {uploading ? "Uploading…" : "Upload and insert image"}
         </Button>
       </div>
       {problem && (

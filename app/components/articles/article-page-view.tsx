@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatArticleDate } from "~/components/articles/article-date";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { ShareArticleButton } from "~/components/articles/share-article-button";
+import { ArticleCover } from "~/components/articles/article-cover";
 import { Prose } from "~/components/prose/prose";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -72,14 +73,7 @@ export function ArticlePageView({
           </div>
         </header>
 
-        {article.cover && (
-          <img
-            src={article.cover.src}
-            alt={article.cover.alt}
-            className="mt-10 w-full rounded-2xl"
-            data-testid="article-cover"
-          />
-        )}
+        {article.cover && <ArticleCover src={article.cover.src} alt={article.cover.alt} />}
 
         <Prose html={article.html} className="mt-10" />
 

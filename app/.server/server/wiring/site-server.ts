@@ -30,6 +30,7 @@ import { requestLogging } from "../observability/request-logging";
 import { routeLabeller } from "../observability/route-label";
 import { grantScriptNonce, securityHeaders } from "./security-headers";
 import { staticFileHeaders, staticFiles } from "../static-files/static-files";
+import { uploadedImages } from "../static-files/uploaded-images";
 
 /**
  * From the moment shutdown begins, every answer says `Connection: close`, so the client never
@@ -132,6 +133,7 @@ export async function startSiteServer(options: SiteServerOptions) {
     app.get(countedDownloadPaths, guideDownloadCounter(runtime.analytics));
     app.use(staticFiles(options.clientDir, fileHeadersOf));
   }
+  app.use(uploadedImages(config.UPLOADS_DIR));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   // The article pages and their lists, rendered once per change of the store (decision 190).

@@ -1,0 +1,164 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Sharp } from "sharp";
+import { recordAdminAction } from "../core/audit-log";
+import type { ServiceDeps } from "../core/service-deps";
+import {
+  uploadedImageFolder,
+  uploadedImageSrc,
+  variantWidths,
+  type FallbackFormat,
+  type UploadedImage,
+} from "~/lib/uploaded-image";
+import { claimedFileType, sniffFileType, sniffedTypeNames } from "./uploaded-file-type";
+
+/** A phone's photo fits several times over; the route refuses more with a 413. */
+export const maxImageUploadBytes = 10 * 1024 * 1024;
+/** A small file can declare a huge canvas (a decompression bomb): past this it is refused. */
+const maxInputPixels = 50_000_000;
+const acceptedTypes = new Set(["png", "jpeg", "webp"]);
+
+export type ImageUploadDeps = Pick<ServiceDeps, "db" | "clock"> & { uploadsDir: string };
+
+export type ImageUploadOutcome =
+  | { outcome: "uploaded"; src: string; width: number; height: number }
+  | { outcome: "refused"; status: 400 | 415; message: string };
+
+const refused = (status: 400 | 415, message: string): ImageUploadOutcome => ({
+  outcome: "refused",
+  status,
+  message,
+});
+
+/** Where the variants of every upload live: one folder each, named by content and size. */
+export const uploadedImagesDir = (uploadsDir: string) => path.join(uploadsDir, "images");
+
+/**
+ * Keeps an image uploaded for an article (decision 230): its kind read from its bytes and matched
+ * against its name, turned upright, its metadata (EXIF location included) left behind, made as
+ * AVIF, WebP and its own format at each width. The files are written to a temporary folder first;
+ * the row, the audit entry and the rename into place are one transaction, so a failure anywhere
+ * leaves neither a row without files nor files without a row. The same image again is the same
+ * address.
+ */
+export async function uploadArticleImage(
+  { db, clock, uploadsDir }: ImageUploadDeps,
+  { actor, fileName, bytes }: { actor: string; fileName: string; bytes: Uint8Array },
+): Promise<ImageUploadOutcome> {
+  if (bytes.byteLength === 0) return refused(400, "Choose an image to upload.");
+  const sniffed = sniffFileType(bytes);
+  if (!acceptedTypes.has(sniffed))
+    return refused(
+      415,
+      `This file is ${sniffedTypeNames[sniffed].name}, not an image the site can show: upload a JPEG, PNG or WebP image.`,
+    );
+  const claimed = claimedFileType(fileName);
+  if (claimed && claimed !== sniffed)
+    return refused(
+      415,
+      `The file's name ends in .${fileName.split(".").pop()}, but it is ${sniffedTypeNames[sniffed].name}: rename it or choose the right file.`,
+    );
+
+  const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" });
+  let upright: { width: number; height: number; hasAlpha: boolean };
+  try {
+    const metadata = await source.metadata();
+    upright = { ...metadata.autoOrient, hasAlpha: metadata.hasAlpha };
+  } catch {
+    return refused(
+      400,
+      "This image could not be read (it may be damaged or over 50 megapixels): export it again and upload that.",
+    );
+  }
+  const width = variantWidths(upright.width).at(-1)!;
+  const height = Math.max(1, Math.round((upright.height * width) / upright.width));
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  const image: UploadedImage = {
+    folder: uploadedImageFolder(hash, width, height),
+    width,
+    height,
+    // A PNG (a diagram, a screenshot) keeps its sharp edges; a photo is a JPEG.
+    fallback: sniffed === "png" || upright.hasAlpha ? "png" : "jpg",
+  };
+  const uploaded: ImageUploadOutcome = {
+    outcome: "uploaded",
+    src: uploadedImageSrc(image),
+    width: image.width,
+    height: image.height,
+  };
+  const known = await db
+    .selectFrom("uploaded_images")
+    .select("id")
+    .where("id", "=", image.folder)
+    .executeTakeFirst();
+  if (known) return uploaded;
+
+  const imagesDir = uploadedImagesDir(uploadsDir);
+  const incoming = path.join(imagesDir, `.incoming-${randomUUID()}`);
+  const final = path.join(imagesDir, image.folder);
+  let moved = false;
+  try {
+    await mkdir(incoming, { recursive: true });
+    await writeVariants(source.rotate(), incoming, image);
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("uploaded_images")
+        .values({
+          id: image.folder,
+          width: image.width,
+          height: image.height,
+          fallback: image.fallback,
+          bytes: bytes.byteLength,
+          created_by: actor,
+          created_at: clock.now().toISOString(),
+        })
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .executeTakeFirst();
+      // Another request kept the same image first: its files are in place.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      await recordAdminAction(trx, {
+        actor,
+        action: "image.upload",
+        subject: image.folder,
+        detail: { bytes: bytes.byteLength },
+        now: clock.now(),
+      });
+      // With no row, a folder of this name is a crash's leftover: this upload replaces it.
+      await rm(final, { recursive: true, force: true });
+      await rename(incoming, final);
+      moved = true;
+    });
+  } catch (error) {
+    if (moved) await rm(final, { recursive: true, force: true });
+    if (isUnreadableImage(error))
+      return refused(400, "This image could not be read: it may be damaged. Export it again.");
+    throw error;
+  } finally {
+    await rm(incoming, { recursive: true, force: true });
+  }
+  return uploaded;
+}
+
+/** Each width as AVIF, WebP and the fallback format; sharp writes no metadata unless asked. */
+async function writeVariants(upright: Sharp, folder: string, image: UploadedImage) {
+  for (const width of variantWidths(image.width)) {
+    const resized = upright.clone().resize({ width, withoutEnlargement: true });
+    const files: [string, Sharp][] = [
+      ["avif", resized.clone().avif({ quality: 55, effort: 3 })],
+      ["webp", resized.clone().webp({ quality: 78 })],
+      [image.fallback, fallbackEncoder(resized.clone(), image.fallback)],
+    ];
+    for (const [format, encoder] of files)
+      await writeFile(path.join(folder, `${width}.${format}`), await encoder.toBuffer());
+  }
+}
+
+const fallbackEncoder = (image: Sharp, format: FallbackFormat) =>
+  format === "png"
+    ? image.png({ compressionLevel: 9 })
+    : image.jpeg({ quality: 82, mozjpeg: true });
+
+/** sharp's own refusals of a file it cannot decode (its header read, its pixels not). */
+const isUnreadableImage = (error: unknown) =>
+  error instanceof Error && /^(Input|VipsJpeg|VipsForeign|pngload|webp)/i.test(error.message);

@@ -1,0 +1,38 @@
+import type { Route } from "./+types/admin.content.images";
+import { requireAdminAction, requireAdminSession } from "~/.server/admin/admin-request";
+import { readStreamedFileUpload } from "~/.server/http/request-body";
+import { maxImageUploadBytes, uploadArticleImage } from "~/.server/publishing";
+
+/**
+ * POST an image (multipart: `csrf`, `alt`, then `file`) for an article's cover or body (decision
+ * 230). Answers JSON: the address to use, its width and height, or `error` with a 4xx.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  // Nobody's bytes are read before the session is known; the CSRF field precedes the file.
+  await requireAdminSession(request, context);
+  const { fields, file } = await readStreamedFileUpload(
+    request,
+    maxImageUploadBytes,
+    async (before, streamed) => {
+      await requireAdminAction(request, context, before);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of streamed.body) chunks.push(chunk);
+      return { name: streamed.name, bytes: Buffer.concat(chunks) };
+    },
+  );
+  const session = await requireAdminAction(request, context, fields);
+  const alt = fields.get("alt")?.trim() ?? "";
+  if (!file) return Response.json({ error: "Choose an image to upload." }, { status: 400 });
+  if (!alt)
+    return Response.json(
+      { error: "Describe the image for readers who cannot see it." },
+      { status: 400 },
+    );
+  const outcome = await uploadArticleImage(
+    { db: context.db, clock: context.clock, uploadsDir: context.config.UPLOADS_DIR },
+    { actor: session.email, fileName: file.name, bytes: file.bytes },
+  );
+  if (outcome.outcome === "refused")
+    return Response.json({ error: outcome.message }, { status: outcome.status });
+  return Response.json({ src: outcome.src, width: outcome.width, height: outcome.height, alt });
+}
