@@ -2,7 +2,8 @@
 // `npm run build` first) with its defaults and the throttle lifted, a broadcast to
 // BENCH_PRODUCT_RECIPIENTS (default 2,000) started with the console's "Send now" (an HTTP POST as
 // the signed-in owner), timed to the last email at a local counting sink; then the same to a sink
-// answering each message in 0.5 s, for the most emails in flight at once. Then, in-process: queue
+// answering each message in 0.5 s, for the most emails in flight at once (BENCH_CPU_PROF=<dir>
+// writes a CPU profile of each server there). Then, in-process (BENCH_DELIVER=0 skips it): queue
 // one broadcast to BENCH_RECIPIENTS (default 100,000) confirmed subscribers (time and peak memory
 // of the queueing step), and deliver BENCH_DELIVER of its emails (default 5,000) through the
 // outbox worker to a local SMTP sink with the throttle lifted (emails per second). On SQLite and
@@ -137,6 +138,8 @@ function backendsCpuSince(before: Map<number, number>, after: Map<number, number
   return total;
 }
 
+/** BENCH_CPU_PROF=<dir>: a V8 CPU profile of each built server there. */
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const productRecipients = Number(process.env.BENCH_PRODUCT_RECIPIENTS ?? 2_000);
 const owner = "owner@presence.example";
 /** The console's session cookie, as the server writes it (react-router's unsigned cookie). */
@@ -160,7 +163,10 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
     // The production default (the test servers poll every 100 ms).
     OUTBOX_POLL_INTERVAL_MS: "5000",
   };
-  const server = await startBuiltServer(env);
+  const server = await startBuiltServer(
+    env,
+    cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  );
   try {
     const { db } = database;
     await seedReaders(
@@ -197,6 +203,7 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
       })
       .execute();
     const start = performance.now();
+    const cpuBefore = cpuMsOf(server.pid);
     const response = await fetch(`${server.baseURL}/admin/broadcasts/${saved.id}`, {
       method: "POST",
       redirect: "manual",
@@ -213,7 +220,13 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const seconds = (performance.now() - start) / 1000;
-    return { perSecond: productRecipients / seconds, seconds, maxInFlight: sink.maxInFlight() };
+    return {
+      perSecond: productRecipients / seconds,
+      seconds,
+      maxInFlight: sink.maxInFlight(),
+      // The server's CPU per email, queueing and sending: the figure the load does not move.
+      cpuMsPerEmail: (cpuMsOf(server.pid) - cpuBefore) / productRecipients,
+    };
   } finally {
     await server.stop();
     await sink.stop();
@@ -226,13 +239,14 @@ for (const dialect of dialects) {
   const slow = await throughTheProduct(dialect, 500);
   console.log(
     `${dialect}, through the built server ("Send now" to the last email at the sink, throttle lifted, defaults): ` +
-      `${fast.perSecond.toFixed(0)} emails/s (${productRecipients} in ${fast.seconds.toFixed(1)} s), at most ${fast.maxInFlight} in flight; ` +
+      `${fast.perSecond.toFixed(0)} emails/s (${productRecipients} in ${fast.seconds.toFixed(1)} s), the server's CPU ${fast.cpuMsPerEmail.toFixed(2)} ms per email, at most ${fast.maxInFlight} in flight; ` +
       `to a sink answering in 0.5 s: ${slow.perSecond.toFixed(0)} emails/s, at most ${slow.maxInFlight} in flight; ` +
       `load average ${loadavg()[0]!.toFixed(1)}`,
   );
 }
 
-for (const dialect of dialects) {
+// BENCH_DELIVER=0: through the product only.
+for (const dialect of deliverCount > 0 ? dialects : []) {
   const database = await createTestDatabase(dialect);
   try {
     const { db } = database;

@@ -9,7 +9,9 @@
 // CPU. The rate limits count every request as in production, at a limit the run never reaches; the
 // outbox worker runs as in production, writing .eml files; it renders after the window much of what
 // the window queued, so "CPU ms/accepted, sent" also counts ours' CPU until its outbox is drained
-// (the references send nothing: theirs is the same figure twice). Each request
+// (the references send nothing: theirs is the same figure twice). For ours it also prints how its
+// outbox kept up with each 5 s burst: emails sent during it, the drain's rate after it, and how
+// long after it the last visitor's acknowledgement went (median of the rounds). Each request
 // comes from a different sender. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of ours there
 // (summarise it with bench/contact/profile-summary.ts). OUTBOX_WORKER chooses where ours sends, as
 // in production: inline (the default, on the requests' event loop), thread, or none (the request
@@ -50,6 +52,17 @@ type Server = {
   stop: () => Promise<unknown>;
   /** Resolves once the server has sent every email it queued (ours: its outbox worker). */
   drained?: () => Promise<void>;
+  /** How its outbox went during and after a burst (ours). */
+  sending?: (burst: { start: Date; end: Date }) => Promise<BurstSending>;
+};
+
+type BurstSending = {
+  /** Emails the burst queued that were sent before it ended. */
+  sentDuringBurst: number;
+  /** Emails per second sent after the burst, until the last. */
+  drainPerSecond: number;
+  /** The last acknowledgement to a visitor of the burst: seconds after the burst ended. */
+  lastAcknowledgementAfterS: number;
 };
 
 const limits = { CONTACT_RATE_LIMIT: "1000000000", CONTACT_MIN_FILL_SECONDS: "0" };
@@ -113,10 +126,12 @@ type Sample = {
   cpuMs: number;
   /** Including sending what the window queued, after it (ours' outbox worker; the same otherwise). */
   cpuWithSendingMs: number;
+  sending?: BurstSending;
 };
 
 async function load(server: Server): Promise<Sample> {
   const cpuBefore = cpuMsOf(server.pid);
+  const start = new Date();
   const result = await autocannon({
     url: `${server.baseURL}/functions/v1/send-contact-email`,
     method: "POST",
@@ -127,6 +142,7 @@ async function load(server: Server): Promise<Sample> {
     duration: durationSeconds,
   });
   const cpuMs = cpuMsOf(server.pid) - cpuBefore;
+  const end = new Date();
   // The worker renders and writes after the window what the window queued: its CPU is ours too.
   await server.drained?.();
   return {
@@ -137,7 +153,33 @@ async function load(server: Server): Promise<Sample> {
     failed: result.non2xx + result.errors + result.timeouts,
     cpuMs,
     cpuWithSendingMs: cpuMsOf(server.pid) - cpuBefore,
+    sending: await server.sending?.({ start, end }),
   };
+}
+
+/** When the emails a burst queued were sent: during it, after it, the last acknowledgement. */
+async function burstSending(url: string, { start, end }: { start: Date; end: Date }) {
+  const database = await createDatabase(url);
+  try {
+    const emails = await database.db
+      .selectFrom("outbox_emails")
+      .where("created_at", ">=", start.toISOString())
+      .where("created_at", "<=", end.toISOString())
+      .select(["sent_at", "template"])
+      .execute();
+    const sentAt = (email: { sent_at: string | null }) => new Date(email.sent_at!).getTime();
+    const after = emails.filter((email) => sentAt(email) > end.getTime());
+    const last = Math.max(end.getTime(), ...after.map(sentAt));
+    const acknowledgements = emails.filter((email) => email.template === "contact-acknowledgement");
+    return {
+      sentDuringBurst: emails.length - after.length,
+      drainPerSecond: after.length / Math.max(0.001, (last - end.getTime()) / 1000),
+      lastAcknowledgementAfterS:
+        (Math.max(end.getTime(), ...acknowledgements.map(sentAt)) - end.getTime()) / 1000,
+    } satisfies BurstSending;
+  } finally {
+    await database.destroy();
+  }
 }
 
 /** Waits (up to two minutes) until no email of the database at `url` is left to send. */
@@ -186,6 +228,10 @@ async function compare(database: () => Promise<BenchDatabase>) {
       ...(await startOurs(targets.ours.url, mailDir)),
       // OUTBOX_WORKER=none: the request path alone, its outbox left for a worker process to send.
       drained: outboxWorker === "none" ? undefined : () => outboxDrained(targets.ours.url),
+      sending:
+        outboxWorker === "none"
+          ? undefined
+          : (burst: { start: Date; end: Date }) => burstSending(targets.ours.url, burst),
     },
     react: await startReference("bench/contact/reference-server.ts", targets.react.url),
     minimal: await startReference("bench/contact/minimal-server.ts", targets.minimal.url),
@@ -217,6 +263,13 @@ async function compare(database: () => Promise<BenchDatabase>) {
         "CPU ms/accepted, sent":
           Math.round((sum((run) => run.cpuWithSendingMs) / sum((run) => run.accepted)) * 100) / 100,
         stored: await storedMessages(targets[implementation].url),
+        ...(runs[0]!.sending && {
+          "sent in burst": median(runs.map((run) => run.sending!.sentDuringBurst)),
+          "drain emails/s": Math.round(median(runs.map((run) => run.sending!.drainPerSecond))),
+          "last ack after burst s": median(
+            runs.map((run) => run.sending!.lastAcknowledgementAfterS),
+          ),
+        }),
       };
     };
     const ours = await summary("ours");

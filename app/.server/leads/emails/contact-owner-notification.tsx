@@ -20,14 +20,15 @@ export function ContactOwnerNotification({
   receivedAt,
 }: {
   message: z.output<typeof storedMessage>;
-  receivedAt: Date;
+  /** As the owner reads it ("Mon, 23 Nov 2026 09:30:00 GMT"). */
+  receivedAt: string;
 }) {
   const details = [
     `Name: ${message.firstName} ${message.lastName}`,
     `Email: ${message.email}`,
     `Company: ${message.company ?? "—"}`,
     `Interest: ${message.interest}`,
-    `Received: ${receivedAt.toUTCString()}`,
+    `Received: ${receivedAt}`,
   ].join("\n");
   return (
     <EmailLayout preview={`${message.interest}: a new message from the contact form.`}>
@@ -44,12 +45,21 @@ export function ContactOwnerNotification({
 
 export const contactOwnerNotificationTemplate = defineEmailTemplate({
   name: "contact-owner-notification",
-  schema: z.object({ message: storedMessage, receivedAt: z.coerce.date() }),
+  // Stored as an ISO date, drawn as text: a text value is filled into the drawn template, where
+  // a date would have the whole email rendered each time.
+  schema: z.object({
+    message: storedMessage,
+    receivedAt: z.coerce.date().transform((date) => date.toUTCString()),
+  }),
   subject: ({ message }) =>
     `New inquiry: ${message.interest} from ${message.firstName} ${message.lastName}`,
   body: (data) => <ContactOwnerNotification {...data} />,
 });
 
 export function contactOwnerNotification(message: ContactMessage, receivedAt: Date) {
-  return contactOwnerNotificationTemplate.compose({ message, receivedAt });
+  // Stored as ISO (the schema reads any date back and writes it out for the owner).
+  return contactOwnerNotificationTemplate.compose({
+    message,
+    receivedAt: receivedAt.toISOString(),
+  });
 }

@@ -1,5 +1,5 @@
 import type { DefinedEmailTemplate, EmailAttachment, TemplatedEmail } from "./email-template";
-import { renderEmail } from "./render-email";
+import { filledTemplates } from "./filled-template";
 
 /** Which component draws an email the outbox names: the worker renders by this name. */
 export type EmailTemplates = ReadonlyMap<string, DefinedEmailTemplate>;
@@ -20,6 +20,9 @@ export const emailTemplates: EmailTemplates = registered;
 export function registerEmailTemplates(templates: readonly DefinedEmailTemplate[]) {
   for (const template of templates) registered.set(template.name, template);
 }
+
+/** Each template drawn once per data shape and filled in for each email (filled-template.ts). */
+const renderFilled = filledTemplates();
 
 export type RenderedBody = { html: string; text: string; attachments: EmailAttachment[] };
 
@@ -44,7 +47,7 @@ export async function renderStoredEmail(
   if (!parsed.success) {
     throw new UnrenderableEmail(`The data of "${name}" does not fit: ${parsed.error.message}`);
   }
-  const { html, text } = await renderEmail("", template.body(parsed.data));
+  const { html, text } = await renderFilled(template, parsed.data);
   return { html, text, attachments: template.attachments?.(parsed.data) ?? [] };
 }
 

@@ -44,8 +44,11 @@ export type AppRuntime = {
   close(): Promise<void>;
 };
 
-/** The longest an inline sender holds back while requests keep the event loop busy. */
-const inlineSendingWaitsAtMostMs = 10_000;
+/**
+ * The longest an inline sender holds back while requests keep the event loop busy: one round of
+ * emails every half second keeps acknowledgements going during a burst (decision 201).
+ */
+const inlineSendingWaitsAtMostMs = 500;
 
 /** Where the outbox's sender runs (OUTBOX_WORKER); `none` leaves it to `npm run worker`. */
 async function startOutboxSender(
