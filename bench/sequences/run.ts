@@ -43,6 +43,7 @@ async function seed(db: Db) {
       send_hour: 9,
       exit_product: "pdf",
       exit_on_booking: 0,
+      exit_on_registration: 0,
       exit_on_sequence_id: null,
       allow_restart: 0,
       status: "active",

@@ -3,6 +3,8 @@ import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { markBounced } from "~/.server/audience/bounces";
 import { erasePerson } from "~/.server/audience/erasure";
+import { membershipLinks } from "~/.server/audience/list-links";
+import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
 import {
   changeSequenceStatus,
   personSequenceEmails,
@@ -181,6 +183,7 @@ for (const dialect of allDialects) {
           sendHour: "9",
           exitProduct: "",
           exitOnBooking: undefined,
+          exitOnRegistration: undefined,
           exitOnSequenceId: "",
           allowRestart: undefined,
           ...settings,
@@ -394,6 +397,47 @@ for (const dialect of allDialects) {
       expect(page!.steps[0]!.figures).toMatchObject({ sent: 3, unsubscribed: 1 }); // the erased reader's send went with them;
     });
 
+    it("starts the sequences of the interests a reader chose, once their signup is confirmed", async () => {
+      await sequence([{ subject: "Training first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+        triggerDetail: "training",
+      });
+      await sequence([{ subject: "Book first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+        triggerDetail: "book",
+      });
+      await sequence([{ subject: "Any interest first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+      });
+      const signupDeps = deps() as unknown as Parameters<typeof requestMembership>[0];
+      await requestMembership(signupDeps, {
+        list: "newsletter",
+        email: "chooser@example.com",
+        interests: ["training", "insights"],
+        source: "/signup",
+        consentText: "Yes",
+      });
+      // Chosen but not confirmed: nobody is started.
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      const { id: membershipId } = await database.db
+        .selectFrom("list_memberships")
+        .select("id")
+        .executeTakeFirstOrThrow();
+      const token = new URL(
+        membershipLinks(config, { list: "newsletter", membershipId }, clock.now()).confirm,
+      ).pathname
+        .split("/")
+        .pop()!;
+      expect(await confirmMembership(signupDeps, { list: "newsletter", token })).toBe("confirmed");
+      expect((await runSequencePass(deps())).queued).toBe(2);
+      expect(
+        (await emails())
+          .filter((email) => email.broadcast_id !== null)
+          .map((email) => email.subject)
+          .sort(),
+      ).toEqual(["Any interest first", "Training first"]);
+    });
+
     it("only people on the sequence's list are started", async () => {
       await sequence([{ subject: "Welcome", delayDays: 0 }], {
         list: "waitlist",
@@ -459,6 +503,7 @@ for (const dialect of allDialects) {
         sendHour: "9",
         exitProduct: "",
         exitOnBooking: undefined,
+        exitOnRegistration: undefined,
         exitOnSequenceId: "",
         allowRestart: undefined,
       };
@@ -489,6 +534,15 @@ for (const dialect of allDialects) {
       expect(loop).toMatchObject({
         outcome: "invalid",
         error: "These sequences would start each other in a loop",
+      });
+      expect(
+        await saveSequence(deps(), {
+          input: { ...base, trigger: "interest_chosen", triggerDetail: "astrology" },
+          actor,
+        }),
+      ).toMatchObject({
+        outcome: "invalid",
+        error: "Choose one of the newsletter's interests, or any interest",
       });
       const step = (input: Partial<Record<string, string>>) =>
         saveStep(deps(), {

@@ -6,6 +6,7 @@ import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import { holdBulkBatch, releaseBulkBatch } from "../mail";
+import { newsletterInterests } from "~/lib/newsletter-interests";
 import {
   sequenceSettingsSchema,
   sequenceStepSchema,
@@ -32,6 +33,7 @@ export function sequenceInput(form: URLSearchParams) {
     sendHour: form.get("sendHour") ?? "",
     exitProduct: form.get("exitProduct") ?? "",
     exitOnBooking: form.get("exitOnBooking") ?? undefined,
+    exitOnRegistration: form.get("exitOnRegistration") ?? undefined,
     exitOnSequenceId: form.get("exitOnSequenceId") ?? "",
     allowRestart: form.get("allowRestart") ?? undefined,
   };
@@ -53,6 +55,12 @@ export function stepInput(form: URLSearchParams) {
  * sequence that does not exist or is this one.
  */
 async function chainProblem(trx: Trx, id: string, settings: SequenceSettings) {
+  if (
+    settings.trigger === "interest_chosen" &&
+    settings.triggerDetail &&
+    !newsletterInterests.some((interest) => interest.key === settings.triggerDetail)
+  )
+    return refused("triggerDetail", "Choose one of the newsletter's interests, or any interest");
   if (settings.trigger === "sequence_joined") {
     if (!settings.triggerDetail)
       return refused("triggerDetail", "Choose the sequence whose joining starts this one");
@@ -106,11 +114,16 @@ export async function saveSequence(
     const values = {
       name: settings.name,
       trigger: settings.trigger,
-      trigger_detail: settings.triggerDetail,
+      // Only these two triggers are narrowed; a detail left from another trigger would match none.
+      trigger_detail:
+        settings.trigger === "sequence_joined" || settings.trigger === "interest_chosen"
+          ? settings.triggerDetail
+          : null,
       list: settings.list,
       send_hour: settings.sendHour,
       exit_product: settings.exitProduct,
       exit_on_booking: settings.exitOnBooking ? 1 : 0,
+      exit_on_registration: settings.exitOnRegistration ? 1 : 0,
       exit_on_sequence_id: settings.exitOnSequenceId,
       allow_restart: settings.allowRestart ? 1 : 0,
       updated_at: nowIso,
