@@ -309,6 +309,31 @@ for (const dialect of allDialects) {
       expect((await emails())[0]!.status).toBe("pending");
     });
 
+    it("checks a step the worker already claimed again just before it is sent", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const leaver = await reader("claimed@example.com", "UTC");
+      await confirm(leaver);
+      await runSequencePass(deps());
+      // The worker has read (claimed) the email; the reader unsubscribes before it is completed.
+      const claimed = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      await database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("list_memberships")
+          .set({ status: "unsubscribed" })
+          .where("person_id", "=", leaver)
+          .execute();
+        await emitPersonEvent(trx, {
+          kind: "list-left",
+          personId: leaver,
+          list: "newsletter",
+          now: clock.now(),
+        });
+      });
+      expect(await sequenceCompletion(deps())(claimed)).toEqual(
+        new Map([[claimed[0]!.id, { skip: "The reader's sequence ended" }]]),
+      );
+    });
+
     it("holds due steps while paused and sends them in order after", async () => {
       const id = await sequence([
         { subject: "One", delayDays: 0 },
