@@ -343,6 +343,10 @@ for (const dialect of allDialects) {
       await changeSequenceStatus(deps(), { id, change: "pause", actor });
       await confirm(await reader("p@example.com", "UTC"));
       expect((await runSequencePass(deps())).queued).toBe(0);
+      // Out of the due index while paused: the pass does not walk a paused sequence's readers.
+      expect(
+        await database.db.selectFrom("sequence_enrollments").select("next_due_at").execute(),
+      ).toEqual([{ next_due_at: null }]);
       await changeSequenceStatus(deps(), { id, change: "activate", actor });
       const order: string[] = [];
       for (let pass = 0; pass < 4; pass += 1) {

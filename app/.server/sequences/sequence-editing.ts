@@ -169,7 +169,7 @@ export type StatusChange = "activate" | "pause";
 
 /**
  * Activates a sequence (it needs a step) or pauses it. Pausing holds its emails already in the
- * outbox and the pass leaves its readers waiting; activating again releases them and the pass
+ * outbox and takes its readers out of the pass; activating again releases them and the pass
  * sends what fell due meanwhile, one step per reader per pass, in order.
  */
 export async function changeSequenceStatus(
@@ -200,6 +200,14 @@ export async function changeSequenceStatus(
       .updateTable("sequences")
       .set({ status: target, updated_at: now.toISOString() })
       .where("id", "=", id)
+      .execute();
+    // A paused sequence's readers leave the due index (the pass never walks them); resumed, they
+    // are all due now and the pass works out each one's next step again.
+    await trx
+      .updateTable("sequence_enrollments")
+      .set({ next_due_at: change === "pause" ? null : now.toISOString() })
+      .where("sequence_id", "=", id)
+      .where("status", "=", "active")
       .execute();
     const emails =
       change === "pause" ? await holdBulkBatch(trx, id) : await releaseBulkBatch(trx, id, now);

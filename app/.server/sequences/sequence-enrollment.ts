@@ -135,7 +135,7 @@ async function startSequences(
   if (depth > maxChain) return;
   const sequences = await trx
     .selectFrom("sequences")
-    .select(["id", "list", "allow_restart"])
+    .select(["id", "list", "allow_restart", "status"])
     .where("trigger", "=", trigger)
     .where("status", "in", ["active", "paused"])
     // A detail narrows the trigger (that interest, that sequence); none set means any.
@@ -177,7 +177,7 @@ export async function enroll(
     personId,
     now,
   }: {
-    sequence: { id: string; list: string; allow_restart: number };
+    sequence: { id: string; list: string; allow_restart: number; status: string };
     personId: string;
     now: Date;
   },
@@ -202,8 +202,9 @@ export async function enroll(
       last_position: -1,
       last_step_id: null,
       last_done_at: nowIso,
-      // The pass works out the first step's time from the steps as they are then.
-      next_due_at: nowIso,
+      // The pass works out the first step's time from the steps as they are then; a paused
+      // sequence's readers wait outside the due index until it resumes.
+      next_due_at: sequence.status === "active" ? nowIso : null,
       ended_reason: null,
       started_at: nowIso,
       updated_at: nowIso,

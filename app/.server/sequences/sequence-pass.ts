@@ -52,27 +52,7 @@ async function passBatch(
   const now = clock.now();
   const nowIso = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("sequence_enrollments as enrollment")
-      .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
-      .innerJoin("people", "people.id", "enrollment.person_id")
-      .select([
-        "enrollment.id",
-        "enrollment.person_id",
-        "enrollment.sequence_id",
-        "enrollment.last_position",
-        "enrollment.last_done_at",
-        "sequences.send_hour",
-        "sequences.list",
-        "sequences.name",
-        "people.time_zone",
-      ])
-      .where("enrollment.next_due_at", "<=", nowIso)
-      .where("enrollment.status", "=", "active")
-      .where("sequences.status", "=", "active")
-      .orderBy("enrollment.next_due_at")
-      .limit(batchSize)
-      .execute();
+    const due = await dueReadersQuery(trx, nowIso, batchSize).execute();
     // Consent at queue time, for the whole batch in one read: confirmed members of the sequence's
     // list, not bounced (checked again just before sending, by the outbox hook).
     const consenting = await consentingReaders(trx, due);
@@ -214,6 +194,33 @@ async function passBatch(
     }
     return { seen: due.length, queued };
   });
+}
+
+/**
+ * The readers a pass looks at: due by `next_due_at` (its index, read in order up to `limit`), in
+ * a run still on, of a sequence not paused. Exported for the bench's query plans.
+ */
+export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: number) {
+  return db
+    .selectFrom("sequence_enrollments as enrollment")
+    .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
+    .innerJoin("people", "people.id", "enrollment.person_id")
+    .select([
+      "enrollment.id",
+      "enrollment.person_id",
+      "enrollment.sequence_id",
+      "enrollment.last_position",
+      "enrollment.last_done_at",
+      "sequences.send_hour",
+      "sequences.list",
+      "sequences.name",
+      "people.time_zone",
+    ])
+    .where("enrollment.next_due_at", "<=", nowIso)
+    .where("enrollment.status", "=", "active")
+    .where("sequences.status", "=", "active")
+    .orderBy("enrollment.next_due_at")
+    .limit(limit);
 }
 
 async function consentingReaders(
