@@ -309,6 +309,18 @@ for (const dialect of allDialects) {
       expect((await emails())[0]!.status).toBe("pending");
     });
 
+    it("queues each step once when two instances' passes run at the same time", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      for (let index = 0; index < 30; index += 1)
+        await confirm(await reader(`twin${index}@example.com`, "UTC"));
+      const [first, second] = await Promise.all([runSequencePass(deps()), runSequencePass(deps())]);
+      expect(first.queued + second.queued).toBe(30);
+      expect(await emails()).toHaveLength(30);
+      expect(await database.db.selectFrom("sequence_sends").select("id").execute()).toHaveLength(
+        30,
+      );
+    });
+
     it("checks a step the worker already claimed again just before it is sent", async () => {
       await sequence([{ subject: "Welcome", delayDays: 0 }]);
       const leaver = await reader("claimed@example.com", "UTC");
