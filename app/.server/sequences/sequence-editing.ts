@@ -398,7 +398,7 @@ export type StepFigures = {
 /**
  * Each step's figures, as far as the data goes: sent (queued to a reader), delivered (the outbox
  * sent it), unsubscribed after it (their run ended by an unsubscribe with this the last step they
- * had), converted after it (a paid order after it was sent).
+ * had), converted after it (an order, a booking or a workshop registration since it was queued).
  */
 async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepFigures>> {
   const figures = new Map<string, StepFigures>(
@@ -432,16 +432,17 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
     .groupBy("last_step_id")
     .execute();
   for (const row of unsubscribed) figures.get(row.last_step_id!)!.unsubscribed = Number(row.count);
+  // The analytics capability's conversions that a step can lead to (a signup cannot: it came first).
   const converted = await db
     .selectFrom("sequence_sends as send")
-    .innerJoin("orders", "orders.person_id", "send.person_id")
+    .innerJoin("analytics_attributions as conversion", "conversion.person_id", "send.person_id")
     .select([
       "send.step_id",
       (eb) => eb.fn.count<string | number>("send.person_id").distinct().as("count"),
     ])
     .where("send.step_id", "in", stepIds)
-    .where("orders.status", "=", "paid")
-    .whereRef("orders.paid_at", ">=", "send.queued_at")
+    .where("conversion.conversion", "in", ["order", "booking", "workshop_registration"])
+    .whereRef("conversion.converted_at", ">=", "send.queued_at")
     .groupBy("send.step_id")
     .execute();
   for (const row of converted) figures.get(row.step_id)!.converted = Number(row.count);
