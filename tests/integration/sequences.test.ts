@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/core/db/schema";
 import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { markBounced } from "~/.server/audience/bounces";
@@ -210,6 +212,21 @@ for (const dialect of allDialects) {
       return saved.id;
     }
 
+    /** The reader leaves the newsletter, as its unsubscribe link does, in the caller's transaction. */
+    async function unsubscribe(trx: Kysely<Database>, personId: string) {
+      await trx
+        .updateTable("list_memberships")
+        .set({ status: "unsubscribed" })
+        .where("person_id", "=", personId)
+        .execute();
+      await emitPersonEvent(trx, {
+        kind: "list-left",
+        personId,
+        list: "newsletter",
+        now: clock.now(),
+      });
+    }
+
     const emails = () =>
       database.db
         .selectFrom("outbox_emails")
@@ -328,19 +345,7 @@ for (const dialect of allDialects) {
       await runSequencePass(deps());
       // The worker has read (claimed) the email; the reader unsubscribes before it is completed.
       const claimed = await database.db.selectFrom("outbox_emails").selectAll().execute();
-      await database.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("list_memberships")
-          .set({ status: "unsubscribed" })
-          .where("person_id", "=", leaver)
-          .execute();
-        await emitPersonEvent(trx, {
-          kind: "list-left",
-          personId: leaver,
-          list: "newsletter",
-          now: clock.now(),
-        });
-      });
+      await database.db.transaction().execute((trx) => unsubscribe(trx, leaver));
       expect(await sequenceCompletion(deps())(claimed)).toEqual(
         new Map([[claimed[0]!.id, { skip: "The reader's sequence ended" }]]),
       );
@@ -386,17 +391,7 @@ for (const dialect of allDialects) {
       expect((await emails()).filter((email) => email.status === "pending")).toHaveLength(4);
 
       await database.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("list_memberships")
-          .set({ status: "unsubscribed" })
-          .where("person_id", "=", leaver)
-          .execute();
-        await emitPersonEvent(trx, {
-          kind: "list-left",
-          personId: leaver,
-          list: "newsletter",
-          now: clock.now(),
-        });
+        await unsubscribe(trx, leaver);
         await markBounced(trx, {
           address: "bouncer@example.com",
           reason: "5.1.1",
