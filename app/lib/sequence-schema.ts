@@ -12,8 +12,8 @@ export const sequenceTriggers = [
   { key: "session_booked", label: "A session booked", hooked: true },
   { key: "sequence_joined", label: "Joined another sequence", hooked: true },
   { key: "guide_downloaded", label: "A guide downloaded", hooked: false },
-  { key: "interest_chosen", label: "An interest chosen", hooked: false },
-  { key: "workshop_registered", label: "A workshop registration", hooked: false },
+  { key: "interest_chosen", label: "An interest chosen", hooked: true },
+  { key: "workshop_registered", label: "A workshop registration", hooked: true },
 ] as const;
 
 export type SequenceTrigger = (typeof sequenceTriggers)[number]["key"];
@@ -55,6 +55,7 @@ export const sequenceSettingsSchema = z.object({
     .max(23, "The send hour is from 0 to 23"),
   exitProduct: optionalText,
   exitOnBooking: checkbox,
+  exitOnRegistration: checkbox,
   exitOnSequenceId: optionalText,
   allowRestart: checkbox,
 });

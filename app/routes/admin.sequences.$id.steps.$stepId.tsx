@@ -64,7 +64,11 @@ export default function AdminSequenceStep({ loaderData, actionData }: Route.Comp
           value={figures.unsubscribed}
           detail="Left the list with this their last step"
         />
-        <StatCard label="Bought after" value={figures.converted} detail="A paid order since" />
+        <StatCard
+          label="Converted after"
+          value={figures.converted}
+          detail="An order, a booking or a workshop seat since"
+        />
       </div>
       {actionData && "error" in actionData && (
         <p role="alert" className="rounded-md border border-destructive p-3 text-sm">

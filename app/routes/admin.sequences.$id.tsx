@@ -152,7 +152,7 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
                     <Figure label="sent" value={step.figures.sent} />
                     <Figure label="delivered" value={step.figures.delivered} />
                     <Figure label="unsubscribed after" value={step.figures.unsubscribed} />
-                    <Figure label="bought after" value={step.figures.converted} />
+                    <Figure label="converted after" value={step.figures.converted} />
                   </span>
                 </Link>
               </li>

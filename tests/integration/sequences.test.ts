@@ -1,8 +1,12 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/.server/core/db/schema";
 import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { markBounced } from "~/.server/audience/bounces";
 import { erasePerson } from "~/.server/audience/erasure";
+import { membershipLinks } from "~/.server/audience/list-links";
+import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
 import {
   changeSequenceStatus,
   personSequenceEmails,
@@ -181,6 +185,7 @@ for (const dialect of allDialects) {
           sendHour: "9",
           exitProduct: "",
           exitOnBooking: undefined,
+          exitOnRegistration: undefined,
           exitOnSequenceId: "",
           allowRestart: undefined,
           ...settings,
@@ -205,6 +210,21 @@ for (const dialect of allDialects) {
         "changed",
       );
       return saved.id;
+    }
+
+    /** The reader leaves the newsletter, as its unsubscribe link does, in the caller's transaction. */
+    async function unsubscribe(trx: Kysely<Database>, personId: string) {
+      await trx
+        .updateTable("list_memberships")
+        .set({ status: "unsubscribed" })
+        .where("person_id", "=", personId)
+        .execute();
+      await emitPersonEvent(trx, {
+        kind: "list-left",
+        personId,
+        list: "newsletter",
+        now: clock.now(),
+      });
     }
 
     const emails = () =>
@@ -306,6 +326,31 @@ for (const dialect of allDialects) {
       expect((await emails())[0]!.status).toBe("pending");
     });
 
+    it("queues each step once when two instances' passes run at the same time", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      for (let index = 0; index < 30; index += 1)
+        await confirm(await reader(`twin${index}@example.com`, "UTC"));
+      const [first, second] = await Promise.all([runSequencePass(deps()), runSequencePass(deps())]);
+      expect(first.queued + second.queued).toBe(30);
+      expect(await emails()).toHaveLength(30);
+      expect(await database.db.selectFrom("sequence_sends").select("id").execute()).toHaveLength(
+        30,
+      );
+    });
+
+    it("checks a step the worker already claimed again just before it is sent", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const leaver = await reader("claimed@example.com", "UTC");
+      await confirm(leaver);
+      await runSequencePass(deps());
+      // The worker has read (claimed) the email; the reader unsubscribes before it is completed.
+      const claimed = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      await database.db.transaction().execute((trx) => unsubscribe(trx, leaver));
+      expect(await sequenceCompletion(deps())(claimed)).toEqual(
+        new Map([[claimed[0]!.id, { skip: "The reader's sequence ended" }]]),
+      );
+    });
+
     it("holds due steps while paused and sends them in order after", async () => {
       const id = await sequence([
         { subject: "One", delayDays: 0 },
@@ -315,6 +360,10 @@ for (const dialect of allDialects) {
       await changeSequenceStatus(deps(), { id, change: "pause", actor });
       await confirm(await reader("p@example.com", "UTC"));
       expect((await runSequencePass(deps())).queued).toBe(0);
+      // Out of the due index while paused: the pass does not walk a paused sequence's readers.
+      expect(
+        await database.db.selectFrom("sequence_enrollments").select("next_due_at").execute(),
+      ).toEqual([{ next_due_at: null }]);
       await changeSequenceStatus(deps(), { id, change: "activate", actor });
       const order: string[] = [];
       for (let pass = 0; pass < 4; pass += 1) {
@@ -342,17 +391,7 @@ for (const dialect of allDialects) {
       expect((await emails()).filter((email) => email.status === "pending")).toHaveLength(4);
 
       await database.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("list_memberships")
-          .set({ status: "unsubscribed" })
-          .where("person_id", "=", leaver)
-          .execute();
-        await emitPersonEvent(trx, {
-          kind: "list-left",
-          personId: leaver,
-          list: "newsletter",
-          now: clock.now(),
-        });
+        await unsubscribe(trx, leaver);
         await markBounced(trx, {
           address: "bouncer@example.com",
           reason: "5.1.1",
@@ -392,6 +431,47 @@ for (const dialect of allDialects) {
         (await database.db.selectFrom("sequences").select("id").executeTakeFirstOrThrow()).id,
       );
       expect(page!.steps[0]!.figures).toMatchObject({ sent: 3, unsubscribed: 1 }); // the erased reader's send went with them;
+    });
+
+    it("starts the sequences of the interests a reader chose, once their signup is confirmed", async () => {
+      await sequence([{ subject: "Training first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+        triggerDetail: "training",
+      });
+      await sequence([{ subject: "Book first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+        triggerDetail: "book",
+      });
+      await sequence([{ subject: "Any interest first", delayDays: 0 }], {
+        trigger: "interest_chosen",
+      });
+      const signupDeps = deps() as unknown as Parameters<typeof requestMembership>[0];
+      await requestMembership(signupDeps, {
+        list: "newsletter",
+        email: "chooser@example.com",
+        interests: ["training", "insights"],
+        source: "/signup",
+        consentText: "Yes",
+      });
+      // Chosen but not confirmed: nobody is started.
+      expect((await runSequencePass(deps())).queued).toBe(0);
+      const { id: membershipId } = await database.db
+        .selectFrom("list_memberships")
+        .select("id")
+        .executeTakeFirstOrThrow();
+      const token = new URL(
+        membershipLinks(config, { list: "newsletter", membershipId }, clock.now()).confirm,
+      ).pathname
+        .split("/")
+        .pop()!;
+      expect(await confirmMembership(signupDeps, { list: "newsletter", token })).toBe("confirmed");
+      expect((await runSequencePass(deps())).queued).toBe(2);
+      expect(
+        (await emails())
+          .filter((email) => email.broadcast_id !== null)
+          .map((email) => email.subject)
+          .sort(),
+      ).toEqual(["Any interest first", "Training first"]);
     });
 
     it("only people on the sequence's list are started", async () => {
@@ -459,6 +539,7 @@ for (const dialect of allDialects) {
         sendHour: "9",
         exitProduct: "",
         exitOnBooking: undefined,
+        exitOnRegistration: undefined,
         exitOnSequenceId: "",
         allowRestart: undefined,
       };
@@ -489,6 +570,15 @@ for (const dialect of allDialects) {
       expect(loop).toMatchObject({
         outcome: "invalid",
         error: "These sequences would start each other in a loop",
+      });
+      expect(
+        await saveSequence(deps(), {
+          input: { ...base, trigger: "interest_chosen", triggerDetail: "astrology" },
+          actor,
+        }),
+      ).toMatchObject({
+        outcome: "invalid",
+        error: "Choose one of the newsletter's interests, or any interest",
       });
       const step = (input: Partial<Record<string, string>>) =>
         saveStep(deps(), {

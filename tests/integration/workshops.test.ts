@@ -11,6 +11,15 @@ import {
   cohortConsole,
   loadOffer,
 } from "~/.server/workshops";
+import { rememberPerson } from "~/.server/audience";
+import { emitPersonEvent } from "~/.server/core/person-events";
+import {
+  changeSequenceStatus,
+  runSequencePass,
+  saveSequence,
+  saveStep,
+  sequencePage,
+} from "~/.server/sequences";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import { ManualClock } from "../../support/manual-clock";
 import {
@@ -248,6 +257,116 @@ for (const dialect of allDialects) {
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
       expect(moved.invite_sequence).toBe(1);
+    });
+
+    it("starts the registration's sequence and ends those that exit on registering, when paid", async () => {
+      const { db } = database;
+      for (const table of [
+        "sequence_sends",
+        "sequence_enrollments",
+        "sequence_steps",
+        "sequences",
+      ] as const)
+        await db.deleteFrom(table).execute();
+      const sequenceDeps = { ...context, config: { ...config, MAIL_POSTAL_ADDRESS: "1 Main St" } };
+      async function sequence(subject: string, settings: Record<string, string | undefined>) {
+        const saved = await saveSequence(sequenceDeps, {
+          input: {
+            name: subject,
+            trigger: "newsletter_confirmed",
+            triggerDetail: "",
+            list: "newsletter",
+            sendHour: "9",
+            exitProduct: "",
+            exitOnBooking: undefined,
+            exitOnRegistration: undefined,
+            exitOnSequenceId: "",
+            allowRestart: undefined,
+            ...settings,
+          },
+          actor: owner,
+        });
+        if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+        await saveStep(sequenceDeps, {
+          sequenceId: saved.id,
+          input: { subject, bodyMarkdown: "Hello.", delayDays: "0", position: "" },
+          actor: owner,
+        });
+        await changeSequenceStatus(sequenceDeps, {
+          id: saved.id,
+          change: "activate",
+          actor: owner,
+        });
+        return saved.id;
+      }
+      const welcome = await sequence("Welcome", { exitOnRegistration: "yes" });
+      await sequence("Before the workshop", { trigger: "workshop_registered" });
+      // A confirmed reader, in the welcome sequence, registers and pays.
+      const personId = await db.transaction().execute(async (trx) => {
+        const id = await rememberPerson(trx, {
+          email: "v1@example.com",
+          source: "/signup",
+          now: clock.now(),
+        });
+        await trx
+          .insertInto("list_memberships")
+          .values({
+            id: crypto.randomUUID(),
+            person_id: id,
+            list: "newsletter",
+            status: "confirmed",
+            interests: "[]",
+            source: "/signup",
+            consent_text: "Yes",
+            consented_at: clock.now().toISOString(),
+            confirmation_sent_at: clock.now().toISOString(),
+            confirmed_at: clock.now().toISOString(),
+            unsubscribed_at: null,
+            notified_at: null,
+            created_at: clock.now().toISOString(),
+            updated_at: clock.now().toISOString(),
+          })
+          .execute();
+        await emitPersonEvent(trx, {
+          kind: "list-confirmed",
+          personId: id,
+          list: "newsletter",
+          now: clock.now(),
+        });
+        return id;
+      });
+      const runs = () =>
+        db
+          .selectFrom("sequence_enrollments")
+          .innerJoin("sequences", "sequences.id", "sequence_enrollments.sequence_id")
+          .select(["sequences.name", "sequence_enrollments.status", "ended_reason"])
+          .where("person_id", "=", personId)
+          .orderBy("sequences.name")
+          .execute();
+      expect(await runs()).toEqual([{ name: "Welcome", status: "active", ended_reason: null }]);
+      expect((await runSequencePass(sequenceDeps)).queued).toBe(1);
+      const opened = await register(await newCohort(), 1);
+      if (opened.outcome !== "opened") throw new Error(opened.outcome);
+      // Held, not paid: nothing changes.
+      expect(await runs()).toEqual([{ name: "Welcome", status: "active", ended_reason: null }]);
+      const paid = fake.completeSession(sessionIdOf(opened.url));
+      expect((await deliver("checkout.session.completed", paid)).outcome).toBe("fulfilled");
+      expect(await runs()).toEqual([
+        { name: "Before the workshop", status: "active", ended_reason: null },
+        { name: "Welcome", status: "exited", ended_reason: "registered" },
+      ]);
+      clock.advance(60_000);
+      expect((await runSequencePass(sequenceDeps)).queued).toBe(1);
+      const queued = await db
+        .selectFrom("outbox_emails")
+        .select("subject")
+        .where("purpose", "=", "sequence.step")
+        .orderBy("created_at")
+        .execute();
+      expect(queued.map((email) => email.subject)).toEqual(["Welcome", "Before the workshop"]);
+      // The registration is a conversion after the welcome step (the analytics' attribution).
+      const welcomeStep = (await sequencePage(db, welcome))!.steps[0]!;
+      expect(welcomeStep.figures).toMatchObject({ sent: 1, converted: 1 });
     });
 
     it("gives exactly two holds to thirty visitors racing for the last two seats", async () => {

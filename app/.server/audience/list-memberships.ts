@@ -143,6 +143,7 @@ function membershipWithPerson(db: Db, id: string) {
       "list_memberships.id",
       "list_memberships.list",
       "list_memberships.status",
+      "list_memberships.interests",
       "people.id as personId",
       "people.email",
       "people.first_name as firstName",
@@ -230,6 +231,14 @@ export async function confirmMembership(
       list,
       now,
     });
+    const interests = JSON.parse(membership.interests) as string[];
+    if (interests.length > 0)
+      await emitPersonEvent(trx, {
+        kind: "interests-chosen",
+        personId: membership.personId,
+        interests,
+        now,
+      });
     if (list === "newsletter") {
       await enqueueNewsletterWelcome(deps, trx, {
         membershipId: membership.id,

@@ -13,7 +13,11 @@ export type PersonEvent =
   | { kind: "bounced"; emailKey: string; now: Date }
   | { kind: "erased"; personId: string; now: Date }
   | { kind: "order-paid"; personId: string; productIds: string[]; now: Date }
-  | { kind: "session-booked"; personId: string; now: Date };
+  | { kind: "session-booked"; personId: string; now: Date }
+  /** The newsletter interests a person chose, once their membership is confirmed. */
+  | { kind: "interests-chosen"; personId: string; interests: string[]; now: Date }
+  /** A workshop seat paid for; `cohortId` names the cohort (a `workshop_events` row). */
+  | { kind: "workshop-registered"; personId: string; cohortId: string; now: Date };
 
 export type PersonEventListener = (trx: Kysely<Database>, event: PersonEvent) => Promise<void>;
 

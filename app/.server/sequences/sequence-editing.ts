@@ -6,6 +6,7 @@ import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import { holdBulkBatch, releaseBulkBatch } from "../mail";
+import { newsletterInterests } from "~/lib/newsletter-interests";
 import {
   sequenceSettingsSchema,
   sequenceStepSchema,
@@ -32,6 +33,7 @@ export function sequenceInput(form: URLSearchParams) {
     sendHour: form.get("sendHour") ?? "",
     exitProduct: form.get("exitProduct") ?? "",
     exitOnBooking: form.get("exitOnBooking") ?? undefined,
+    exitOnRegistration: form.get("exitOnRegistration") ?? undefined,
     exitOnSequenceId: form.get("exitOnSequenceId") ?? "",
     allowRestart: form.get("allowRestart") ?? undefined,
   };
@@ -53,6 +55,12 @@ export function stepInput(form: URLSearchParams) {
  * sequence that does not exist or is this one.
  */
 async function chainProblem(trx: Trx, id: string, settings: SequenceSettings) {
+  if (
+    settings.trigger === "interest_chosen" &&
+    settings.triggerDetail &&
+    !newsletterInterests.some((interest) => interest.key === settings.triggerDetail)
+  )
+    return refused("triggerDetail", "Choose one of the newsletter's interests, or any interest");
   if (settings.trigger === "sequence_joined") {
     if (!settings.triggerDetail)
       return refused("triggerDetail", "Choose the sequence whose joining starts this one");
@@ -106,11 +114,16 @@ export async function saveSequence(
     const values = {
       name: settings.name,
       trigger: settings.trigger,
-      trigger_detail: settings.triggerDetail,
+      // Only these two triggers are narrowed; a detail left from another trigger would match none.
+      trigger_detail:
+        settings.trigger === "sequence_joined" || settings.trigger === "interest_chosen"
+          ? settings.triggerDetail
+          : null,
       list: settings.list,
       send_hour: settings.sendHour,
       exit_product: settings.exitProduct,
       exit_on_booking: settings.exitOnBooking ? 1 : 0,
+      exit_on_registration: settings.exitOnRegistration ? 1 : 0,
       exit_on_sequence_id: settings.exitOnSequenceId,
       allow_restart: settings.allowRestart ? 1 : 0,
       updated_at: nowIso,
@@ -156,7 +169,7 @@ export type StatusChange = "activate" | "pause";
 
 /**
  * Activates a sequence (it needs a step) or pauses it. Pausing holds its emails already in the
- * outbox and the pass leaves its readers waiting; activating again releases them and the pass
+ * outbox and takes its readers out of the pass; activating again releases them and the pass
  * sends what fell due meanwhile, one step per reader per pass, in order.
  */
 export async function changeSequenceStatus(
@@ -187,6 +200,14 @@ export async function changeSequenceStatus(
       .updateTable("sequences")
       .set({ status: target, updated_at: now.toISOString() })
       .where("id", "=", id)
+      .execute();
+    // A paused sequence's readers leave the due index (the pass never walks them); resumed, they
+    // are all due now and the pass works out each one's next step again.
+    await trx
+      .updateTable("sequence_enrollments")
+      .set({ next_due_at: change === "pause" ? null : now.toISOString() })
+      .where("sequence_id", "=", id)
+      .where("status", "=", "active")
       .execute();
     const emails =
       change === "pause" ? await holdBulkBatch(trx, id) : await releaseBulkBatch(trx, id, now);
@@ -377,7 +398,7 @@ export type StepFigures = {
 /**
  * Each step's figures, as far as the data goes: sent (queued to a reader), delivered (the outbox
  * sent it), unsubscribed after it (their run ended by an unsubscribe with this the last step they
- * had), converted after it (a paid order after it was sent).
+ * had), converted after it (an order, a booking or a workshop registration since it was queued).
  */
 async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepFigures>> {
   const figures = new Map<string, StepFigures>(
@@ -411,16 +432,17 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
     .groupBy("last_step_id")
     .execute();
   for (const row of unsubscribed) figures.get(row.last_step_id!)!.unsubscribed = Number(row.count);
+  // The analytics capability's conversions that a step can lead to (a signup cannot: it came first).
   const converted = await db
     .selectFrom("sequence_sends as send")
-    .innerJoin("orders", "orders.person_id", "send.person_id")
+    .innerJoin("analytics_attributions as conversion", "conversion.person_id", "send.person_id")
     .select([
       "send.step_id",
       (eb) => eb.fn.count<string | number>("send.person_id").distinct().as("count"),
     ])
     .where("send.step_id", "in", stepIds)
-    .where("orders.status", "=", "paid")
-    .whereRef("orders.paid_at", ">=", "send.queued_at")
+    .where("conversion.conversion", "in", ["order", "booking", "workshop_registration"])
+    .whereRef("conversion.converted_at", ">=", "send.queued_at")
     .groupBy("send.step_id")
     .execute();
   for (const row of converted) figures.get(row.step_id)!.converted = Number(row.count);

@@ -11,9 +11,9 @@ const maxChain = 5;
 
 /**
  * What the sequences do with a person's event, in the transaction that records it: a confirmed
- * list, a purchase or a booking starts the sequences it triggers; an unsubscribe, a bounce or an
- * erasure stops theirs at once, with every email of theirs not yet sent; a purchase or a booking
- * is also an exit.
+ * list, a chosen interest, a purchase, a booking or a workshop registration starts the sequences
+ * it triggers; an unsubscribe, a bounce or an erasure stops theirs at once, with every email of
+ * theirs not yet sent; a purchase, a booking or a registration is also an exit.
  */
 export async function onPersonEventForSequences(trx: Trx, event: PersonEvent) {
   switch (event.kind) {
@@ -81,6 +81,30 @@ export async function onPersonEventForSequences(trx: Trx, event: PersonEvent) {
         now: event.now,
       });
       return;
+    case "interests-chosen":
+      for (const interest of event.interests)
+        await startSequences(trx, {
+          personId: event.personId,
+          trigger: "interest_chosen",
+          detail: interest,
+          now: event.now,
+        });
+      return;
+    case "workshop-registered":
+      await endEnrollments(trx, {
+        personId: event.personId,
+        status: "exited",
+        reason: "registered",
+        exitOnRegistration: true,
+        now: event.now,
+      });
+      await startSequences(trx, {
+        personId: event.personId,
+        trigger: "workshop_registered",
+        detail: event.cohortId,
+        now: event.now,
+      });
+      return;
   }
 }
 
@@ -111,10 +135,15 @@ async function startSequences(
   if (depth > maxChain) return;
   const sequences = await trx
     .selectFrom("sequences")
-    .select(["id", "list", "allow_restart"])
+    .select(["id", "list", "allow_restart", "status"])
     .where("trigger", "=", trigger)
     .where("status", "in", ["active", "paused"])
-    .$if(detail !== undefined, (query) => query.where("trigger_detail", "=", detail!))
+    // A detail narrows the trigger (that interest, that sequence); none set means any.
+    .$if(detail !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([eb("trigger_detail", "=", detail!), eb("trigger_detail", "is", null)]),
+      ),
+    )
     .execute();
   for (const sequence of sequences) {
     const started = await enroll(trx, { sequence, personId, now });
@@ -148,7 +177,7 @@ export async function enroll(
     personId,
     now,
   }: {
-    sequence: { id: string; list: string; allow_restart: number };
+    sequence: { id: string; list: string; allow_restart: number; status: string };
     personId: string;
     now: Date;
   },
@@ -173,8 +202,9 @@ export async function enroll(
       last_position: -1,
       last_step_id: null,
       last_done_at: nowIso,
-      // The pass works out the first step's time from the steps as they are then.
-      next_due_at: nowIso,
+      // The pass works out the first step's time from the steps as they are then; a paused
+      // sequence's readers wait outside the due index until it resumes.
+      next_due_at: sequence.status === "active" ? nowIso : null,
       ended_reason: null,
       started_at: nowIso,
       updated_at: nowIso,
@@ -199,6 +229,7 @@ export async function endEnrollments(
     onlyList?: string;
     exitProducts?: string[];
     exitOnBooking?: boolean;
+    exitOnRegistration?: boolean;
     exitOnSequenceId?: string;
   },
 ) {
@@ -217,6 +248,7 @@ export async function endEnrollments(
       filter.onlyList !== undefined ||
         filter.exitProducts !== undefined ||
         filter.exitOnBooking !== undefined ||
+        filter.exitOnRegistration !== undefined ||
         filter.exitOnSequenceId !== undefined,
       (query) =>
         query.where("sequence_id", "in", (eb) =>
@@ -230,6 +262,7 @@ export async function endEnrollments(
               q.where("exit_product", "in", filter.exitProducts!),
             )
             .$if(filter.exitOnBooking === true, (q) => q.where("exit_on_booking", "=", 1))
+            .$if(filter.exitOnRegistration === true, (q) => q.where("exit_on_registration", "=", 1))
             .$if(filter.exitOnSequenceId !== undefined, (q) =>
               q.where("exit_on_sequence_id", "=", filter.exitOnSequenceId!),
             ),

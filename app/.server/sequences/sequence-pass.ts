@@ -52,30 +52,7 @@ async function passBatch(
   const now = clock.now();
   const nowIso = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("sequence_enrollments as enrollment")
-      .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
-      .innerJoin("people", "people.id", "enrollment.person_id")
-      .select([
-        "enrollment.id",
-        "enrollment.person_id",
-        "enrollment.sequence_id",
-        "enrollment.last_position",
-        "enrollment.last_done_at",
-        "sequences.send_hour",
-        "sequences.list",
-        "sequences.name",
-        "people.time_zone",
-      ])
-      .where("enrollment.next_due_at", "<=", nowIso)
-      .where("enrollment.status", "=", "active")
-      .where("sequences.status", "=", "active")
-      .orderBy("enrollment.next_due_at")
-      .limit(batchSize)
-      .execute();
-    // Consent at queue time, for the whole batch in one read: confirmed members of the sequence's
-    // list, not bounced (checked again just before sending, by the outbox hook).
-    const consenting = await consentingReaders(trx, due);
+    const due = await dueReadersQuery(trx, nowIso, batchSize).execute();
     const stepsBySequence = new Map<string, Step[]>();
     for (const sequenceId of new Set(due.map((reader) => reader.sequence_id))) {
       stepsBySequence.set(
@@ -112,7 +89,8 @@ async function passBatch(
         later.set(reader.id, dueAt.toISOString());
         continue;
       }
-      if (!consenting.has(`${reader.person_id}|${reader.list}`)) {
+      // Consent at queue time (read with the due readers; checked again just before sending).
+      if (reader.membership_id === null || reader.bounced_at !== null) {
         leftTheList.push(reader.id);
         continue;
       }
@@ -216,21 +194,43 @@ async function passBatch(
   });
 }
 
-async function consentingReaders(
-  trx: Kysely<Database>,
-  readers: { person_id: string; list: string }[],
-): Promise<Set<string>> {
-  if (readers.length === 0) return new Set();
-  const personIds = [...new Set(readers.map((reader) => reader.person_id))];
-  const rows = await trx
-    .selectFrom("list_memberships as member")
-    .innerJoin("people", "people.id", "member.person_id")
-    .select(["member.person_id", "member.list"])
-    .where("member.person_id", "in", personIds)
-    .where("member.status", "=", "confirmed")
-    .where("people.bounced_at", "is", null)
-    .execute();
-  return new Set(rows.map((row) => `${row.person_id}|${row.list}`));
+/**
+ * The readers a pass looks at: due by `next_due_at` (its index, read in order up to `limit`), in
+ * a run still on, of a sequence not paused, with their consent. Exported for the bench's plans.
+ */
+export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: number) {
+  return (
+    db
+      .selectFrom("sequence_enrollments as enrollment")
+      .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
+      .innerJoin("people", "people.id", "enrollment.person_id")
+      // Consent in the same read: a confirmed membership of the sequence's list (one per person
+      // and list, by its unique key), the address not bounced.
+      .leftJoin("list_memberships as member", (join) =>
+        join
+          .onRef("member.person_id", "=", "enrollment.person_id")
+          .onRef("member.list", "=", "sequences.list")
+          .on("member.status", "=", "confirmed"),
+      )
+      .select([
+        "enrollment.id",
+        "enrollment.person_id",
+        "enrollment.sequence_id",
+        "enrollment.last_position",
+        "enrollment.last_done_at",
+        "sequences.send_hour",
+        "sequences.list",
+        "sequences.name",
+        "people.time_zone",
+        "people.bounced_at",
+        "member.id as membership_id",
+      ])
+      .where("enrollment.next_due_at", "<=", nowIso)
+      .where("enrollment.status", "=", "active")
+      .where("sequences.status", "=", "active")
+      .orderBy("enrollment.next_due_at")
+      .limit(limit)
+  );
 }
 
 type SequenceSendRow = Insertable<SequenceSendTable>;

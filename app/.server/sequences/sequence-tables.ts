@@ -21,6 +21,8 @@ export interface SequenceTable {
   /** Buying this product ends the sequence for the buyer. */
   exit_product: string | null;
   exit_on_booking: number;
+  /** Registering for a workshop (any cohort) ends it (migration 610). */
+  exit_on_registration: number;
   /** Joining that sequence ends this one. */
   exit_on_sequence_id: string | null;
   /** A trigger for someone already in or past the sequence starts it again. */

@@ -11,6 +11,7 @@ import {
 import { rememberPerson } from "../audience";
 import { calendarInvite, wallClockToInstant } from "../booking";
 import type { Database } from "../core/db/schema";
+import { emitPersonEvent } from "../core/person-events";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { logFailure } from "../core/logger";
 import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
@@ -365,6 +366,14 @@ export async function fulfilRegistration(
       amountCents: paidCents,
       at: now,
     });
+    // The sequences a registration starts or ends (decision 210), in this transaction.
+    if (registration.person_id)
+      await emitPersonEvent(trx, {
+        kind: "workshop-registered",
+        personId: registration.person_id,
+        cohortId: event.id,
+        now,
+      });
     return registration.status === "held" ? "fulfilled" : "seated-late";
   }
   // Late, and the cohort is full: the money goes back, the person goes in line.

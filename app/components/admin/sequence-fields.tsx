@@ -2,6 +2,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { purchasableItems } from "~/lib/catalog";
+import { newsletterInterests } from "~/lib/newsletter-interests";
 import { maxDelayDays, sequenceTriggers } from "~/lib/sequence-schema";
 
 export type SequenceValues = {
@@ -12,6 +13,7 @@ export type SequenceValues = {
   send_hour: number;
   exit_product: string | null;
   exit_on_booking: number;
+  exit_on_registration: number;
   exit_on_sequence_id: string | null;
   allow_restart: number;
 };
@@ -82,21 +84,35 @@ export function SequenceFields({
           <FieldError id="trigger-error" errors={fieldErrors.trigger} />
         </div>
         <div className="space-y-2">
-          <Label htmlFor="triggerDetail">Started by joining (for “Joined another sequence”)</Label>
+          <Label htmlFor="triggerDetail">Only for this interest or sequence joined</Label>
           <select
             id="triggerDetail"
             name="triggerDetail"
             className={selectClass}
             defaultValue={sequence?.trigger_detail ?? ""}
-            aria-describedby={described("triggerDetail")}
+            aria-describedby={described("triggerDetail", "triggerDetail-hint")}
           >
-            <option value="">None</option>
-            {others.map((other) => (
-              <option key={other.id} value={other.id}>
-                {other.name}
-              </option>
-            ))}
+            <option value="">Any</option>
+            <optgroup label="Interests (for “An interest chosen”)">
+              {newsletterInterests.map((interest) => (
+                <option key={interest.key} value={interest.key}>
+                  {interest.label}
+                </option>
+              ))}
+            </optgroup>
+            {others.length > 0 && (
+              <optgroup label="Sequences (for “Joined another sequence”)">
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
+          <p id="triggerDetail-hint" className="text-sm text-muted-foreground">
+            Other triggers ignore it.
+          </p>
           <FieldError id="triggerDetail-error" errors={fieldErrors.triggerDetail} />
         </div>
         <div className="space-y-2">
@@ -159,6 +175,16 @@ export function SequenceFields({
             className="size-4 accent-primary"
           />
           Books a session
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="exitOnRegistration"
+            value="yes"
+            defaultChecked={Boolean(sequence?.exit_on_registration)}
+            className="size-4 accent-primary"
+          />
+          Registers for a workshop
         </label>
         <div className="space-y-2">
           <Label htmlFor="exitOnSequenceId">Joins another sequence</Label>

@@ -36,6 +36,7 @@ import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
 import * as workshops from "./580_workshops";
 import * as articles from "./590_articles";
+import * as sequenceExitOnRegistration from "./610_sequence_exit_on_registration";
 import * as uploadedImages from "./630_uploaded_images";
 
 /**
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   "570_sequences": sequences,
   "580_workshops": workshops,
   "590_articles": articles,
+  "610_sequence_exit_on_registration": sequenceExitOnRegistration,
   "630_uploaded_images": uploadedImages,
 };
