@@ -91,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (published.outcome === "not-found") throw data("Article not found", 404);
     if (published.outcome === "incomplete" || published.outcome === "invalid")
       return data({ error: published.message }, 400);
-    context.contentPages?.changed();
+    await context.contentPages?.changed();
     return {
       notice:
         published.outcome === "published"
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "unpublish" || intent === "delete") {
     const outcome = await unpublishArticle(context, { id, actor, remove: intent === "delete" });
     if (outcome.outcome === "not-found") throw data("Article not found", 404);
-    context.contentPages?.changed();
+    await context.contentPages?.changed();
     if (intent === "delete") return redirect("/admin/content");
     return { notice: "Taken off the site: its address now says it is no longer available." };
   }

@@ -8,8 +8,11 @@ import { contentSecurityPolicy } from "../wiring/security-headers";
  * store's version and then answered from memory with an ETag (304 on If-None-Match), as fast as a
  * prerendered file and with no deploy. Every instance polls the version row (`readVersion`) every
  * `pollMs`, so a publish on one reaches the others within a poll; the instance that published says
- * so at once (`changed`). A page is rendered with a placeholder nonce that is taken out again: its
- * inline scripts are allowed by their hashes, the same for every visitor.
+ * so at once (`changed`). At each change the pages held and the pages the change touched
+ * (`touchedPaths`) are rendered before any visitor asks, so the first one is answered from memory
+ * (`X-Content-Cache: hit`; `miss` when a request had to render its page). A page is rendered with a
+ * placeholder nonce that is taken out again: its inline scripts are allowed by their hashes, the
+ * same for every visitor.
  */
 // Not the sitemap: it also lists the newsletter's letters, which do not move the articles' version.
 export const contentPagePaths =
@@ -49,8 +52,8 @@ export function inlineScriptHashes(html: string): string[] {
 export type ContentPageCache = {
   /** Express middleware: answers the content pages from memory, rendering a missing one. */
   middleware: (request: Request, response: Response, next: NextFunction) => void;
-  /** The store changed here: drop the pages now instead of at the next poll. */
-  changed(): void;
+  /** The store changed here: render its pages now instead of at the next poll; resolves when done. */
+  changed(): Promise<void>;
   /** Stops the version poll. */
   stop(): void;
   /** The pages held, for tests. */
@@ -60,12 +63,15 @@ export type ContentPageCache = {
 export function contentPageCache({
   render,
   readVersion,
+  touchedPaths = async () => [],
   pollMs = 1_000,
   development = false,
 }: {
   /** Renders a path through the router as a visitor would get it (no cookies, no session). */
   render: (path: string) => Promise<RenderedAnswer>;
   readVersion: () => Promise<number>;
+  /** The paths the store's last change touched (the article, the pages that list it). */
+  touchedPaths?: () => Promise<string[]>;
   pollMs?: number;
   development?: boolean;
 }): ContentPageCache {
@@ -80,8 +86,12 @@ export function contentPageCache({
     const held = [...pages.keys()];
     version = latest;
     pages.clear();
-    // Rendered again at once, so the first visitor after a publish is answered from memory.
-    for (const path of held)
+    const touched = await touchedPaths().catch((error: unknown) => {
+      logFailure("content pages of a change not read", error);
+      return [];
+    });
+    // Rendered at once, so the first visitor after a publish is answered from memory.
+    for (const path of new Set([...touched.filter((path) => contentPagePaths.test(path)), ...held]))
       await renderPage(path).catch((error: unknown) =>
         logFailure("content page render failed", error),
       );
@@ -131,12 +141,12 @@ export function contentPageCache({
     return promise;
   }
 
-  function answer(request: Request, response: Response, page: CachedPage) {
+  function answer(request: Request, response: Response, page: CachedPage, held: boolean) {
     response.setHeader("Content-Security-Policy", page.policy);
     response.setHeader("Content-Type", page.contentType);
     response.setHeader("ETag", page.etag);
     response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    response.setHeader("X-Content-Cache", "hit");
+    response.setHeader("X-Content-Cache", held ? "hit" : "miss");
     const match = request.headers["if-none-match"];
     if (match && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, "") === page.etag)) {
       response.status(304).end();
@@ -163,18 +173,19 @@ export function contentPageCache({
       }
       const ready = version === -1 ? poll() : Promise.resolve();
       ready
-        .then(() => {
+        .then(async () => {
           const held = pages.get(request.path);
-          if (held && held.version === version) return held;
-          return renderPage(request.path);
+          if (held && held.version === version) return answer(request, response, held, true);
+          const page = await renderPage(request.path);
+          // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual,
+          // with its own nonce: only pages are kept.
+          if ("etag" in page) answer(request, response, page, false);
+          else next();
         })
-        // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual, with
-        // its own nonce: only pages are kept.
-        .then((page) => ("etag" in page ? answer(request, response, page) : next()))
         .catch(next);
     },
     changed() {
-      void (checking ?? Promise.resolve()).then(poll);
+      return (checking ?? Promise.resolve()).then(poll);
     },
     stop() {
       clearInterval(timer);

@@ -9,7 +9,7 @@ import express, {
   type Response,
 } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import { readContentVersion } from "../../publishing";
+import { pagesTouchedByLastChange, readContentVersion } from "../../publishing";
 import { cacheNonce, contentPageCache } from "../content-pages/content-page-cache";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../../core/config";
@@ -139,6 +139,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   const contentPages = contentPageCache({
     development,
     readVersion: () => readContentVersion(runtime.services.db),
+    touchedPaths: () => pagesTouchedByLastChange(runtime.services.db),
     render: async (path) => {
       const rendered = await renderPage(new Request(new URL(path, config.SITE_URL)), {
         ...runtime.services,
