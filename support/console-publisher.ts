@@ -23,8 +23,8 @@ export async function consolePublisher(db: Db, { email }: { email: string }) {
     ";",
   )[0]!;
 
-  /** Posts the editor's form with `intent` (publish, unpublish) and answers the action's status. */
-  async function post(baseURL: string, id: string, fields: Record<string, string>) {
+  /** Posts the editor's form with `intent` (publish, unpublish): the action's status and page. */
+  async function post(baseURL: string, id: string, fields: [string, string][]) {
     const response = await fetch(`${baseURL}/admin/content/${id}`, {
       method: "POST",
       redirect: "manual",
@@ -33,33 +33,52 @@ export async function consolePublisher(db: Db, { email }: { email: string }) {
         Origin: baseURL,
         Cookie: cookie,
       },
-      body: new URLSearchParams({ csrf, ...fields }),
+      body: new URLSearchParams([["csrf", csrf], ...fields]),
     });
-    await response.arrayBuffer();
-    return response.status;
+    return { status: response.status, html: await response.text() };
   }
 
   return {
+    /** The session's cookie, for a GET of a console page. */
+    cookie,
     /** A new article's id, created as the console's "New article" button creates it. */
     newArticle: async () => (await createArticle({ db, clock: systemClock }, { actor: email })).id,
-    /** Saves the fields and publishes them in one post, as the Publish button does. */
-    publish: (baseURL: string, id: string, { slug, title }: { slug: string; title: string }) =>
-      post(baseURL, id, {
-        intent: "publish",
-        slug,
-        title,
-        excerpt: `What ${title} is about.`,
-        category: "Practice",
-        coverImage: "",
-        coverAlt: "",
-        seoTitle: "",
-        seoDescription: "",
-        keywords: "",
-        body: JSON.stringify({
-          type: "doc",
-          content: [{ type: "paragraph", content: [{ type: "text", text: `${title}, in full.` }] }],
+    /**
+     * Saves the fields and publishes them in one post, as the Publish button does (`intent`
+     * schedule with `publishAt`; `sendTo`, the lists ticked to email it to).
+     */
+    publish: (
+      baseURL: string,
+      id: string,
+      { slug, title }: { slug: string; title: string },
+      {
+        intent = "publish",
+        sendTo = [],
+        publishAt = "",
+      }: { intent?: string; sendTo?: string[]; publishAt?: string } = {},
+    ) =>
+      post(baseURL, id, [
+        ["intent", intent],
+        ["publishAt", publishAt],
+        ...sendTo.map((list): [string, string] => ["sendTo", list]),
+        ...Object.entries({
+          slug,
+          title,
+          excerpt: `What ${title} is about.`,
+          category: "Practice",
+          coverImage: "",
+          coverAlt: "",
+          seoTitle: "",
+          seoDescription: "",
+          keywords: "",
+          body: JSON.stringify({
+            type: "doc",
+            content: [
+              { type: "paragraph", content: [{ type: "text", text: `${title}, in full.` }] },
+            ],
+          }),
         }),
-      }),
-    unpublish: (baseURL: string, id: string) => post(baseURL, id, { intent: "unpublish" }),
+      ]),
+    unpublish: (baseURL: string, id: string) => post(baseURL, id, [["intent", "unpublish"]]),
   };
 }

@@ -59,7 +59,8 @@ it("serves an article published through one instance from both within two second
     expect((await fetch(`${server.baseURL}/resources`)).status).toBe(200);
 
   expect(
-    await publisher.publish(through.baseURL, id, { slug: "seen-by-both", title: "Seen By Both" }),
+    (await publisher.publish(through.baseURL, id, { slug: "seen-by-both", title: "Seen By Both" }))
+      .status,
   ).toBe(200);
   // The instance that published answers its first visitor from the pages it rendered at publish.
   const first = await fetch(`${through.baseURL}/articles/seen-by-both`);
@@ -85,7 +86,7 @@ it("serves an article published through one instance from both within two second
   }
   expect(bodies.size).toBe(1);
 
-  expect(await publisher.unpublish(other.baseURL, id)).toBe(200);
+  expect((await publisher.unpublish(other.baseURL, id)).status).toBe(200);
   expect(await bothServe("/articles/seen-by-both", (status) => status === 410)).toBeLessThan(2_000);
   expect(
     await bothServe(

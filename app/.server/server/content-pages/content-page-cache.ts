@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { logFailure } from "../../core/logger";
+import { pathOf } from "../early-answers/early-answers";
+import {
+  heldFileAnswerer,
+  variant,
+  type HeldFile,
+  type InMemoryFileOptions,
+} from "../static-files/in-memory-files";
 import { contentSecurityPolicy } from "../wiring/security-headers";
+
+const gzipped = promisify(gzip);
+const brotlied = promisify(brotliCompress);
 
 /**
  * The pages read from the article store (decision 190): each is rendered once per change of the
@@ -20,14 +33,8 @@ export const contentPagePaths =
 
 export const cacheNonce = "content-page-cache";
 
-type CachedPage = {
-  status: number;
-  body: Buffer;
-  contentType: string;
-  etag: string;
-  policy: string;
-  version: number;
-};
+/** A page held as build/client's files are: its gzip and brotli copies made once, at render. */
+type CachedPage = HeldFile & { version: number };
 
 export type RenderedAnswer = { status: number; headers: Headers; body: string };
 
@@ -50,6 +57,11 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 export type ContentPageCache = {
+  /**
+   * Answers a held page before Express, as build/client's files are (in-memory-files.ts): its
+   * status, or undefined when the page is not held (Express's middleware then renders it).
+   */
+  answerHeld: (request: IncomingMessage, response: ServerResponse) => number | undefined;
   /** Express middleware: answers the content pages from memory, rendering a missing one. */
   middleware: (request: Request, response: Response, next: NextFunction) => void;
   /** The store changed here: render its pages now instead of at the next poll; resolves when done. */
@@ -66,6 +78,7 @@ export function contentPageCache({
   touchedPaths = async () => [],
   pollMs = 1_000,
   development = false,
+  setHeaders = () => undefined,
 }: {
   /** Renders a path through the router as a visitor would get it (no cookies, no session). */
   render: (path: string) => Promise<RenderedAnswer>;
@@ -74,7 +87,10 @@ export function contentPageCache({
   touchedPaths?: () => Promise<string[]>;
   pollMs?: number;
   development?: boolean;
+  /** The headers every answer of the site carries (set again on a page answered before Express). */
+  setHeaders?: InMemoryFileOptions["setHeaders"];
 }): ContentPageCache {
+  const answerFile = heldFileAnswerer(setHeaders);
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | RenderedAnswer>>();
   let version = -1;
@@ -114,22 +130,26 @@ export function contentPageCache({
     if (running) return running;
     const renderedAt = version;
     const promise = render(path)
-      .then((answer): CachedPage | RenderedAnswer => {
+      .then(async (answer): Promise<CachedPage | RenderedAnswer> => {
         if (answer.status !== 200) return answer;
         const html = answer.body.replaceAll(` nonce="${cacheNonce}"`, "");
         const body = Buffer.from(html);
         const contentType = answer.headers.get("Content-Type") ?? "text/html; charset=utf-8";
+        const [brotli, gzipCopy] = await Promise.all([brotlied(body), gzipped(body, { level: 9 })]);
         const page: CachedPage = {
-          status: 200,
-          body,
+          identity: variant(body),
+          compressed: new Map([
+            ["br", variant(brotli, "br")],
+            ["gzip", variant(gzipCopy, "gzip")],
+          ]),
           contentType,
-          etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
-          policy: contentSecurityPolicy(
-            contentType.startsWith("text/html") ? inlineScriptHashes(html) : [],
-            {
-              development,
-            },
-          ),
+          headers: {
+            "Content-Security-Policy": contentSecurityPolicy(
+              contentType.startsWith("text/html") ? inlineScriptHashes(html) : [],
+              { development },
+            ),
+            "Cache-Control": "public, max-age=0, must-revalidate",
+          },
           version: renderedAt,
         };
         // Kept only when the store did not change while it was drawn.
@@ -141,23 +161,26 @@ export function contentPageCache({
     return promise;
   }
 
-  function answer(request: Request, response: Response, page: CachedPage, held: boolean) {
-    response.setHeader("Content-Security-Policy", page.policy);
-    response.setHeader("Content-Type", page.contentType);
-    response.setHeader("ETag", page.etag);
-    response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    page: CachedPage,
+    held: boolean,
+  ) {
     response.setHeader("X-Content-Cache", held ? "hit" : "miss");
-    const match = request.headers["if-none-match"];
-    if (match && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, "") === page.etag)) {
-      response.status(304).end();
-      return;
-    }
-    response.status(200);
-    if (request.method === "HEAD") response.end();
-    else response.end(page.body);
+    return answerFile(request, response, page);
   }
 
   return {
+    answerHeld(request, response) {
+      if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.range) return;
+      const path = pathOf(request);
+      // A query (`?_data`, a tracking tag) is rendered as usual, never kept.
+      if (request.url !== path || version === -1) return;
+      const held = pages.get(path);
+      if (!held || held.version !== version) return;
+      return answer(request, response, held, true);
+    },
     middleware(request, response, next) {
       if (
         (request.method !== "GET" && request.method !== "HEAD") ||
@@ -175,11 +198,14 @@ export function contentPageCache({
       ready
         .then(async () => {
           const held = pages.get(request.path);
-          if (held && held.version === version) return answer(request, response, held, true);
+          if (held && held.version === version) {
+            answer(request, response, held, true);
+            return;
+          }
           const page = await renderPage(request.path);
           // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual,
           // with its own nonce: only pages are kept.
-          if ("etag" in page) answer(request, response, page, false);
+          if ("identity" in page) answer(request, response, page, false);
           else next();
         })
         .catch(next);

@@ -20,7 +20,7 @@ import {
   guideDownloadCounter,
 } from "../early-answers/analytics-endpoint";
 import { contactFunctionAnswerer } from "../early-answers/contact-function";
-import { firstEarlyAnswer } from "../early-answers/early-answers";
+import { firstEarlyAnswer, pathOf } from "../early-answers/early-answers";
 import { logFailure, logger } from "../../core/logger";
 import { inMemoryFiles } from "../static-files/in-memory-files";
 import { createMetrics } from "../observability/metrics";
@@ -134,10 +134,16 @@ export async function startSiteServer(options: SiteServerOptions) {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // The article pages and their lists, rendered once per change of the store (decision 190).
+  // Every answer of the site carries them, those answered before Express included.
+  const setSecurityHeaders = (request: IncomingMessage, response: ServerResponse) =>
+    securityHeadersOf(request as never, response as never, () => undefined);
+
+  // The article pages and their lists, rendered once per change of the store (decisions 190,
+  // 240); a held one is answered before Express, as build/client's files are.
   const renderPage = createFetchHandler(options.build, config.NODE_ENV);
   const contentPages = contentPageCache({
     development,
+    setHeaders: setSecurityHeaders,
     readVersion: () => readContentVersion(runtime.services.db),
     touchedPaths: () => pagesTouchedByLastChange(runtime.services.db),
     render: async (path) => {
@@ -189,9 +195,6 @@ export async function startSiteServer(options: SiteServerOptions) {
     },
   );
 
-  // Every answer of the site carries them, those answered before Express included.
-  const setSecurityHeaders = (request: IncomingMessage, response: ServerResponse) =>
-    securityHeadersOf(request as never, response as never, () => undefined);
   const heldFiles =
     options.clientDir &&
     fileHeadersOf &&
@@ -230,7 +233,11 @@ export async function startSiteServer(options: SiteServerOptions) {
       );
       return;
     }
-    const answered = heldFiles && heldFiles(request, response);
+    const heldPage = contentPages.answerHeld(request, response);
+    const answered =
+      heldPage === undefined
+        ? heldFiles && heldFiles(request, response)
+        : { route: routeOf(pathOf(request)), status: heldPage };
     if (!answered) return app(request, response);
     countGuideDownload(runtime.analytics, request);
     metrics.recordAnswer({
