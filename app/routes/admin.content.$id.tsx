@@ -225,7 +225,11 @@ function useAutosave(wrapper: React.RefObject<HTMLDivElement | null>) {
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, diff, listCounts, sentAs } = loaderData;
-  const [readersToEmail, setReadersToEmail] = useState(0);
+  // The readers ticked, counted for the lists as they were: once a publish sent to them, the
+  // boxes are drawn afresh and nobody is left to email.
+  const sentLists = sentAs.map((sent) => sent.list).join();
+  const [ticked, setTicked] = useState({ readers: 0, sentLists });
+  const readersToEmail = ticked.sentLists === sentLists ? ticked.readers : 0;
   const { draft } = article;
   const result = actionData as ActionResult | undefined;
   const [searchParams] = useSearchParams();
@@ -369,7 +373,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           <ArticleSendChoice
             counts={listCounts}
             sent={sentAs}
-            onReadersChange={setReadersToEmail}
+            onReadersChange={(readers) => setTicked({ readers, sentLists })}
           />
           <div className="flex flex-wrap items-end gap-3">
             <Button type="submit" name="intent" value="save" variant="outline">

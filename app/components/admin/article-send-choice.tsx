@@ -26,6 +26,8 @@ export function ArticleSendChoice({
         return (
           <div key={list} className="flex items-center gap-2 text-sm">
             <input
+              // Drawn afresh once sent: a box ticked before the publish is not left ticked.
+              key={sentAs ? "sent" : "open"}
               type="checkbox"
               id={id}
               name="sendTo"
