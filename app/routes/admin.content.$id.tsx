@@ -5,6 +5,7 @@ import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleEditor } from "~/components/admin/article-editor";
+import { ArticleSendChoice } from "~/components/admin/article-send-choice";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { CoverImageField } from "~/components/admin/cover-image-field";
 import { useAdminSession } from "~/components/admin/admin-session";
@@ -14,6 +15,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import {
+  articleBroadcastLists,
+  articleBroadcastsOf,
+  articleListCounts,
+  sendArticleToLists,
+  type ArticleSendOutcome,
+} from "~/.server/broadcasts/article-broadcasts";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   consoleArticle,
@@ -38,7 +46,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const to = Number(url.searchParams.get("to"));
   const diff =
     from > 0 && to > 0 ? await revisionDiff(context.db, { id: params.id, from, to }) : undefined;
-  return { article, diff: diff ? { from, to, lines: diff } : null };
+  const [listCounts, sentAs] = await Promise.all([
+    articleListCounts(context.db),
+    articleBroadcastsOf(context.db, params.id),
+  ]);
+  return { article, diff: diff ? { from, to, lines: diff } : null, listCounts, sentAs };
 }
 
 /** `2026-11-24T09:00` from the form, read as UTC (the field says so). */
@@ -59,6 +71,21 @@ const draftFields = (formData: URLSearchParams) => ({
   seoDescription: formData.get("seoDescription") ?? "",
   keywords: formData.get("keywords") ?? "",
 });
+
+const listNames = { newsletter: "the newsletter", waitlist: "the waitlist" } as const;
+
+/** What the publish did with each chosen list, in a sentence for the notice. */
+function sentSentence(outcomes: ArticleSendOutcome[]) {
+  return outcomes
+    .map(({ list, outcome, readers }) =>
+      outcome === "queued"
+        ? ` Emailing it to ${readers} reader${readers === 1 ? "" : "s"} on ${listNames[list]}.`
+        : outcome === "already-sent"
+          ? ` It was already sent to ${listNames[list]}: not sent again.`
+          : ` Nobody is on ${listNames[list]}: not sent.`,
+    )
+    .join("");
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // A body up to the cap, with room for the other fields; the service refuses a larger body.
@@ -85,6 +112,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         notice: `${saved.unchanged ? "Nothing changed" : `Saved as revision ${saved.revision}`}.${dropped}`,
         revision: saved.revision,
       };
+    const sendTo = formData.getAll("sendTo");
+    const lists = articleBroadcastLists.filter((list) => sendTo.includes(list));
+    if (lists.length !== sendTo.length)
+      return data({ error: "Choose the newsletter or the waitlist to email it to." }, 400);
+    if (intent === "schedule" && lists.length > 0)
+      return data(
+        {
+          error: "An article is emailed when you publish it now: untick the lists to schedule it.",
+        },
+        400,
+      );
     const at = intent === "schedule" ? scheduledTime(formData.get("publishAt")) : undefined;
     if (intent === "schedule" && (!at || at.getTime() <= context.clock.now().getTime()))
       return data({ error: "Give a date and time (UTC) in the future to publish it." }, 400);
@@ -92,18 +130,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (published.outcome === "not-found") throw data("Article not found", 404);
     if (published.outcome === "incomplete" || published.outcome === "invalid")
       return data({ error: published.message }, 400);
-    context.contentPages?.changed();
+    await context.contentPages?.changed();
+    if (published.outcome === "scheduled")
+      return {
+        notice: `Scheduled for ${published.publishAt.slice(0, 16).replace("T", " ")} UTC.${dropped}`,
+      };
+    const sent = await sendArticleToLists(context, { slug: published.slug, lists, actor });
+    if (sent === "no-postal-address")
+      return data(
+        {
+          error: `Published at /articles/${published.slug}, but not emailed: bulk email must carry your postal address (set MAIL_POSTAL_ADDRESS).`,
+        },
+        400,
+      );
     return {
-      notice:
-        published.outcome === "published"
-          ? `Published at /articles/${published.slug}.${dropped}`
-          : `Scheduled for ${published.publishAt.slice(0, 16).replace("T", " ")} UTC.${dropped}`,
+      notice: `Published at /articles/${published.slug}.${dropped}${sent === "not-published" ? "" : sentSentence(sent)}`,
     };
   }
   if (intent === "unpublish" || intent === "delete") {
     const outcome = await unpublishArticle(context, { id, actor, remove: intent === "delete" });
     if (outcome.outcome === "not-found") throw data("Article not found", 404);
-    context.contentPages?.changed();
+    await context.contentPages?.changed();
     if (intent === "delete") return redirect("/admin/content");
     return { notice: "Taken off the site: its address now says it is no longer available." };
   }
@@ -178,7 +225,12 @@ function useAutosave(wrapper: React.RefObject<HTMLDivElement | null>) {
 }
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, diff } = loaderData;
+  const { article, diff, listCounts, sentAs } = loaderData;
+  // The readers ticked, counted for the lists as they were: once a publish sent to them, the
+  // boxes are drawn afresh and nobody is left to email.
+  const sentLists = sentAs.map((sent) => sent.list).join();
+  const [ticked, setTicked] = useState({ readers: 0, sentLists });
+  const readersToEmail = ticked.sentLists === sentLists ? ticked.readers : 0;
   const { draft } = article;
   const result = actionData as ActionResult | undefined;
   const [searchParams] = useSearchParams();
@@ -313,12 +365,19 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           >
             {status}
           </p>
+          <ArticleSendChoice
+            counts={listCounts}
+            sent={sentAs}
+            onReadersChange={(readers) => setTicked({ readers, sentLists })}
+          />
           <div className="flex flex-wrap items-end gap-3">
             <Button type="submit" name="intent" value="save" variant="outline">
               Save draft
             </Button>
-            <Button type="submit" name="intent" value="publish">
-              Publish
+            <Button type="submit" name="intent" value="publish" data-testid="publish-button">
+              {readersToEmail > 0
+                ? `Publish and email ${readersToEmail} reader${readersToEmail === 1 ? "" : "s"}`
+                : "Publish"}
             </Button>
             <div className="grid gap-1.5">
               <Label htmlFor="publishAt">Publish at (UTC)</Label>

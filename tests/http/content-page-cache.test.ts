@@ -16,10 +16,11 @@ describe("the content page cache", () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   });
 
-  async function start(version: { value: number }, renders: string[]) {
+  async function start(version: { value: number }, renders: string[], touched: string[] = []) {
     cache = contentPageCache({
       pollMs: 50,
       readVersion: async () => version.value,
+      touchedPaths: async () => touched,
       render: async (path) => {
         renders.push(path);
         if (path === "/articles/gone") return { status: 410, headers: new Headers(), body: "gone" };
@@ -60,6 +61,26 @@ describe("the content page cache", () => {
     expect(third.status).toBe(200);
     expect(await third.text()).toContain("v2");
     expect(renders).toEqual(["/articles/a-page", "/articles/a-page"]);
+  });
+
+  it("renders the pages a change touched before anyone asks, so the first visitor hits", async () => {
+    const version = { value: 1 };
+    const renders: string[] = [];
+    const base = await start(version, renders, ["/articles/new-one", "/resources", "/contact"]);
+    const before = await fetch(`${base}/all-resources`);
+    expect(before.headers.get("x-content-cache")).toBe("miss");
+
+    renders.length = 0;
+    version.value = 2;
+    await cache!.changed();
+    // Rendered in the change itself: the held list and the touched pages, never a non-content path.
+    expect(renders.sort()).toEqual(["/all-resources", "/articles/new-one", "/resources"]);
+    for (const path of ["/articles/new-one", "/resources", "/all-resources"]) {
+      const first = await fetch(`${base}${path}`);
+      expect({ path, cache: first.headers.get("x-content-cache") }).toEqual({ path, cache: "hit" });
+      expect(await first.text()).toContain("v2");
+    }
+    expect(renders).toHaveLength(3);
   });
 
   it("leaves anything but a page, other paths and queries to the router", async () => {

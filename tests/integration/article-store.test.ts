@@ -7,6 +7,7 @@ import {
   createArticle,
   importMarkdownArticles,
   listConsoleArticles,
+  pagesTouchedByLastChange,
   publishArticle,
   publishDueArticles,
   publishedArticlePaths,
@@ -224,11 +225,45 @@ describe.each(allDialects)("the article store on %s", (dialect) => {
     expect(await readContentVersion(database.db)).toBe(version + 1);
     expect((await publishedArticleTeasers(database.db))[0]!.slug).toBe("later-article");
     expect(await publishedArticlePaths(database.db)).toContain("/articles/later-article");
+    expect((await pagesTouchedByLastChange(database.db)).sort()).toEqual([
+      "/all-resources",
+      "/articles/later-article",
+      "/atom.xml",
+      "/feed.xml",
+      "/resources",
+    ]);
     const rss = await articleFeed(database.db, "https://presence.example", "rss");
     expect(rss).toContain("<title><![CDATA[Later]]></title>");
     expect(rss).toContain("https://presence.example/articles/later-article");
     const atom = await articleFeed(database.db, "https://presence.example", "atom");
     expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+  });
+
+  it("names the pages a change touched: the article and the articles whose cards show it", async () => {
+    const articles = await listConsoleArticles(database.db);
+    const shown = articles.find(
+      (row) => row.state === "published" && row.slug !== "later-article",
+    )!;
+    const showing: string[] = [];
+    for (const row of articles.filter((candidate) => candidate.state === "published")) {
+      const lookup = await articleBySlug(database.db, row.slug);
+      if (
+        lookup.outcome === "found" &&
+        lookup.article.continueReading.some((card) => card.slug === shown.slug)
+      )
+        showing.push(`/articles/${row.slug}`);
+    }
+    expect(showing.length).toBeGreaterThan(0);
+
+    clock.advance(1_000);
+    await unpublishArticle(deps(), { id: shown.id, actor: "o" });
+    const touched = await pagesTouchedByLastChange(database.db);
+    // Its own page now answers 410 and is not rendered; the pages that list it are.
+    expect(touched).not.toContain(`/articles/${shown.slug}`);
+    expect(touched).toEqual(expect.arrayContaining([...showing, "/resources", "/feed.xml"]));
+    clock.advance(1_000);
+    await publishArticle(deps(), { id: shown.id, actor: "o" });
+    expect(await pagesTouchedByLastChange(database.db)).toContain(`/articles/${shown.slug}`);
   });
 
   it("answers 301 from every old slug and 410 once unpublished or deleted", async () => {

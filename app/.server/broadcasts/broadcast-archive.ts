@@ -1,5 +1,5 @@
 import { recordAdminAction } from "../core/audit-log";
-import type { Db } from "../core/db/database";
+import type { Db, Trx } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
 import { parseLetterMarkdown } from "./letter-markdown";
 
@@ -14,6 +14,19 @@ export function slugOfSubject(subject: string) {
     .slice(0, 80)
     .replace(/-+$/, "");
   return slug || "letter";
+}
+
+/** The subject's slug, with a number added when another letter has it. */
+export async function freeLetterSlug(trx: Trx, subject: string) {
+  const base = slugOfSubject(subject);
+  const taken = new Set(
+    (
+      await trx.selectFrom("broadcasts").select("slug").where("slug", "like", `${base}%`).execute()
+    ).map((row) => row.slug),
+  );
+  let slug = base;
+  for (let suffix = 2; taken.has(slug); suffix++) slug = `${base}-${suffix}`;
+  return slug;
 }
 
 /**
@@ -34,18 +47,7 @@ export async function publishBroadcast(
     if (!broadcast || !["sending", "sent"].includes(broadcast.status))
       return { outcome: "not-sent" as const };
     if (broadcast.slug) return { outcome: "published" as const, slug: broadcast.slug };
-    const base = slugOfSubject(broadcast.subject);
-    const taken = new Set(
-      (
-        await trx
-          .selectFrom("broadcasts")
-          .select("slug")
-          .where("slug", "like", `${base}%`)
-          .execute()
-      ).map((row) => row.slug),
-    );
-    let slug = base;
-    for (let suffix = 2; taken.has(slug); suffix++) slug = `${base}-${suffix}`;
+    const slug = await freeLetterSlug(trx, broadcast.subject);
     await trx
       .updateTable("broadcasts")
       .set({ slug, published_at: now.toISOString(), updated_at: now.toISOString() })

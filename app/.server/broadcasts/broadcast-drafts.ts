@@ -81,6 +81,7 @@ export async function saveBroadcastDraft(
         slug: null,
         published_at: null,
         cancelled_at: null,
+        source_article_id: null,
         created_by: actor,
         created_at: nowIso,
       })

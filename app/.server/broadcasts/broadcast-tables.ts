@@ -87,6 +87,8 @@ export interface BroadcastTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** The article it sends (migration 640): one article goes to one list once. */
+  source_article_id: string | null;
 }
 
 export interface BroadcastDeliveryTable {

@@ -16,10 +16,10 @@ export type AppServices = {
   /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
   stripe: Stripe | undefined;
   /**
-   * The rendered article pages (decision 190): `changed()` after a publish drops them on this
-   * instance at once; the others see the store's version change within a second.
+   * The rendered article pages (decision 190): `changed()` after a publish renders them again on
+   * this instance at once (resolved when done); the others see the version change within a second.
    */
-  contentPages?: { changed(): void };
+  contentPages?: { changed(): Promise<void> };
 };
 
 /** Per-request values the server adds to the services. */

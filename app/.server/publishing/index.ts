@@ -31,6 +31,7 @@ export {
   feedArticles,
   previewArticle,
   publishedArticlePaths,
+  pagesTouchedByLastChange,
   publishedArticleTeasers,
   type ArticleLookup,
   type PublicArticle,

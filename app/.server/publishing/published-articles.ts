@@ -2,6 +2,7 @@ import type { Db } from "../core/db/database";
 import { articlePath, type Article, type ArticleTeaser } from "~/content/articles";
 import { readingMinutes, renderArticleHtml } from "~/lib/article-document";
 import { readArticleContent, type ArticleContent } from "./article-content";
+import { articlesVersionName } from "./article-store";
 
 const dateLabel = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
@@ -183,4 +184,43 @@ export async function publishedArticlePaths(db: Db): Promise<string[]> {
     .orderBy("position")
     .execute();
   return rows.map((row) => articlePath(row.slug));
+}
+
+/** The public pages that list the articles: every change of the store redraws them. */
+export const articleListingPaths = ["/resources", "/all-resources", "/feed.xml", "/atom.xml"];
+
+/**
+ * The pages the store's last change touched, to render before a visitor asks: the lists, the
+ * articles changed in it (their `updated_at` is the version's `changed_at`, one transaction) and
+ * the published articles whose Continue Reading cards show them. A few pages, not the whole site.
+ */
+export async function pagesTouchedByLastChange(db: Db): Promise<string[]> {
+  const version = await db
+    .selectFrom("content_versions")
+    .select("changed_at")
+    .where("name", "=", articlesVersionName)
+    .executeTakeFirst();
+  if (!version) return articleListingPaths;
+  const changed = await db
+    .selectFrom("articles")
+    .select(["id", "slug", "state"])
+    .where("updated_at", "=", version.changed_at)
+    .execute();
+  const changedIds = new Set(changed.map((article) => article.id));
+  const listers =
+    changedIds.size > 0
+      ? (
+          await db
+            .selectFrom("articles")
+            .select(["slug", "continue_reading"])
+            .where("state", "=", "published")
+            .execute()
+        ).filter((article) =>
+          (JSON.parse(article.continue_reading) as string[]).some((id) => changedIds.has(id)),
+        )
+      : [];
+  const articles = [...changed.filter((article) => article.state === "published"), ...listers].map(
+    (article) => articlePath(article.slug),
+  );
+  return [...new Set([...articles, ...articleListingPaths])];
 }

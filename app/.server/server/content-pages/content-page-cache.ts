@@ -1,15 +1,31 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { logFailure } from "../../core/logger";
+import { pathOf } from "../early-answers/early-answers";
+import {
+  heldFileAnswerer,
+  variant,
+  type HeldFile,
+  type InMemoryFileOptions,
+} from "../static-files/in-memory-files";
 import { contentSecurityPolicy } from "../wiring/security-headers";
+
+const gzipped = promisify(gzip);
+const brotlied = promisify(brotliCompress);
 
 /**
  * The pages read from the article store (decision 190): each is rendered once per change of the
  * store's version and then answered from memory with an ETag (304 on If-None-Match), as fast as a
  * prerendered file and with no deploy. Every instance polls the version row (`readVersion`) every
  * `pollMs`, so a publish on one reaches the others within a poll; the instance that published says
- * so at once (`changed`). A page is rendered with a placeholder nonce that is taken out again: its
- * inline scripts are allowed by their hashes, the same for every visitor.
+ * so at once (`changed`). At each change the pages held and the pages the change touched
+ * (`touchedPaths`) are rendered before any visitor asks, so the first one is answered from memory
+ * (`X-Content-Cache: hit`; `miss` when a request had to render its page). A page is rendered with a
+ * placeholder nonce that is taken out again: its inline scripts are allowed by their hashes, the
+ * same for every visitor.
  */
 // Not the sitemap: it also lists the newsletter's letters, which do not move the articles' version.
 export const contentPagePaths =
@@ -17,14 +33,8 @@ export const contentPagePaths =
 
 export const cacheNonce = "content-page-cache";
 
-type CachedPage = {
-  status: number;
-  body: Buffer;
-  contentType: string;
-  etag: string;
-  policy: string;
-  version: number;
-};
+/** A page held as build/client's files are: its gzip and brotli copies made once, at render. */
+type CachedPage = HeldFile & { version: number };
 
 export type RenderedAnswer = { status: number; headers: Headers; body: string };
 
@@ -47,10 +57,15 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 export type ContentPageCache = {
+  /**
+   * Answers a held page before Express, as build/client's files are (in-memory-files.ts): its
+   * status, or undefined when the page is not held (Express's middleware then renders it).
+   */
+  answerHeld: (request: IncomingMessage, response: ServerResponse) => number | undefined;
   /** Express middleware: answers the content pages from memory, rendering a missing one. */
   middleware: (request: Request, response: Response, next: NextFunction) => void;
-  /** The store changed here: drop the pages now instead of at the next poll. */
-  changed(): void;
+  /** The store changed here: render its pages now instead of at the next poll; resolves when done. */
+  changed(): Promise<void>;
   /** Stops the version poll. */
   stop(): void;
   /** The pages held, for tests. */
@@ -60,15 +75,22 @@ export type ContentPageCache = {
 export function contentPageCache({
   render,
   readVersion,
+  touchedPaths = async () => [],
   pollMs = 1_000,
   development = false,
+  setHeaders = () => undefined,
 }: {
   /** Renders a path through the router as a visitor would get it (no cookies, no session). */
   render: (path: string) => Promise<RenderedAnswer>;
   readVersion: () => Promise<number>;
+  /** The paths the store's last change touched (the article, the pages that list it). */
+  touchedPaths?: () => Promise<string[]>;
   pollMs?: number;
   development?: boolean;
+  /** The headers every answer of the site carries (set again on a page answered before Express). */
+  setHeaders?: InMemoryFileOptions["setHeaders"];
 }): ContentPageCache {
+  const answerFile = heldFileAnswerer(setHeaders);
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | RenderedAnswer>>();
   let version = -1;
@@ -80,8 +102,12 @@ export function contentPageCache({
     const held = [...pages.keys()];
     version = latest;
     pages.clear();
-    // Rendered again at once, so the first visitor after a publish is answered from memory.
-    for (const path of held)
+    const touched = await touchedPaths().catch((error: unknown) => {
+      logFailure("content pages of a change not read", error);
+      return [];
+    });
+    // Rendered at once, so the first visitor after a publish is answered from memory.
+    for (const path of new Set([...touched.filter((path) => contentPagePaths.test(path)), ...held]))
       await renderPage(path).catch((error: unknown) =>
         logFailure("content page render failed", error),
       );
@@ -104,22 +130,26 @@ export function contentPageCache({
     if (running) return running;
     const renderedAt = version;
     const promise = render(path)
-      .then((answer): CachedPage | RenderedAnswer => {
+      .then(async (answer): Promise<CachedPage | RenderedAnswer> => {
         if (answer.status !== 200) return answer;
         const html = answer.body.replaceAll(` nonce="${cacheNonce}"`, "");
         const body = Buffer.from(html);
         const contentType = answer.headers.get("Content-Type") ?? "text/html; charset=utf-8";
+        const [brotli, gzipCopy] = await Promise.all([brotlied(body), gzipped(body, { level: 9 })]);
         const page: CachedPage = {
-          status: 200,
-          body,
+          identity: variant(body),
+          compressed: new Map([
+            ["br", variant(brotli, "br")],
+            ["gzip", variant(gzipCopy, "gzip")],
+          ]),
           contentType,
-          etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
-          policy: contentSecurityPolicy(
-            contentType.startsWith("text/html") ? inlineScriptHashes(html) : [],
-            {
-              development,
-            },
-          ),
+          headers: {
+            "Content-Security-Policy": contentSecurityPolicy(
+              contentType.startsWith("text/html") ? inlineScriptHashes(html) : [],
+              { development },
+            ),
+            "Cache-Control": "public, max-age=0, must-revalidate",
+          },
           version: renderedAt,
         };
         // Kept only when the store did not change while it was drawn.
@@ -131,23 +161,26 @@ export function contentPageCache({
     return promise;
   }
 
-  function answer(request: Request, response: Response, page: CachedPage) {
-    response.setHeader("Content-Security-Policy", page.policy);
-    response.setHeader("Content-Type", page.contentType);
-    response.setHeader("ETag", page.etag);
-    response.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    response.setHeader("X-Content-Cache", "hit");
-    const match = request.headers["if-none-match"];
-    if (match && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, "") === page.etag)) {
-      response.status(304).end();
-      return;
-    }
-    response.status(200);
-    if (request.method === "HEAD") response.end();
-    else response.end(page.body);
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    page: CachedPage,
+    held: boolean,
+  ) {
+    response.setHeader("X-Content-Cache", held ? "hit" : "miss");
+    return answerFile(request, response, page);
   }
 
   return {
+    answerHeld(request, response) {
+      if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.range) return;
+      const path = pathOf(request);
+      // A query (`?_data`, a tracking tag) is rendered as usual, never kept.
+      if (request.url !== path || version === -1) return;
+      const held = pages.get(path);
+      if (!held || held.version !== version) return;
+      return answer(request, response, held, true);
+    },
     middleware(request, response, next) {
       if (
         (request.method !== "GET" && request.method !== "HEAD") ||
@@ -163,18 +196,22 @@ export function contentPageCache({
       }
       const ready = version === -1 ? poll() : Promise.resolve();
       ready
-        .then(() => {
+        .then(async () => {
           const held = pages.get(request.path);
-          if (held && held.version === version) return held;
-          return renderPage(request.path);
+          if (held && held.version === version) {
+            answer(request, response, held, true);
+            return;
+          }
+          const page = await renderPage(request.path);
+          // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual,
+          // with its own nonce: only pages are kept.
+          if ("identity" in page) answer(request, response, page, false);
+          else next();
         })
-        // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual, with
-        // its own nonce: only pages are kept.
-        .then((page) => ("etag" in page ? answer(request, response, page) : next()))
         .catch(next);
     },
     changed() {
-      void (checking ?? Promise.resolve()).then(poll);
+      return (checking ?? Promise.resolve()).then(poll);
     },
     stop() {
       clearInterval(timer);

@@ -28,7 +28,7 @@ const contentTypes: Record<string, string> = {
 
 type Variant = { body: Buffer; etag: string; encoding?: string };
 
-type HeldFile = {
+export type HeldFile = {
   /** The plain file, then its brotli and gzip copies when the build wrote them. */
   identity: Variant;
   compressed: Map<string, Variant>;
@@ -47,7 +47,7 @@ export type InMemoryFileOptions = {
 /** What the fast path tells the server about an answer it sent. */
 export type AnsweredFile = { route: string; status: number };
 
-function variant(body: Buffer, encoding?: string): Variant {
+export function variant(body: Buffer, encoding?: string): Variant {
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 22);
   return { body, encoding, etag: `"${hash}${encoding ? `-${encoding}` : ""}"` };
 }
@@ -89,14 +89,11 @@ function holdFiles(clientDir: string, { headersOf }: InMemoryFileOptions) {
 const rememberedChoices = 200;
 
 /**
- * Serves the prerendered pages and assets of build/client from memory, read once at start with
- * their build-time brotli and gzip copies and an ETag each, before Express sees the request: at
- * nginx's pace what took Express, compression and logging ten times longer (issue 14). Answers
- * GET and HEAD of an exact path, 304 to a matching If-None-Match; returns undefined for anything
- * else (a range, a query-less miss, another method), which then goes to Express as before.
+ * Answers a file held in memory: its brotli or gzip copy when the client accepts one, its ETag
+ * (304 to a matching If-None-Match), the site's headers and its own. The article pages the store
+ * renders (content-page-cache.ts) are answered the same way.
  */
-export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
-  const files = holdFiles(clientDir, options);
+export function heldFileAnswerer(setHeaders: InMemoryFileOptions["setHeaders"]) {
   const preferred = [...precompressedEncodings.map(({ encoding }) => encoding), "identity"];
   const choices = new Map<string, string | undefined>();
 
@@ -109,13 +106,8 @@ export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
     return choices.get(accepted);
   }
 
-  return (request: IncomingMessage, response: ServerResponse): AnsweredFile | undefined => {
-    if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-    if (request.headers.range) return undefined;
-    const pathname = pathOf(request);
-    const file = files.get(pathname);
-    if (!file) return undefined;
-    options.setHeaders(request, response);
+  return (request: IncomingMessage, response: ServerResponse, file: HeldFile): number => {
+    setHeaders(request, response);
     let chosen = file.identity;
     if (file.compressed.size > 0) {
       response.setHeader("Vary", "Accept-Encoding");
@@ -130,12 +122,33 @@ export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
     if (revalidated) {
       response.statusCode = 304;
       response.end();
-      return { route: options.routeOf(pathname), status: 304 };
+      return 304;
     }
+    response.statusCode = 200;
     response.setHeader("Content-Type", file.contentType);
     if (chosen.encoding) response.setHeader("Content-Encoding", chosen.encoding);
     response.setHeader("Content-Length", chosen.body.length);
     response.end(request.method === "HEAD" ? undefined : chosen.body);
-    return { route: options.routeOf(pathname), status: 200 };
+    return 200;
+  };
+}
+
+/**
+ * Serves the prerendered pages and assets of build/client from memory, read once at start with
+ * their build-time brotli and gzip copies and an ETag each, before Express sees the request: at
+ * nginx's pace what took Express, compression and logging ten times longer (issue 14). Answers
+ * GET and HEAD of an exact path, 304 to a matching If-None-Match; returns undefined for anything
+ * else (a range, a query-less miss, another method), which then goes to Express as before.
+ */
+export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
+  const files = holdFiles(clientDir, options);
+  const answer = heldFileAnswerer(options.setHeaders);
+  return (request: IncomingMessage, response: ServerResponse): AnsweredFile | undefined => {
+    if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+    if (request.headers.range) return undefined;
+    const pathname = pathOf(request);
+    const file = files.get(pathname);
+    if (!file) return undefined;
+    return { route: options.routeOf(pathname), status: answer(request, response, file) };
   };
 }

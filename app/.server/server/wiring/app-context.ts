@@ -143,7 +143,7 @@ export async function createAppRuntime(
   const imported = await importMarkdownArticles({ db: database.db, clock });
   if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
   // Set by the server once its page cache runs; a scheduled publish drops the pages at once.
-  const contentPages = { changed() {} };
+  const contentPages = { changed: () => Promise.resolve() };
   // Scheduled articles: published within the interval of their time, at start when it passed
   // while the site was down; each row is claimed by one instance.
   const articleScheduleJob = startPollLoop({
@@ -152,7 +152,7 @@ export async function createAppRuntime(
       const published = await publishDueArticles({ db: workerDatabase.db, clock });
       if (published > 0) {
         logger.info({ published }, "articles: published on schedule");
-        contentPages.changed();
+        await contentPages.changed();
       }
       return false;
     },

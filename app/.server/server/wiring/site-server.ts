@@ -9,7 +9,7 @@ import express, {
   type Response,
 } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import { readContentVersion } from "../../publishing";
+import { pagesTouchedByLastChange, readContentVersion } from "../../publishing";
 import { cacheNonce, contentPageCache } from "../content-pages/content-page-cache";
 import { createAppRuntime } from "./app-context";
 import { ConfigError, startupConfig, type AppConfig } from "../../core/config";
@@ -20,7 +20,7 @@ import {
   guideDownloadCounter,
 } from "../early-answers/analytics-endpoint";
 import { contactFunctionAnswerer } from "../early-answers/contact-function";
-import { firstEarlyAnswer } from "../early-answers/early-answers";
+import { firstEarlyAnswer, pathOf } from "../early-answers/early-answers";
 import { logFailure, logger } from "../../core/logger";
 import { inMemoryFiles } from "../static-files/in-memory-files";
 import { createMetrics } from "../observability/metrics";
@@ -136,11 +136,18 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.use(uploadedImages(config.UPLOADS_DIR));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // The article pages and their lists, rendered once per change of the store (decision 190).
+  // Every answer of the site carries them, those answered before Express included.
+  const setSecurityHeaders = (request: IncomingMessage, response: ServerResponse) =>
+    securityHeadersOf(request as never, response as never, () => undefined);
+
+  // The article pages and their lists, rendered once per change of the store (decisions 190,
+  // 240); a held one is answered before Express, as build/client's files are.
   const renderPage = createFetchHandler(options.build, config.NODE_ENV);
   const contentPages = contentPageCache({
     development,
+    setHeaders: setSecurityHeaders,
     readVersion: () => readContentVersion(runtime.services.db),
+    touchedPaths: () => pagesTouchedByLastChange(runtime.services.db),
     render: async (path) => {
       const rendered = await renderPage(new Request(new URL(path, config.SITE_URL)), {
         ...runtime.services,
@@ -190,9 +197,6 @@ export async function startSiteServer(options: SiteServerOptions) {
     },
   );
 
-  // Every answer of the site carries them, those answered before Express included.
-  const setSecurityHeaders = (request: IncomingMessage, response: ServerResponse) =>
-    securityHeadersOf(request as never, response as never, () => undefined);
   const heldFiles =
     options.clientDir &&
     fileHeadersOf &&
@@ -231,7 +235,11 @@ export async function startSiteServer(options: SiteServerOptions) {
       );
       return;
     }
-    const answered = heldFiles && heldFiles(request, response);
+    const heldPage = contentPages.answerHeld(request, response);
+    const answered =
+      heldPage === undefined
+        ? heldFiles && heldFiles(request, response)
+        : { route: routeOf(pathOf(request)), status: heldPage };
     if (!answered) return app(request, response);
     countGuideDownload(runtime.analytics, request);
     metrics.recordAnswer({

@@ -38,6 +38,7 @@ import * as workshops from "./580_workshops";
 import * as articles from "./590_articles";
 import * as sequenceExitOnRegistration from "./610_sequence_exit_on_registration";
 import * as uploadedImages from "./630_uploaded_images";
+import * as articleBroadcasts from "./640_article_broadcasts";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "590_articles": articles,
   "610_sequence_exit_on_registration": sequenceExitOnRegistration,
   "630_uploaded_images": uploadedImages,
+  "640_article_broadcasts": articleBroadcasts,
 };
