@@ -36,6 +36,7 @@ import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
 import * as workshops from "./580_workshops";
 import * as articles from "./590_articles";
+import * as workshopBalanceCancellation from "./620_workshop_balance_cancellation";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "570_sequences": sequences,
   "580_workshops": workshops,
   "590_articles": articles,
+  "620_workshop_balance_cancellation": workshopBalanceCancellation,
 };
