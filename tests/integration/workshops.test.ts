@@ -15,9 +15,12 @@ import {
   loadCancellation,
   sendBalanceRequests,
   sendWorkshopReminders,
+  attendeeColumns,
+  cohortAttendeeRows,
   settleBalanceReturn,
   startBalancePayment,
 } from "~/.server/workshops";
+import { csvDownload } from "~/.server/admin/csv-export";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import { ManualClock } from "../../support/manual-clock";
 import {
@@ -744,6 +747,23 @@ for (const dialect of allDialects) {
       const movedInvite = JSON.parse(moved.template_data!).invite as string;
       expect(movedInvite).toContain(`UID:workshop-${registrationId}@presence.example`);
       expect(movedInvite).toContain("SEQUENCE:1");
+    });
+
+    it("exports a cohort's attendees as CSV with what each paid and owes, formulas neutralised", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      clock.advance(1_000);
+      await startRegistration(context, {
+        fields: { cohortId: id, name: "=HYPERLINK(1)", email: "v2@example.com", payment: "full" },
+        clientAddress: "10.0.0.2",
+      });
+      const response = csvDownload("a.csv", attendeeColumns, cohortAttendeeRows(database.db, id));
+      const lines = (await response.text()).trim().split("\n");
+      expect(lines[0]).toBe(attendeeColumns.join(","));
+      expect(lines[1]).toMatch(
+        /^Visitor 1,v1@example.com,paid,deposit,14495.00,2500.00,0.00,11995.00,0.00,0.00,/,
+      );
+      expect(lines[2]).toMatch(/^'=HYPERLINK\(1\),v2@example.com,held,full,14495.00,0.00,/);
     });
   });
 }

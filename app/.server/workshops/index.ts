@@ -12,6 +12,7 @@ import {
   workshopWaitlistJoinedTemplate,
 } from "./emails/workshop-emails";
 
+export { attendeeColumns, cohortAttendeeRows } from "./attendee-export";
 export {
   loadBalance,
   sendBalanceRequests,
