@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { startStripeFake, type StripeFake } from "../support/stripe-fake";
 import { signInThroughEmail } from "./support/admin-sign-in";
+import { linkPath, waitForEmail } from "./support/captured-mail";
 import { fitsTheWidth } from "./support/look-at";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 
@@ -143,12 +144,54 @@ test.describe("registering through Stripe Checkout", () => {
     await fitsTheWidth(page, `confirmation ${label}`);
   }
 
+  /** The confirmation's cancellation link: the policy, the button, the refund, the spent link. */
+  async function cancelFromTheEmail(page: Page, label: string) {
+    const email = await waitForEmail(
+      `attendee-${label}@example.com`,
+      "You're registered",
+      () => true,
+      path.join(dataDir, "mail"),
+    );
+    const cancelPath = linkPath(email, "/foundations-program/cancel");
+    await page.goto(`${server.baseURL}${cancelPath}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancel your registration");
+    await expect(page.getByTestId("policy")).toContainText("A full refund of $2,500");
+    await page.screenshot({ path: test.info().outputPath(`cancel-${label}.png`), fullPage: true });
+    await fitsTheWidth(page, `cancellation ${label}`);
+    const refundsBefore = fake.refunds.size;
+    await page.getByRole("button", { name: "Cancel and refund $2,500" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Your registration is cancelled",
+    );
+    await expect(page.getByRole("status")).toContainText("We have refunded $2,500");
+    expect(fake.refunds.size).toBe(refundsBefore + 1);
+    await page.screenshot({
+      path: test.info().outputPath(`cancelled-${label}.png`),
+      fullPage: true,
+    });
+    // The spent link says so on opening.
+    const spent = await page.goto(`${server.baseURL}${cancelPath}`);
+    expect(spent?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "This registration is already cancelled",
+    );
+    await fitsTheWidth(page, `spent cancellation ${label}`);
+  }
+
   for (const javaScript of [true, false]) {
     test.describe(`JavaScript ${javaScript ? "on" : "off"}`, () => {
       test.use({ javaScriptEnabled: javaScript });
       for (const width of [390, 1280]) {
-        test(`registers at ${width} px and reaches the confirmation`, async ({ page }) => {
-          await registerOn(page, `${javaScript ? "js" : "no-js"}-${width}`, width);
+        test(`registers at ${width} px, reaches the confirmation, and cancels`, async ({
+          page,
+          allowConsoleErrors,
+        }) => {
+          // The spent cancellation link answers 410, which the browser logs.
+          allowConsoleErrors(/Failed to load resource/);
+          const label = `${javaScript ? "js" : "no-js"}-${width}`;
+          await registerOn(page, label, width);
+          if (javaScript && width === 1280) await expectNoAxeViolations(page);
+          await cancelFromTheEmail(page, label);
           if (javaScript && width === 1280) await expectNoAxeViolations(page);
         });
       }
