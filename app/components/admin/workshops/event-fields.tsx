@@ -34,7 +34,7 @@ const cohortFields: Field[] = [
   { name: "closesOn", label: "Registration closes (optional)", type: "date" },
   {
     name: "balanceDueDays",
-    label: "Balance asked for, days before the first day",
+    label: "Balance asked for, days ahead",
     inputMode: "numeric",
     hint: "Empty: 30. A deposit's balance is requested by email then, and chased once.",
   },
