@@ -9,6 +9,7 @@ import type { Stripe } from "../sales";
 import { balanceDueOn, cohortFacts, eventsToday } from "./cohort-terms";
 import { workshopBalanceRequestTemplate, workshopReceiptTemplate } from "./emails/workshop-emails";
 import { claimNotice } from "./notice-claims";
+import { registrationWithCohort } from "./registration-with-cohort";
 
 type Db = Kysely<Database>;
 type Deps = Pick<ServiceDeps, "db" | "config" | "clock">;
@@ -92,18 +93,14 @@ async function requestBalance(deps: Deps, registrationId: string, chase: boolean
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     // Read again inside the claim: paid or cancelled since the sweep looked, nothing is due.
-    const registration = await trx
-      .selectFrom("workshop_registrations")
-      .selectAll()
-      .where("id", "=", registrationId)
-      .where("status", "=", "paid")
-      .executeTakeFirst();
-    if (!registration || registration.amount_paid_cents >= registration.price_cents) return false;
-    const event = await trx
-      .selectFrom("workshop_events")
-      .selectAll()
-      .where("id", "=", registration.event_id)
-      .executeTakeFirstOrThrow();
+    const found = await registrationWithCohort(trx, registrationId);
+    if (!found) return false;
+    const { registration, event } = found;
+    if (
+      registration.status !== "paid" ||
+      registration.amount_paid_cents >= registration.price_cents
+    )
+      return false;
     const claim = {
       registration_id: registrationId,
       notice: chase ? ("balance-chase" as const) : ("balance-request" as const),
@@ -144,17 +141,9 @@ export type BalanceView =
     };
 
 async function balanceView(db: Db, registrationId: string, today: string): Promise<BalanceView> {
-  const registration = await db
-    .selectFrom("workshop_registrations")
-    .selectAll()
-    .where("id", "=", registrationId)
-    .executeTakeFirst();
-  if (!registration) return { state: "invalid" };
-  const event = await db
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", registration.event_id)
-    .executeTakeFirstOrThrow();
+  const found = await registrationWithCohort(db, registrationId);
+  if (!found) return { state: "invalid" };
+  const { registration, event } = found;
   if (registration.status !== "paid" || event.start_date <= today) return { state: "closed" };
   if (registration.amount_paid_cents >= registration.price_cents) return { state: "settled" };
   return {

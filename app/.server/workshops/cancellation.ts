@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import { cancellationSchema } from "~/lib/workshop-schema";
-import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { logFailure } from "../core/logger";
 import { checkRateLimits } from "../core/rate-limit";
@@ -11,10 +9,9 @@ import type { Stripe } from "../sales";
 import { cohortFacts, datesLabel, eventsToday, fullRefundLastDay } from "./cohort-terms";
 import { workshopCancelledTemplate } from "./emails/workshop-emails";
 import { lockCohort } from "./seats";
+import { registrationWithCohort } from "./registration-with-cohort";
 import { passSoldSeatOn } from "./waitlist";
 import type { WorkshopEventTable, WorkshopRegistrationTable } from "./workshops-tables";
-
-type Db = Kysely<Database>;
 
 /**
  * The attendee's cancellation link, sent in the confirmation. It never expires by itself: the
@@ -56,21 +53,6 @@ export type CancellationView =
       cohort: { title: string; when: string; place: string };
       policy: CancellationPolicy;
     };
-
-async function registrationWithCohort(db: Db, id: string) {
-  const registration = await db
-    .selectFrom("workshop_registrations")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!registration) return undefined;
-  const event = await db
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", registration.event_id)
-    .executeTakeFirstOrThrow();
-  return { registration, event };
-}
 
 function viewOf(
   { registration, event }: { registration: WorkshopRegistrationTable; event: WorkshopEventTable },

@@ -6,6 +6,7 @@ import { cancelUrl } from "./cancellation";
 import { cohortFacts, eventsToday } from "./cohort-terms";
 import { workshopReminderTemplate } from "./emails/workshop-emails";
 import { claimNotice } from "./notice-claims";
+import { registrationWithCohort } from "./registration-with-cohort";
 import { workshopInvite } from "./registration";
 
 type Deps = Pick<ServiceDeps, "db" | "config" | "clock">;
@@ -54,20 +55,11 @@ async function remind(
 ) {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const registration = await trx
-      .selectFrom("workshop_registrations")
-      .selectAll()
-      .where("id", "=", registrationId)
-      .where("status", "=", "paid")
-      .executeTakeFirst();
-    if (!registration) return false;
-    const event = await trx
-      .selectFrom("workshop_events")
-      .selectAll()
-      .where("id", "=", registration.event_id)
-      .where("start_date", "=", startDate)
-      .executeTakeFirst();
-    if (!event) return false;
+    // Read again inside the claim: cancelled or moved since the sweep looked, it is not due.
+    const found = await registrationWithCohort(trx, registrationId);
+    if (!found || found.registration.status !== "paid" || found.event.start_date !== startDate)
+      return false;
+    const { registration, event } = found;
     const claim = { registration_id: registrationId, notice, due_for: startDate };
     if (!(await claimNotice(trx, claim, now))) return false;
     await enqueueEmail(
