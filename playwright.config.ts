@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 
 /** The console specs, which also run against a server on PostgreSQL. */
-const consoleSpecs = /admin(-passkey|-booking)?\.spec\.ts/;
+const consoleSpecs = /admin(-passkey|-booking|-workshops)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
 /** The console's articles change the lists and the sitemap the other specs count. */
 const contentSpecs = /content-console\.spec\.ts/;
