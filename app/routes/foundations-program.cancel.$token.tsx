@@ -7,12 +7,14 @@ import { cancelRegistration, loadCancellation, type CancellationView } from "~/.
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { dollars } from "~/lib/workshop-schema";
 
-const seo = pageSeo({
-  title: "Cancel your Foundations workshop registration",
-  description: "Cancel your seat at the Foundations workshop.",
-  path: "/foundations-program",
-  noindex: true,
-});
+// Built per request: pageSeo reads the configuration, which must not load at import time.
+const seo = () =>
+  pageSeo({
+    title: "Cancel your Foundations workshop registration",
+    description: "Cancel your seat at the Foundations workshop.",
+    path: "/foundations-program",
+    noindex: true,
+  });
 
 const statusOf = (view: CancellationView) =>
   view.state === "open" ? 200 : view.state === "invalid" ? 404 : 410;
@@ -20,7 +22,7 @@ const statusOf = (view: CancellationView) =>
 /** An attendee's cancellation link: what the owner's policy gives today, and the button. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await loadCancellation(context, params.token);
-  return data({ view, meta: seo }, { status: statusOf(view) });
+  return data({ view, meta: seo() }, { status: statusOf(view) });
 }
 
 export const meta = metaFromLoaderData;
