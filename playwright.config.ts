@@ -3,7 +3,7 @@ import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 
 /** The console specs, which also run against a server on PostgreSQL. */
 const consoleSpecs =
-  /admin(-passkey|-booking|-analytics-layout|-pages-layout|-first-interaction)?\.spec\.ts/;
+  /admin(-passkey|-booking|-workshops|-analytics-layout|-pages-layout|-first-interaction)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
 /** The console's articles change the lists and the sitemap the other specs count. */
 const contentSpecs = /content-console\.spec\.ts/;

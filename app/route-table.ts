@@ -38,6 +38,17 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/foundations-program.offer.$token.tsx",
     unlisted: true,
   },
+  // An attendee's cancellation link and balance payment link, sent by email.
+  {
+    path: "/foundations-program/cancel/:token",
+    file: "routes/foundations-program.cancel.$token.tsx",
+    unlisted: true,
+  },
+  {
+    path: "/foundations-program/balance/:token",
+    file: "routes/foundations-program.balance.$token.tsx",
+    unlisted: true,
+  },
   // Both lists' email links (decision 065).
   {
     path: "/lists/:list/confirm/:token",

@@ -17,6 +17,7 @@ export default [
   route("admin/analytics/export/:table", "routes/admin.analytics.export.$table.ts"),
   route("admin/broadcasts/recipients", "routes/admin.broadcasts.recipients.ts"),
   route("admin/broadcasts/:id/report.csv", "routes/admin.broadcasts.$id.report.ts"),
+  route("admin/workshops/:id/attendees.csv", "routes/admin.workshops.$id.attendees.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("people", "routes/admin.people.tsx"),

@@ -32,8 +32,11 @@ import {
 import type { ContactMessage } from "~/lib/contact-message-schema";
 import { orderItemsFromCatalog } from "~/.server/sales/order-items";
 import {
+  workshopBalanceRequestTemplate,
+  workshopCancelledTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
+  workshopReminderTemplate,
   workshopRefundApologyTemplate,
   workshopSeatOfferTemplate,
   workshopWaitlistJoinedTemplate,
@@ -496,10 +499,11 @@ export const everyEmail: EmailSample[] = [
           hours: "9:00am to 5:00pm each day",
           contactEmail: "hello@presence.example",
           invite: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+          cancelUrl: `${site}/foundations-program/cancel/cancel.token-1`,
         }),
       ),
     subject: "You're registered: Presence-Based Selling Foundations, May 4–6, 2027",
-    links: [],
+    links: [`${site}/foundations-program/cancel/cancel.token-1`],
     text: ["Hi Ada,", "9:00am to 5:00pm each day", "The Riverside, Boulder, CO"],
   },
   {
@@ -574,5 +578,66 @@ export const everyEmail: EmailSample[] = [
     subject: "A seat is yours if you want it: Presence-Based Selling Foundations, May 4–6, 2027",
     links: [`${site}/foundations-program/offer/offer.token-1`],
     text: ["kept for you until Sunday, November 22 at 5:00 AM MST"],
+  },
+  {
+    name: "workshop-balance-request",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopBalanceRequestTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          paidCents: 250_000,
+          balanceCents: 1_199_500,
+          payUrl: `${site}/foundations-program/balance/balance.token-1`,
+          chase: false,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "The balance for Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [`${site}/foundations-program/balance/balance.token-1`],
+    text: ["Paid: $2,500", "Balance due: $11,995"],
+  },
+  {
+    name: "workshop-reminder",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopReminderTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          lead: "week",
+          hours: "9:00am to 5:00pm each day",
+          invite: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+          cancelUrl: `${site}/foundations-program/cancel/cancel.token-1`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "In a week: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [`${site}/foundations-program/cancel/cancel.token-1`],
+    text: ["One week to go", "9:00am to 5:00pm each day"],
+  },
+  {
+    name: "workshop-cancelled",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopCancelledTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          outcome: "refund",
+          cents: 250_000,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "Cancelled: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [],
+    text: ["We have refunded $2,500 in full"],
   },
 ];

@@ -59,6 +59,18 @@ const optionalSeats = z
   )
   .transform((value) => (value === "" ? null : Number(value)));
 
+/** Days before the first day the balance is asked for; empty is the default, 30. */
+export const defaultBalanceDueDays = 30;
+const balanceDueDays = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 365),
+    "Balance due must be a whole number of days from 1 to 365",
+  )
+  .transform((value) => (value === "" ? defaultBalanceDueDays : Number(value)));
+
 /**
  * The owner's form for an event or a cohort (a Workshop with seats). Every field arrives as text;
  * the messages are the ones the console shows beside each field.
@@ -79,6 +91,8 @@ export const eventFormSchema = z
     earlyDeadline: optionalDate("Early price deadline"),
     opensOn: optionalDate("Registration opens"),
     closesOn: optionalDate("Registration closes"),
+    balanceDueDays,
+    fullRefundUntil: optionalDate("Full refund until"),
   })
   .superRefine((event, context) => {
     const issue = (path: string, message: string) =>
@@ -94,6 +108,7 @@ export const eventFormSchema = z
         "earlyDeadline",
         "opensOn",
         "closesOn",
+        "fullRefundUntil",
       ] as const)
         if (event[field] !== null)
           issue(field, "Set seats first: only a cohort takes registrations");
@@ -115,6 +130,8 @@ export const eventFormSchema = z
       issue("closesOn", "Registration must close on or after the day it opens");
     if (event.closesOn && event.closesOn >= event.startDate)
       issue("closesOn", "Registration must close before the first day");
+    if (event.fullRefundUntil && event.fullRefundUntil >= event.startDate)
+      issue("fullRefundUntil", "Full refunds must end before the first day");
   });
 
 export type EventForm = z.output<typeof eventFormSchema>;
@@ -139,6 +156,9 @@ export const registrationSchema = z.object({
   email: personEmail,
   payment: z.enum(["deposit", "full"]).default("full"),
 });
+
+/** An attendee's cancellation: the button's one field, which way the policy went when shown. */
+export const cancellationSchema = z.object({ expected: z.enum(["refund", "credit"]) });
 
 /** A place on a full cohort's waiting list. */
 export const waitlistSchema = z.object({

@@ -73,6 +73,7 @@ const statusLabels: Record<string, string> = {
   paid: "Paid",
   expired: "Checkout ended",
   refunded: "Refunded",
+  cancelled: "Cancelled",
   waiting: "Waiting",
   offered: "Offer sent",
   accepted: "Took the offer",
@@ -122,9 +123,18 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
 
       {event.seats !== null && (
         <section aria-labelledby="attendees-title" className="space-y-3">
-          <h2 id="attendees-title" className="text-xl font-semibold">
-            Attendees
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="attendees-title" className="text-xl font-semibold">
+              Attendees
+            </h2>
+            <a
+              href={`/admin/workshops/${event.id}/attendees.csv`}
+              className="text-sm underline"
+              download
+            >
+              Download the attendees (CSV)
+            </a>
+          </div>
           {attendees.length === 0 ? (
             <p className="text-muted-foreground">Nobody has registered yet.</p>
           ) : (
@@ -139,10 +149,10 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                       State
                     </th>
                     <th scope="col" className="p-3">
-                      Paid
+                      Deposit
                     </th>
                     <th scope="col" className="p-3">
-                      Balance due
+                      Balance
                     </th>
                     <th scope="col" className="p-3">
                       Since
@@ -158,14 +168,26 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                           {attendee.email}
                         </span>
                       </td>
-                      <td className="p-3">{statusLabels[attendee.status] ?? attendee.status}</td>
                       <td className="p-3">
-                        {attendee.status === "paid" || attendee.status === "refunded"
-                          ? `${dollars(attendee.amount_paid_cents)}${attendee.payment === "deposit" ? " (deposit)" : ""}`
+                        {statusLabels[attendee.status] ?? attendee.status}
+                        {attendee.refunded_cents > 0
+                          ? ` (${dollars(attendee.refunded_cents)} refunded)`
+                          : ""}
+                        {attendee.credit_cents > 0
+                          ? ` (${dollars(attendee.credit_cents)} credit)`
+                          : ""}
+                      </td>
+                      <td className="p-3" data-testid="deposit">
+                        {attendee.depositCents > 0
+                          ? `${dollars(attendee.depositCents)}${attendee.payment === "deposit" ? "" : " (in full)"}`
                           : "—"}
                       </td>
-                      <td className="p-3">
-                        {attendee.balanceCents === null ? "—" : dollars(attendee.balanceCents)}
+                      <td className="p-3" data-testid="balance">
+                        {attendee.balance_paid_cents > 0
+                          ? `${dollars(attendee.balance_paid_cents)} paid`
+                          : attendee.balanceCents
+                            ? `${dollars(attendee.balanceCents)} due`
+                            : "—"}
                       </td>
                       <td className="p-3">
                         <AdminTime iso={attendee.paid_at ?? attendee.created_at} />

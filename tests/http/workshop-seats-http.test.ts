@@ -61,6 +61,8 @@ for (const dialect of allDialects) {
           registration_opens_on: null,
           registration_closes_on: null,
           invite_sequence: 0,
+          balance_due_days: 30,
+          full_refund_until: null,
           created_at: now,
           updated_at: now,
         })

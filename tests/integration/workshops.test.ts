@@ -10,6 +10,15 @@ import {
   offerSeatAsOwner,
   cohortConsole,
   loadOffer,
+  cancelRegistration,
+  loadBalance,
+  loadCancellation,
+  sendBalanceRequests,
+  sendWorkshopReminders,
+  attendeeColumns,
+  cohortAttendeeRows,
+  settleBalanceReturn,
+  startBalancePayment,
 } from "~/.server/workshops";
 import { rememberPerson } from "~/.server/audience";
 import { emitPersonEvent } from "~/.server/core/person-events";
@@ -20,6 +29,7 @@ import {
   saveStep,
   sequencePage,
 } from "~/.server/sequences";
+import { csvDownload } from "~/.server/admin/csv-export";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import { ManualClock } from "../../support/manual-clock";
 import {
@@ -65,6 +75,8 @@ function cohortFields(overrides: Record<string, string> = {}) {
     earlyDeadline: "",
     opensOn: "",
     closesOn: "",
+    balanceDueDays: "",
+    fullRefundUntil: "",
     ...overrides,
   });
 }
@@ -89,6 +101,7 @@ for (const dialect of allDialects) {
     beforeEach(async () => {
       const { db } = database;
       for (const table of [
+        "workshop_notices",
         "workshop_registrations",
         "workshop_waitlist",
         "stripe_events",
@@ -100,6 +113,7 @@ for (const dialect of allDialects) {
       }
       await db.deleteFrom("workshop_events").where("seats", "is not", null).execute();
       fake.requests.length = 0;
+      fake.refunds.clear();
       clock = new ManualClock();
       context = await checkoutContext(config, db, clock);
     });
@@ -135,6 +149,31 @@ for (const dialect of allDialects) {
         params: {},
       } as never)) as Response;
       return (await response.json()) as { outcome: string };
+    }
+
+    /** Registers visitor n for the cohort and pays through the webhook; the paid fake session. */
+    async function paidRegistration(cohortId: string, n: number, payment = "deposit") {
+      const opened = await register(cohortId, n, { payment });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const paid = fake.completeSession(sessionIdOf(opened.url));
+      expect((await deliver("checkout.session.completed", paid)).outcome).toBe("fulfilled");
+      return { ...paid, registrationId: opened.registrationId };
+    }
+
+    async function linkTokenOf(purpose: string, field: "cancelUrl" | "payUrl", to?: string) {
+      const email = (await emails())
+        .filter((sent) => sent.purpose === purpose && (!to || sent.to_address === to))
+        .at(-1);
+      if (!email) throw new Error(`No ${purpose} email`);
+      const data = JSON.parse(email.template_data!) as Record<string, string>;
+      return data[field]!.split("/").at(-1)!;
+    }
+
+    /** The context with its Stripe client, as the routes hand it to the payment services. */
+    const paying = () => ({ ...context, stripe: context.stripe! });
+
+    function setClock(iso: string) {
+      clock.advance(Date.parse(iso) - clock.now().getTime());
     }
 
     async function seats(id: string) {
@@ -561,6 +600,289 @@ for (const dialect of allDialects) {
         actor: owner,
       });
       expect(lower.outcome).toBe("invalid");
+    });
+    it("cancels through the confirmation's link with a full refund, offers the seat, and the link is spent", async () => {
+      const id = await newCohort({ seats: "1" });
+      const paid = await paidRegistration(id, 1);
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      const token = await linkTokenOf("workshop.confirmation", "cancelUrl");
+      const view = await loadCancellation(context, token);
+      // No refund date set: full refunds run until the balance is asked for, 30 days before.
+      expect(view).toMatchObject({
+        state: "open",
+        policy: { outcome: "refund", cents: 250_000, refundUntil: "April 4, 2027" },
+      });
+      expect(
+        (await cancelRegistration(paying(), { token, fields: {}, clientAddress: "10.0.0.1" }))
+          .outcome,
+      ).toBe("invalid");
+      const cancelled = await cancelRegistration(paying(), {
+        token,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(cancelled).toEqual({
+        outcome: "cancelled",
+        policy: { outcome: "refund", cents: 250_000, refundUntil: "April 4, 2027" },
+      });
+      expect(
+        [...fake.refunds.values()].map((refund) => [refund.payment_intent, refund.amount]),
+      ).toEqual([[paid.payment_intent, 250_000]]);
+      // The seat went to the line, not the public.
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      const { attendees, waitlist } = await cohortConsole(database.db, id);
+      expect(attendees[0]).toMatchObject({ status: "cancelled", refunded_cents: 250_000 });
+      expect(waitlist[0]!.status).toBe("offered");
+      expect((await emails()).map((email) => email.purpose)).toContain("workshop.cancelled");
+      // Spent: the page says so, the button does nothing more, Stripe's charge.refunded neither.
+      expect(await loadCancellation(context, token)).toMatchObject({
+        state: "spent",
+        outcome: "refund",
+      });
+      expect(
+        (
+          await cancelRegistration(paying(), {
+            token,
+            fields: { expected: "refund" },
+            clientAddress: "10.0.0.1",
+          })
+        ).outcome,
+      ).toBe("spent");
+      expect((await deliver("charge.refunded", refundedCharge(paid))).outcome).toBe("ignored");
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      expect(fake.refunds.size).toBe(1);
+      // A changed character is no link at all.
+      expect((await loadCancellation(context, `${token.slice(0, -2)}xx`)).state).toBe("invalid");
+    });
+
+    it("gives a credit after the refund date, and asks again when the policy turned meanwhile", async () => {
+      const id = await newCohort({ fullRefundUntil: "2026-11-21" });
+      await paidRegistration(id, 1, "full");
+      const token = await linkTokenOf("workshop.confirmation", "cancelUrl");
+      expect((await loadCancellation(context, token)) as { policy: unknown }).toMatchObject({
+        policy: { outcome: "refund", cents: 1_449_500 },
+      });
+      clock.advance(24 * 3_600_000);
+      const turned = await cancelRegistration(paying(), {
+        token,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(turned.outcome).toBe("policy-changed");
+      const credited = await cancelRegistration(paying(), {
+        token,
+        fields: { expected: "credit" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(credited).toMatchObject({ outcome: "cancelled", policy: { outcome: "credit" } });
+      expect(fake.refunds.size).toBe(0);
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 0 });
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees[0]).toMatchObject({ status: "cancelled", credit_cents: 1_449_500 });
+    });
+
+    it("rolls a cancellation back when Stripe refuses the refund, and does it on the next press", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      const token = await linkTokenOf("workshop.confirmation", "cancelUrl");
+      // A refusal the SDK does not retry.
+      fake.failNextRequest(400);
+      const press = () =>
+        cancelRegistration(paying(), {
+          token,
+          fields: { expected: "refund" },
+          clientAddress: "10.0.0.1",
+        });
+      expect((await press()).outcome).toBe("provider-failed");
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 1 });
+      expect((await loadCancellation(context, token)).state).toBe("open");
+      expect((await press()).outcome).toBe("cancelled");
+      expect(fake.refunds.size).toBe(1);
+    });
+
+    it("asks for the balance on its day and chases once, once across two instances; the paid balance updates the attendee", async () => {
+      const id = await newCohort({ balanceDueDays: "30", fullRefundUntil: "2027-05-01" });
+      const deposit = await paidRegistration(id, 1);
+      await paidRegistration(id, 2, "full");
+      expect(await sendBalanceRequests(context)).toBe(0);
+      setClock("2027-04-04T14:00:00Z");
+      const racing = await Promise.all([
+        sendBalanceRequests(context),
+        sendBalanceRequests(context),
+      ]);
+      expect(racing[0] + racing[1]).toBe(1);
+      expect(await sendBalanceRequests(context)).toBe(0);
+      const request = (await emails()).find(
+        (email) => email.purpose === "workshop.balance-request",
+      )!;
+      expect(request.to_address).toBe("v1@example.com");
+      expect(JSON.parse(request.template_data!)).toMatchObject({
+        paidCents: 250_000,
+        balanceCents: 1_199_500,
+        chase: false,
+      });
+      clock.advance(6 * 24 * 3_600_000);
+      expect(await sendBalanceRequests(context)).toBe(0);
+      clock.advance(24 * 3_600_000);
+      const chased = await Promise.all([
+        sendBalanceRequests(context),
+        sendBalanceRequests(context),
+      ]);
+      expect(chased[0] + chased[1]).toBe(1);
+      clock.advance(7 * 24 * 3_600_000);
+      expect(await sendBalanceRequests(context)).toBe(0);
+      expect(
+        (await emails())
+          .filter((email) => email.purpose.startsWith("workshop.balance"))
+          .map((email) => email.purpose),
+      ).toEqual(["workshop.balance-request", "workshop.balance-chase"]);
+
+      const token = await linkTokenOf("workshop.balance-chase", "payUrl");
+      expect(await loadBalance(context, token)).toMatchObject({
+        state: "open",
+        paidCents: 250_000,
+        balanceCents: 1_199_500,
+      });
+      const opened = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      // Pressed again while the session is open: the same session.
+      expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual(
+        opened,
+      );
+      const session = fake.sessions.get(sessionIdOf(opened.url))!;
+      expect([session.mode, session.amount_total]).toEqual(["payment", 1_199_500]);
+      const paid = fake.completeSession(session.id);
+      // The return page and the webhook, replayed and in either order: recorded once.
+      await settleBalanceReturn(paying(), { token, sessionId: session.id });
+      expect((await deliver("checkout.session.completed", paid, "evt_balance")).outcome).toBe(
+        "ignored",
+      );
+      expect((await deliver("checkout.session.completed", paid, "evt_balance")).outcome).toBe(
+        "duplicate",
+      );
+      expect(
+        (await deliver("checkout.session.expired", { ...paid, status: "expired" })).outcome,
+      ).toBe("ignored");
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees.find((attendee) => attendee.email === "v1@example.com")).toMatchObject({
+        amount_paid_cents: 1_449_500,
+        depositCents: 250_000,
+        balance_paid_cents: 1_199_500,
+        balanceCents: 0,
+      });
+      expect((await loadBalance(context, token)).state).toBe("settled");
+      const receipts = (await emails()).filter(
+        (email) => email.purpose === "workshop.balance-receipt",
+      );
+      expect(receipts.map((email) => JSON.parse(email.template_data!))).toMatchObject([
+        { paidCents: 1_199_500, earlierCents: 250_000, priceCents: 1_449_500 },
+      ]);
+      expect(fake.refunds.size).toBe(0);
+
+      // A cancellation inside the refund window gives back both payments.
+      const cancelToken = await linkTokenOf("workshop.confirmation", "cancelUrl", "v1@example.com");
+      const cancelled = await cancelRegistration(paying(), {
+        token: cancelToken,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(cancelled).toMatchObject({ outcome: "cancelled", policy: { cents: 1_449_500 } });
+      expect([...fake.refunds.values()].map((refund) => refund.payment_intent).sort()).toEqual(
+        [deposit.payment_intent, paid.payment_intent].sort(),
+      );
+    });
+
+    it("refunds a second balance paid for the same registration", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const first = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (first.outcome !== "opened") throw new Error("not opened");
+      // The first session lapses unpaid in Stripe but is paid late alongside a second one.
+      fake.expireSession(sessionIdOf(first.url));
+      const second = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (second.outcome !== "opened") throw new Error("not opened");
+      expect(second.url).not.toBe(first.url);
+      const paidSecond = fake.completeSession(sessionIdOf(second.url));
+      expect((await deliver("checkout.session.completed", paidSecond)).outcome).toBe(
+        "balance-paid",
+      );
+      const paidFirst = fake.completeSession(sessionIdOf(first.url));
+      expect((await deliver("checkout.session.completed", paidFirst)).outcome).toBe(
+        "balance-refunded",
+      );
+      expect([...fake.refunds.values()].map((refund) => refund.payment_intent)).toEqual([
+        paidFirst.payment_intent,
+      ]);
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees[0]!.amount_paid_cents).toBe(1_449_500);
+    });
+
+    it("reminds a week and a day before with the invite, once across two instances, again after a move", async () => {
+      const id = await newCohort();
+      const { registrationId } = await paidRegistration(id, 1, "full");
+      // 2027-05-04 9:00 in Denver is 15:00 UTC.
+      setClock("2027-04-27T14:59:00Z");
+      expect(await sendWorkshopReminders(context)).toBe(0);
+      setClock("2027-04-27T15:00:00Z");
+      const week = await Promise.all([
+        sendWorkshopReminders(context),
+        sendWorkshopReminders(context),
+      ]);
+      expect(week[0] + week[1]).toBe(1);
+      setClock("2027-05-03T15:00:00Z");
+      const day = await Promise.all([
+        sendWorkshopReminders(context),
+        sendWorkshopReminders(context),
+      ]);
+      expect(day[0] + day[1]).toBe(1);
+      expect(await sendWorkshopReminders(context)).toBe(0);
+      const reminders = (await emails()).filter((email) =>
+        email.purpose.startsWith("workshop.reminder"),
+      );
+      expect(reminders.map((email) => email.purpose)).toEqual([
+        "workshop.reminder-week",
+        "workshop.reminder-day",
+      ]);
+      const invite = JSON.parse(reminders[1]!.template_data!).invite as string;
+      expect(invite).toContain(`UID:workshop-${registrationId}@presence.example`);
+      expect(invite).toContain("SEQUENCE:0");
+      // Moved a week later: the reminders are due again for the new first day, with a higher SEQUENCE.
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ startDate: "2027-05-11", endDate: "2027-05-13" }),
+        actor: owner,
+      });
+      setClock("2027-05-04T15:00:00Z");
+      expect(await sendWorkshopReminders(context)).toBe(1);
+      const moved = (await emails())
+        .filter((email) => email.purpose === "workshop.reminder-week")
+        .at(-1)!;
+      const movedInvite = JSON.parse(moved.template_data!).invite as string;
+      expect(movedInvite).toContain(`UID:workshop-${registrationId}@presence.example`);
+      expect(movedInvite).toContain("SEQUENCE:1");
+    });
+
+    it("exports a cohort's attendees as CSV with what each paid and owes, formulas neutralised", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      clock.advance(1_000);
+      await startRegistration(context, {
+        fields: { cohortId: id, name: "=HYPERLINK(1)", email: "v2@example.com", payment: "full" },
+        clientAddress: "10.0.0.2",
+      });
+      const response = csvDownload("a.csv", attendeeColumns, cohortAttendeeRows(database.db, id));
+      const lines = (await response.text()).trim().split("\n");
+      expect(lines[0]).toBe(attendeeColumns.join(","));
+      expect(lines[1]).toMatch(
+        /^Visitor 1,v1@example.com,paid,deposit,14495.00,2500.00,0.00,11995.00,0.00,0.00,/,
+      );
+      expect(lines[2]).toMatch(/^'=HYPERLINK\(1\),v2@example.com,held,full,14495.00,0.00,/);
     });
   });
 }

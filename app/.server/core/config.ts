@@ -166,6 +166,8 @@ const configSchema = z
     WORKSHOP_OFFER_HOURS: z.coerce.number().int().min(1).max(168).default(24),
     /** How often lapsed holds and offers are swept (every instance; each row is claimed once). */
     WORKSHOP_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Days after a balance request that an unpaid balance is asked for once more. */
+    WORKSHOP_BALANCE_CHASE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     /** Registrations and waiting-list places one visitor address, and one email, may ask for per 10 minutes; 0 lifts it. */
     WORKSHOP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
     /** Length of the free intro call, in minutes. */

@@ -17,7 +17,9 @@ export type SignedLinkPurpose =
   | "booking-invite"
   | "booking-reschedule"
   | "booking-cancel"
-  | "workshop-offer";
+  | "workshop-offer"
+  | "workshop-cancel"
+  | "workshop-balance";
 
 export type VerifiedLink =
   | { ok: true; subject: string; expiresAt: Date | null }

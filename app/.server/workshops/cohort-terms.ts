@@ -1,4 +1,5 @@
 import { eventsTimeZone } from "~/content/events";
+import { addDays } from "../booking";
 import { foundationsPriceCents } from "~/lib/workshop-schema";
 import type { WorkshopEventTable } from "./workshops-tables";
 
@@ -71,4 +72,16 @@ export function cohortFacts(event: WorkshopEventTable) {
     when: datesLabel(event.start_date, event.end_date),
     place: event.venue ? `${event.venue}, ${event.location}` : event.location,
   };
+}
+
+/** The day a deposit's balance is asked for: the cohort's `balance_due_days` before its first. */
+export function balanceDueOn(event: Pick<WorkshopEventTable, "start_date" | "balance_due_days">) {
+  return addDays(event.start_date, -event.balance_due_days);
+}
+
+/** The last day a cancellation is refunded in full: the owner's date, else the balance's day. */
+export function fullRefundLastDay(
+  event: Pick<WorkshopEventTable, "start_date" | "balance_due_days" | "full_refund_until">,
+) {
+  return event.full_refund_until ?? balanceDueOn(event);
 }

@@ -93,6 +93,8 @@ export function eventFormValues(event: WorkshopEventTable | undefined): Record<s
     earlyDeadline: event.early_deadline ?? "",
     opensOn: event.registration_opens_on ?? "",
     closesOn: event.registration_closes_on ?? "",
+    balanceDueDays: String(event.balance_due_days),
+    fullRefundUntil: event.full_refund_until ?? "",
   };
 }
 
@@ -111,6 +113,8 @@ const formFields = [
   "earlyDeadline",
   "opensOn",
   "closesOn",
+  "balanceDueDays",
+  "fullRefundUntil",
 ] as const;
 
 function columnsOf(form: EventForm) {
@@ -130,6 +134,8 @@ function columnsOf(form: EventForm) {
     early_deadline: form.earlyDeadline,
     registration_opens_on: form.opensOn,
     registration_closes_on: form.closesOn,
+    balance_due_days: form.balanceDueDays,
+    full_refund_until: form.fullRefundUntil,
   };
 }
 

@@ -2,14 +2,32 @@
 // Checkout, and each cohort's waiting list (issue 37, decision 180).
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
 import {
+  workshopBalanceRequestTemplate,
+  workshopCancelledTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
+  workshopReminderTemplate,
   workshopRefundApologyTemplate,
   workshopSeatOfferTemplate,
   workshopWaitlistJoinedTemplate,
 } from "./emails/workshop-emails";
 
+export { attendeeColumns, cohortAttendeeRows } from "./attendee-export";
+export {
+  loadBalance,
+  sendBalanceRequests,
+  settleBalanceReturn,
+  startBalancePayment,
+  type BalanceView,
+} from "./balance";
+export {
+  cancelRegistration,
+  loadCancellation,
+  type CancellationView,
+  type CancelOutcome,
+} from "./cancellation";
 export { datesLabel, eventsToday } from "./cohort-terms";
+export { sendWorkshopReminders } from "./reminders";
 export {
   eventFormValues,
   listEventsForOwner,
@@ -43,6 +61,9 @@ export type { EventKind, RegistrationStatus, WaitlistStatus } from "./workshops-
 
 /** The workshops' emails, registered with the mail engine by the wiring. */
 export const workshopEmailTemplates = [
+  workshopBalanceRequestTemplate,
+  workshopCancelledTemplate,
+  workshopReminderTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopRefundApologyTemplate,

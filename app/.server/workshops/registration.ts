@@ -18,6 +18,7 @@ import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
+import { cancelUrl } from "./cancellation";
 import {
   cohortFacts,
   cohortTerms,
@@ -31,7 +32,7 @@ import {
   workshopRefundApologyTemplate,
 } from "./emails/workshop-emails";
 import { holdFreeSeat, lockCohort, sellFreeSeat, sellHeldSeat } from "./seats";
-import { addToWaitlist, offerIdFromToken, passHeldSeatOn } from "./waitlist";
+import { addToWaitlist, offerIdFromToken, passHeldSeatOn, passSoldSeatOn } from "./waitlist";
 import type { WorkshopEventTable, WorkshopRegistrationTable } from "./workshops-tables";
 
 type Db = Kysely<Database>;
@@ -148,6 +149,13 @@ export async function startRegistration(
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
         paid_at: null,
+        balance_session_id: null,
+        balance_payment_intent_id: null,
+        balance_paid_cents: 0,
+        balance_paid_at: null,
+        cancelled_at: null,
+        refunded_cents: 0,
+        credit_cents: 0,
       })
       .execute();
     return { outcome: "held", event, payment, terms } as const;
@@ -299,6 +307,7 @@ async function queuePaidEmails(
         hours: "9:00am to 5:00pm each day",
         contactEmail: config.CONTACT_EMAIL,
         invite: workshopInvite(event, registration, deps),
+        cancelUrl: cancelUrl(deps, registration.id),
       }),
     },
     { now: clock.now() },
@@ -477,17 +486,11 @@ export async function refundRegistration(
   const now = deps.clock.now().toISOString();
   const changed = await trx
     .updateTable("workshop_registrations")
-    .set({ status: "refunded", updated_at: now })
+    .set({ status: "refunded", refunded_cents: charge.amount_refunded, updated_at: now })
     .where("id", "=", registration.id)
     .where("status", "=", "paid")
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return "ignored";
-  await trx
-    .updateTable("workshop_events")
-    .set((eb) => ({ sold: eb("sold", "-", 1), held: eb("held", "+", 1) }))
-    .where("id", "=", registration.event_id)
-    .where("sold", ">", 0)
-    .execute();
-  await passHeldSeatOn(trx, deps, registration.event_id);
+  await passSoldSeatOn(trx, deps, registration.event_id);
   return "released";
 }

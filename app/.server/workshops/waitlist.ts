@@ -121,6 +121,21 @@ export async function passHeldSeatOn(trx: Db, deps: MailDeps, eventId: string) {
 }
 
 /**
+ * A sold seat is given back (a cancellation, a refund made in Stripe): it becomes held for a
+ * moment and passes on like any held seat, to the line first.
+ */
+export async function passSoldSeatOn(trx: Db, deps: MailDeps, eventId: string) {
+  await lockCohort(trx, eventId);
+  await trx
+    .updateTable("workshop_events")
+    .set((eb) => ({ sold: eb("sold", "-", 1), held: eb("held", "+", 1) }))
+    .where("id", "=", eventId)
+    .where("sold", ">", 0)
+    .execute();
+  return passHeldSeatOn(trx, deps, eventId);
+}
+
+/**
  * Free seats (more seats set, a refund) go to the people waiting, one offer per seat, under the
  * cohort's lock. Returns how many offers were made.
  */

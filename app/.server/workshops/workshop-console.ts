@@ -16,6 +16,9 @@ export async function cohortConsole(db: Kysely<Database>, eventId: string) {
       "payment",
       "price_cents",
       "amount_paid_cents",
+      "balance_paid_cents",
+      "refunded_cents",
+      "credit_cents",
       "hold_expires_at",
       "paid_at",
       "created_at",
@@ -42,6 +45,8 @@ export async function cohortConsole(db: Kysely<Database>, eventId: string) {
   return {
     attendees: registrations.map((registration) => ({
       ...registration,
+      // The first payment: the deposit, or the whole price when paid in full at once.
+      depositCents: registration.amount_paid_cents - registration.balance_paid_cents,
       balanceCents:
         registration.status === "paid"
           ? Math.max(0, registration.price_cents - registration.amount_paid_cents)

@@ -3,6 +3,7 @@ import { checkRateLimits } from "../core/rate-limit";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { recordStripeEventOnce, type Stripe } from "../sales";
 import { cohortFacts } from "./cohort-terms";
+import { applyBalancePayment, balanceMetadataKey } from "./balance";
 import {
   expireRegistration,
   fulfilRegistration,
@@ -11,15 +12,24 @@ import {
 } from "./registration";
 
 export type WorkshopEventOutcome =
-  "fulfilled" | "seated-late" | "refunded" | "released" | "duplicate" | "ignored";
+  | "fulfilled"
+  | "seated-late"
+  | "refunded"
+  | "released"
+  | "balance-paid"
+  | "balance-refunded"
+  | "duplicate"
+  | "ignored";
 
 /** The webhook's events that may concern a registration, and whether this one does (undefined: not ours). */
 async function concernsWorkshop(deps: Pick<ServiceDeps, "db">, event: Stripe.Event) {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-    case "checkout.session.expired":
-      return Boolean(event.data.object.metadata?.[registrationMetadataKey]);
+    case "checkout.session.expired": {
+      const metadata = event.data.object.metadata;
+      return Boolean(metadata?.[registrationMetadataKey] || metadata?.[balanceMetadataKey]);
+    }
     case "charge.refunded": {
       const intent = event.data.object.payment_intent;
       const id = typeof intent === "string" ? intent : intent?.id;
@@ -53,9 +63,14 @@ export async function handleWorkshopStripeEvent(
     switch (event.type) {
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
-        return fulfilRegistration(trx, rest, event.data.object);
+        return event.data.object.metadata?.[balanceMetadataKey]
+          ? applyBalancePayment(trx, rest, event.data.object)
+          : fulfilRegistration(trx, rest, event.data.object);
       case "checkout.session.expired":
-        return expireRegistration(trx, rest, event.data.object);
+        // An unpaid balance session holds no seat: the link opens a new one when pressed.
+        return event.data.object.metadata?.[balanceMetadataKey]
+          ? "ignored"
+          : expireRegistration(trx, rest, event.data.object);
       case "charge.refunded": {
         const released = await refundRegistration(trx, rest, event.data.object);
         return released === "released" ? "released" : "ignored";

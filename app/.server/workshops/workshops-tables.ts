@@ -33,15 +33,21 @@ export interface WorkshopEventTable {
   registration_closes_on: string | null;
   /** Raised when the dates or place change, so every invite sent since replaces the last. */
   invite_sequence: number;
+  /** Days before the first day the balance of a deposit is asked for (default 30). */
+  balance_due_days: number;
+  /** Last local day a cancellation is refunded in full; null: until the balance is asked for. After it, a credit. */
+  full_refund_until: string | null;
   created_at: string;
   updated_at: string;
 }
 
 /**
  * `held`: a seat kept while the Checkout session is open; `paid`: a seat sold; `expired`: the
- * session ended unpaid; `refunded`: paid after the hold lapsed with no seat left, money returned.
+ * session ended unpaid; `refunded`: paid after the hold lapsed with no seat left, or refunded in
+ * Stripe's dashboard, money returned; `cancelled`: the attendee cancelled through their link
+ * (refunded or credited as the policy gave, see `refunded_cents` and `credit_cents`).
  */
-export type RegistrationStatus = "held" | "paid" | "expired" | "refunded";
+export type RegistrationStatus = "held" | "paid" | "expired" | "refunded" | "cancelled";
 
 export interface WorkshopRegistrationTable {
   id: string;
@@ -67,6 +73,14 @@ export interface WorkshopRegistrationTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** The balance's own Checkout session (the "payment link"), its payment, and what it brought. */
+  balance_session_id: string | null;
+  balance_payment_intent_id: string | null;
+  balance_paid_cents: number;
+  balance_paid_at: string | null;
+  cancelled_at: string | null;
+  refunded_cents: number;
+  credit_cents: number;
 }
 
 /**
@@ -89,8 +103,19 @@ export interface WorkshopWaitlistTable {
   updated_at: string;
 }
 
+export type WorkshopNotice = "balance-request" | "balance-chase" | "reminder-week" | "reminder-day";
+
+/** An email sent on a schedule, claimed once per registration and cohort start (migration 620). */
+export interface WorkshopNoticeTable {
+  registration_id: string;
+  notice: WorkshopNotice;
+  due_for: string;
+  created_at: string;
+}
+
 export interface WorkshopTables {
   workshop_events: WorkshopEventTable;
   workshop_registrations: WorkshopRegistrationTable;
   workshop_waitlist: WorkshopWaitlistTable;
+  workshop_notices: WorkshopNoticeTable;
 }

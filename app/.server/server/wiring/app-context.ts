@@ -27,7 +27,12 @@ import {
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
 import { importMarkdownArticles, publishDueArticles } from "../../publishing";
-import { sweepLapsedHolds, sweepLapsedOffers } from "../../workshops";
+import {
+  sendBalanceRequests,
+  sendWorkshopReminders,
+  sweepLapsedHolds,
+  sweepLapsedOffers,
+} from "../../workshops";
 
 /** How often every instance looks for scheduled articles whose time has come. */
 const articleScheduleIntervalMs = 15_000;
@@ -158,15 +163,16 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("publishing scheduled articles failed", error),
   });
-  // Workshop seats held past their Checkout session's end, and waiting-list offers that ran out:
-  // every instance sweeps, each row is claimed by one conditional UPDATE (issue 37).
+  // Workshop seats held past their Checkout session's end, waiting-list offers that ran out, and
+  // the balance and reminder emails due: every instance sweeps, each row is claimed once (issue 37).
   const workshopSweep = startPollLoop({
     intervalMs: config.WORKSHOP_SWEEP_INTERVAL_MS,
     round: async () => {
       const deps = { db: workerDatabase.db, clock, config };
       const holds = await sweepLapsedHolds(deps);
       const { lapsed, offers } = await sweepLapsedOffers(deps);
-      if (holds > 0 || offers > 0) sender.wake();
+      const notices = (await sendBalanceRequests(deps)) + (await sendWorkshopReminders(deps));
+      if (holds > 0 || offers > 0 || notices > 0) sender.wake();
       return holds === 100 || lapsed === 100;
     },
     onError: (error) => logFailure("workshop sweep failed", error),

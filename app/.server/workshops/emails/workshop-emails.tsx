@@ -19,7 +19,31 @@ const confirmationSchema = z.object({
   hours: z.string(),
   contactEmail: z.string(),
   invite: z.string(),
+  // Optional: confirmations queued before cancellation links existed still render.
+  cancelUrl: z.string().optional(),
 });
+
+/** Where the attendee cancels, and that the page says first what the policy gives. */
+function CancelLink({ cancelUrl }: { cancelUrl?: string }) {
+  if (!cancelUrl) return null;
+  return (
+    <>
+      <Paragraph
+        muted
+        text="Cannot come after all? The page behind this button says what our cancellation policy gives you before you confirm."
+      />
+      <ActionButton href={cancelUrl} label="Cancel my registration" />
+    </>
+  );
+}
+
+const inviteAttachment = (invite: string) => [
+  {
+    filename: "workshop.ics",
+    contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    content: invite,
+  },
+];
 
 /** The attendee's seat is theirs: the days, the place, and the calendar invite. */
 export const workshopConfirmationTemplate = defineEmailTemplate({
@@ -33,15 +57,10 @@ export const workshopConfirmationTemplate = defineEmailTemplate({
       <Panel text={`${data.when}\n${data.hours}\n${data.place}`} />
       <Paragraph text="The invite attached adds all three days to your calendar; if anything changes, the next one replaces it." />
       <Paragraph text={signOff(data.contactEmail)} />
+      <CancelLink cancelUrl={data.cancelUrl} />
     </EmailLayout>
   ),
-  attachments: (data) => [
-    {
-      filename: "workshop.ics",
-      contentType: "text/calendar; charset=utf-8; method=REQUEST",
-      content: data.invite,
-    },
-  ],
+  attachments: (data) => inviteAttachment(data.invite),
 });
 
 const receiptSchema = z.object({
@@ -49,6 +68,8 @@ const receiptSchema = z.object({
   reference: z.string(),
   paidCents: z.number(),
   priceCents: z.number(),
+  /** Paid before this payment (the deposit, when this receipt is the balance's). */
+  earlierCents: z.number().optional(),
   contactEmail: z.string(),
 });
 
@@ -58,12 +79,14 @@ export const workshopReceiptTemplate = defineEmailTemplate({
   schema: receiptSchema,
   subject: (data) => `Receipt: ${data.title}, ${money(data.paidCents)}`,
   body: (data) => {
-    const balance = data.priceCents - data.paidCents;
+    const earlierCents = data.earlierCents ?? 0;
+    const balance = data.priceCents - earlierCents - data.paidCents;
+    const earlier = earlierCents > 0 ? `Paid before: ${money(earlierCents)}\n` : "";
     return (
       <EmailLayout preview={`Paid ${money(data.paidCents)}`}>
         <EmailHeading>Payment received</EmailHeading>
         <Panel
-          text={`${data.title}, ${data.when}\nPaid: ${money(data.paidCents)}\nPrice: ${money(data.priceCents)}\n${balance > 0 ? `Balance due before the first day: ${money(balance)}` : "Paid in full"}\nReference: ${data.reference}`}
+          text={`${data.title}, ${data.when}\nPaid: ${money(data.paidCents)}\n${earlier}Price: ${money(data.priceCents)}\n${balance > 0 ? `Balance due before the first day: ${money(balance)}` : "Paid in full"}\nReference: ${data.reference}`}
         />
         <Paragraph text={signOff(data.contactEmail)} />
       </EmailLayout>
@@ -126,6 +149,94 @@ export const workshopSeatOfferTemplate = defineEmailTemplate({
         text={`Hi ${data.name},\n\nA seat at ${data.title} (${data.when}, ${data.place}) is free, and it is kept for you until ${data.until}. After that it goes to the next person in line.`}
       />
       <ActionButton href={data.offerUrl} label="Take my seat" />
+      <Paragraph text={signOff(data.contactEmail)} />
+    </EmailLayout>
+  ),
+});
+
+/** The balance of a deposit, asked for (or, the second time, chased) with its payment link. */
+export const workshopBalanceRequestTemplate = defineEmailTemplate({
+  name: "workshop-balance-request",
+  schema: z.object({
+    ...cohortFacts,
+    name: z.string(),
+    paidCents: z.number(),
+    balanceCents: z.number(),
+    payUrl: z.string(),
+    chase: z.boolean(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) =>
+    data.chase
+      ? `Reminder: the balance for ${data.title} is still open`
+      : `The balance for ${data.title}, ${data.when}`,
+  body: (data) => (
+    <EmailLayout preview={`Balance due: ${money(data.balanceCents)}`}>
+      <EmailHeading>
+        {data.chase ? "Your balance is still open" : "Time to pay the balance"}
+      </EmailHeading>
+      <Paragraph
+        text={`Hi ${data.name},\n\n${data.title} begins soon (${data.when}, ${data.place}). ${data.chase ? "We wrote about the balance a few days ago and have not seen it yet; if it crossed with this email, thank you and please ignore this one." : "Your deposit keeps your seat; the balance is due before the first day."}`}
+      />
+      <Panel text={`Paid: ${money(data.paidCents)}\nBalance due: ${money(data.balanceCents)}`} />
+      <ActionButton href={data.payUrl} label={`Pay ${money(data.balanceCents)}`} />
+      <Paragraph text={signOff(data.contactEmail)} />
+    </EmailLayout>
+  ),
+});
+
+/** A week, then a day before: the days, the place, and the invite again. */
+export const workshopReminderTemplate = defineEmailTemplate({
+  name: "workshop-reminder",
+  schema: z.object({
+    ...cohortFacts,
+    name: z.string(),
+    lead: z.enum(["week", "day"]),
+    hours: z.string(),
+    invite: z.string(),
+    cancelUrl: z.string().optional(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) =>
+    data.lead === "week"
+      ? `In a week: ${data.title}, ${data.when}`
+      : `Tomorrow: ${data.title}, ${data.place}`,
+  body: (data) => (
+    <EmailLayout preview={`${data.when}, ${data.place}`}>
+      <EmailHeading>{data.lead === "week" ? "One week to go" : "See you tomorrow"}</EmailHeading>
+      <Paragraph text={`Hi ${data.name},`} />
+      <Panel text={`${data.title}\n${data.when}\n${data.hours}\n${data.place}`} />
+      <Paragraph text="The invite attached keeps your calendar up to date; it replaces any earlier one." />
+      <Paragraph text={signOff(data.contactEmail)} />
+      {data.lead === "week" && <CancelLink cancelUrl={data.cancelUrl} />}
+    </EmailLayout>
+  ),
+  attachments: (data) => inviteAttachment(data.invite),
+});
+
+/** A cancellation done: what went back, a refund or a credit. */
+export const workshopCancelledTemplate = defineEmailTemplate({
+  name: "workshop-cancelled",
+  schema: z.object({
+    ...cohortFacts,
+    name: z.string(),
+    outcome: z.enum(["refund", "credit"]),
+    cents: z.number(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) => `Cancelled: ${data.title}, ${data.when}`,
+  body: (data) => (
+    <EmailLayout
+      preview={
+        data.outcome === "refund"
+          ? `${money(data.cents)} is on its way back`
+          : `A credit of ${money(data.cents)}`
+      }
+    >
+      <EmailHeading>Your registration is cancelled</EmailHeading>
+      <Paragraph
+        text={`Hi ${data.name},\n\nYour seat at ${data.title} (${data.when}, ${data.place}) is cancelled and offered to the next person waiting. ${data.outcome === "refund" ? `We have refunded ${money(data.cents)} in full; your bank shows it within a few days.` : `You keep a credit of ${money(data.cents)} toward a later cohort: reply to this email when you pick one.`}`}
+      />
       <Paragraph text={signOff(data.contactEmail)} />
     </EmailLayout>
   ),

@@ -32,6 +32,18 @@ const cohortFields: Field[] = [
   { name: "earlyDeadline", label: "Early price until (optional)", type: "date" },
   { name: "opensOn", label: "Registration opens (optional)", type: "date" },
   { name: "closesOn", label: "Registration closes (optional)", type: "date" },
+  {
+    name: "balanceDueDays",
+    label: "Balance asked for, days ahead",
+    inputMode: "numeric",
+    hint: "Empty: 30. A deposit's balance is requested by email then, and chased once.",
+  },
+  {
+    name: "fullRefundUntil",
+    label: "Full refund until (optional)",
+    type: "date",
+    hint: "A cancellation up to this day is refunded in full, later it becomes a credit. Empty: until the day the balance is asked for.",
+  },
 ];
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {

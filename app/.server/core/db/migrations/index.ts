@@ -37,6 +37,7 @@ import * as sequences from "./570_sequences";
 import * as workshops from "./580_workshops";
 import * as articles from "./590_articles";
 import * as sequenceExitOnRegistration from "./610_sequence_exit_on_registration";
+import * as workshopBalanceCancellation from "./620_workshop_balance_cancellation";
 import * as uploadedImages from "./630_uploaded_images";
 import * as articleBroadcasts from "./640_article_broadcasts";
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "580_workshops": workshops,
   "590_articles": articles,
   "610_sequence_exit_on_registration": sequenceExitOnRegistration,
+  "620_workshop_balance_cancellation": workshopBalanceCancellation,
   "630_uploaded_images": uploadedImages,
   "640_article_broadcasts": articleBroadcasts,
 };
