@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { erasePerson } from "~/.server/audience/erasure";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import {
   joinWaitlist,
@@ -883,6 +887,52 @@ for (const dialect of allDialects) {
         /^Visitor 1,v1@example.com,paid,deposit,14495.00,2500.00,0.00,11995.00,0.00,0.00,/,
       );
       expect(lines[2]).toMatch(/^'=HYPERLINK\(1\),v2@example.com,held,full,14495.00,0.00,/);
+    });
+
+    it("blanks an erased attendee's registration, keeping its money, and drops their places in line", async () => {
+      const id = await newCohort({ seats: "1" });
+      const { registrationId } = await paidRegistration(id, 1);
+      const full = await newCohort({ seats: "1" });
+      await paidRegistration(full, 2);
+      for (const email of ["v1@example.com", "someone@example.com"]) {
+        clock.advance(1_000);
+        const joined = await joinWaitlist(context, {
+          fields: { cohortId: full, name: "Waiting", email },
+          clientAddress: "10.0.0.9",
+        });
+        expect(joined.outcome).toBe("joined");
+      }
+      const { person_id: personId } = await database.db
+        .selectFrom("workshop_registrations")
+        .select("person_id")
+        .where("id", "=", registrationId)
+        .executeTakeFirstOrThrow();
+      const mailDir = mkdtempSync(path.join(tmpdir(), "workshop-erasure-"));
+      const erased = await erasePerson(
+        { db: database.db, clock, config: { ...config, MAIL_DIR: mailDir } },
+        { personId: personId!, actor: owner },
+      );
+      rmSync(mailDir, { recursive: true, force: true });
+      expect(erased).toBe("erased");
+      const registrations = await database.db
+        .selectFrom("workshop_registrations")
+        .select(["id", "name", "email", "person_id", "status", "amount_paid_cents"])
+        .orderBy("email")
+        .execute();
+      expect(registrations).toEqual([
+        {
+          id: registrationId,
+          name: "erased",
+          email: "erased",
+          person_id: null,
+          status: "paid",
+          amount_paid_cents: 250_000,
+        },
+        expect.objectContaining({ name: "Visitor 2", email: "v2@example.com" }),
+      ]);
+      expect(await seats(id)).toEqual({ seats: 1, held: 0, sold: 1 });
+      const line = await database.db.selectFrom("workshop_waitlist").select("email").execute();
+      expect(line).toEqual([{ email: "someone@example.com" }]);
     });
   });
 }

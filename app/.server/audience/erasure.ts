@@ -219,6 +219,8 @@ const vacuumedTables = [
   "admin_sessions",
   "admin_passkeys",
   "broadcasts",
+  "workshop_registrations",
+  "workshop_waitlist",
 ] as const;
 
 /** VACUUM (not FULL: no exclusive lock) the erasure's tables, after its commit; Postgres only. */

@@ -1,6 +1,8 @@
 // The workshops' public face: dated events, cohorts and their seats, registrations through Stripe
 // Checkout, and each cohort's waiting list (issue 37, decision 180).
+import { onPersonEvent } from "../core/person-events";
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
+import { eraseWorkshopAttendee } from "./attendee-erasure";
 import {
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
@@ -70,3 +72,11 @@ export const workshopEmailTemplates = [
   workshopSeatOfferTemplate,
   workshopWaitlistJoinedTemplate,
 ] as DefinedEmailTemplate[];
+
+/**
+ * Lets an erasure reach the attendees and the waiting lists (`core/person-events.ts`). The wiring
+ * calls it once per process, as it registers the emails; calling it again is harmless.
+ */
+export function registerWorkshopListeners() {
+  onPersonEvent("workshops", eraseWorkshopAttendee);
+}

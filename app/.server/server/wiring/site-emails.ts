@@ -6,7 +6,7 @@ import { leadsEmailTemplates } from "../../leads";
 import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
 import { salesEmailTemplates } from "../../sales";
 import { registerSequenceListeners } from "../../sequences";
-import { workshopEmailTemplates } from "../../workshops";
+import { registerWorkshopListeners, workshopEmailTemplates } from "../../workshops";
 
 /** Every transactional email the site sends: each capability's own `emails/`. */
 export const siteEmailTemplates = [
@@ -28,7 +28,9 @@ export const siteEmailTemplates = [
 export function registerSiteEmails() {
   registerEmailTemplates(siteEmailTemplates);
   // And what the capabilities above hear of people (core/person-events.ts): the sequences start
-  // and stop on lists, purchases, bookings, bounces and erasures, in whichever process records it.
+  // and stop on lists, purchases, bookings, bounces and erasures, in whichever process records it;
+  // an erasure blanks the workshops' attendees.
   registerSequenceListeners();
+  registerWorkshopListeners();
   return emailTemplates;
 }
