@@ -454,6 +454,40 @@ for (const dialect of allDialects) {
         await checkpoint();
         expect(found()).toEqual(Object.fromEntries(marks.map((mark) => [mark, 0])));
       });
+    } else {
+      it("vacuums the tables it touched, so the freed rows' space is reused", async () => {
+        const config = parseConfig({ MAIL_DIR: mailDir });
+        const deps = { db: database.db, clock, config, outbox: { wake() {} } };
+        const vacuumCounts = async () => {
+          const rows = await sql<{ name: string; vacuums: string }>`
+            select relname as name, vacuum_count::text as vacuums from pg_stat_user_tables
+            where schemaname = current_schema()
+              and relname in ('people', 'contact_messages', 'outbox_emails')`.execute(database.db);
+          return Object.fromEntries(rows.rows.map((row) => [row.name, Number(row.vacuums)]));
+        };
+        await recordContactMessage(deps, {
+          firstName: "Vera",
+          lastName: "Vacuumova",
+          email: "vv-erasure@example.org",
+          company: "",
+          interest: "Corporate Training",
+          message: "A note to be erased and its space vacuumed.",
+        });
+        const before = await vacuumCounts();
+        const { id: personId } = await database.db
+          .selectFrom("people")
+          .select("id")
+          .where("email_key", "=", "vv-erasure@example.org")
+          .executeTakeFirstOrThrow();
+        expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe(
+          "erased",
+        );
+        const after = await vacuumCounts();
+        expect(Object.keys(after).sort()).toEqual(["contact_messages", "outbox_emails", "people"]);
+        for (const [name, count] of Object.entries(after)) {
+          expect(count, name).toBeGreaterThan(before[name] ?? 0);
+        }
+      });
     }
   });
 }
