@@ -26,7 +26,14 @@ export async function waitForEmail(
           return false;
         }
         for (const file of files) {
-          const email = await PostalMime.parse(readFileSync(path.join(mailDir, file)));
+          let bytes: Buffer;
+          try {
+            bytes = readFileSync(path.join(mailDir, file));
+          } catch {
+            // An erasure in another test removed it between the listing and the read.
+            continue;
+          }
+          const email = await PostalMime.parse(bytes);
           const recipients = email.to?.map((address) => address.address?.toLowerCase());
           if (
             recipients?.includes(to.toLowerCase()) &&
