@@ -265,15 +265,16 @@ test("a scheduled broadcast found overdue after downtime is held: the owner is e
  * tested in tests/integration/broadcasts-temporary-refusals.test.ts): two pauses, refusals by
  * code, and one email that may not have gone out and was sent again.
  */
-function recordHistory(subject: string) {
+function recordHistory(subject: string, reader: string) {
   const database = new Database(path.join(e2eServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   const { id } = database.prepare("SELECT id FROM broadcasts WHERE subject = ?").get(subject) as {
     id: string;
   };
   const email = database
-    .prepare("SELECT id FROM outbox_emails WHERE broadcast_id = ? LIMIT 1")
-    .get(id) as { id: string };
+    // The test's own reader: the list also holds the other broadcast tests' readers.
+    .prepare("SELECT id FROM outbox_emails WHERE broadcast_id = ? AND to_address = ?")
+    .get(id, reader) as { id: string };
   const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   const pause = database.prepare(
     "INSERT INTO broadcast_pause_events (id, broadcast_id, paused_at, cause, reason, refusal_class, refusal_code, ended_at, ended_by, probes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -333,7 +334,7 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
   await page.getByRole("button", { name: /^Send now to/ }).click();
   await expect(page.getByTestId("broadcast-status")).toHaveText("sent", { timeout: 20_000 });
 
-  const id = recordHistory(subject);
+  const id = recordHistory(subject, reader);
   await page.reload();
   const history = page.getByTestId("broadcast-history");
   const pauses = history.getByTestId("broadcast-pause");
