@@ -3,12 +3,12 @@
 // build/client, with the same autocannon concurrency, interleaved round by round so both see the
 // same machine. Both send the gzip copies written at build time (nginx's gzip_static).
 // Usage: npm run build && npm run bench:static   (ROUNDS=2, BENCH_DURATION=5 s, BENCH_CONNECTIONS=10)
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startBuiltServer } from "../support/built-server";
+import { startBuiltServer } from "../support/built-server";
+import { startNginx } from "./nginx-static-server";
 import { clientBuildDir } from "../support/prerendered-pages";
 
 const rounds = Number(process.env.ROUNDS ?? 2);
@@ -21,65 +21,12 @@ const stylesheet = /\/assets\/app-[^"]+\.css/.exec(
 if (!stylesheet) throw new Error("No production build: run `npm run build` first.");
 const files = ["/", "/method", stylesheet];
 
-async function startNginx() {
-  const prefix = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
-  const port = await freePort();
-  writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${prefix};
-  proxy_temp_path ${prefix};
-  fastcgi_temp_path ${prefix};
-  uwsgi_temp_path ${prefix};
-  scgi_temp_path ${prefix};
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${path.resolve(clientBuildDir)};
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location / {
-      add_header Cache-Control "public, max-age=0, must-revalidate";
-      try_files $uri $uri/index.html =404;
-    }
-  }
-}
-`,
-  );
-  const child = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], {
-    stdio: "inherit",
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${baseURL}/`)).ok) break;
-    } catch {
-      if (attempt > 50 || child.exitCode !== null) throw new Error("nginx did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseURL,
-    async stop() {
-      child.kill("SIGQUIT");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(prefix, { recursive: true, force: true });
-    },
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
 const node = await startBuiltServer({
   DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
   MAIL_DIR: path.join(dataDir, "mail"),
 });
-const nginx = await startNginx();
+const nginx = await startNginx(path.resolve(clientBuildDir));
 const stopAll = async () => {
   await Promise.allSettled([node.stop(), nginx.stop()]);
   rmSync(dataDir, { recursive: true, force: true });

@@ -4,76 +4,21 @@
 // bytes as a static file (one nginx worker, as `bench:static`), with and without gzip.
 // Usage: npm run build && TEST_POSTGRES_URL=postgres://… npm run bench:content
 //   (PUBLISHES=5, BENCH_DURATION=5 s, BENCH_CONNECTIONS=10, ROUNDS=2)
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { freePort, startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { consolePublisher } from "../../support/console-publisher";
 import { createTestDatabase } from "../../support/test-databases";
+import { startNginx } from "../nginx-static-server";
 
 const publishes = Number(process.env.PUBLISHES ?? 5);
 const rounds = Number(process.env.ROUNDS ?? 2);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const owner = "owner@bench.test";
-
-/** Debian's nginx serving `root` (gzip copies beside the files), one worker, as bench:static. */
-async function startNginx(root: string) {
-  const prefix = mkdtempSync(path.join(tmpdir(), "bench-content-nginx-"));
-  const port = await freePort();
-  writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${prefix};
-  proxy_temp_path ${prefix};
-  fastcgi_temp_path ${prefix};
-  uwsgi_temp_path ${prefix};
-  scgi_temp_path ${prefix};
-  gzip_static on;
-  etag on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    location / {
-      add_header Cache-Control "public, max-age=0, must-revalidate";
-      try_files $uri $uri/index.html =404;
-    }
-  }
-}
-`,
-  );
-  const child = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], {
-    stdio: "inherit",
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${baseURL}/`);
-      break;
-    } catch {
-      if (attempt > 50 || child.exitCode !== null) throw new Error("nginx did not start");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseURL,
-    async stop() {
-      child.kill("SIGQUIT");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(prefix, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Milliseconds from `since` until `url` answers 200 (polled every 5 ms). */
 async function visibleAfter(url: string, since: number) {
