@@ -1,6 +1,6 @@
 /**
- * A local HTTP fake of the Stripe endpoints the site uses: create and retrieve a Checkout session,
- * and refund a payment.
+ * A local HTTP fake of the Stripe endpoints the site uses: create, retrieve and expire a Checkout
+ * session, and refund a payment.
  * The real `stripe` SDK talks to it through STRIPE_API_BASE, so tests exercise the SDK's own
  * encoding and parsing. Tests mark sessions paid with `completeSession` and read what the site sent
  * from `requests` and `sessions`.
@@ -121,6 +121,11 @@ function stripeError(response: ServerResponse, status: number, message: string, 
   send(response, status, {
     error: { type: "invalid_request_error", message, ...(param ? { param } : {}) },
   });
+}
+
+function expireSessionNow(session: FakeCheckoutSession) {
+  session.status = "expired";
+  session.url = null;
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
@@ -255,6 +260,19 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (key) refundsByKey.set(key, refund);
       return send(response, 200, refund);
     }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (request.method === "POST" && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) {
+        return stripeError(response, 404, `No such checkout.session: '${expire[1]}'`, "session");
+      }
+      // As Stripe: only an open session can be expired.
+      if (session.status !== "open") {
+        return stripeError(response, 400, `This Checkout Session is ${session.status}.`);
+      }
+      expireSessionNow(session);
+      return send(response, 200, withoutLineItems(session));
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (request.method === "GET" && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -266,8 +284,15 @@ export async function startStripeFake(): Promise<StripeFake> {
     }
     const pay = url.pathname.match(/^\/c\/pay\/([^/]+)$/);
     if (request.method === "GET" && pay && sessions.has(pay[1]!)) {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       const session = sessions.get(pay[1]!)!;
+      // An expired session's page can no longer take a payment, as Stripe's says.
+      response.writeHead(session.status === "expired" ? 410 : 200, {
+        "content-type": "text/html; charset=utf-8",
+      });
+      if (session.status === "expired")
+        return response.end(
+          `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>This checkout session has expired</h1></main></html>`,
+        );
       return response.end(
         `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-total">${session.amount_total}</p></main></html>`,
       );
@@ -286,8 +311,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     expireSession(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`No fake session ${id}`);
-      session.status = "expired";
-      session.url = null;
+      expireSessionNow(session);
       return { ...session };
     },
     completeSession(id) {
