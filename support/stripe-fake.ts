@@ -69,8 +69,8 @@ export type StripeFake = {
   completeSession(id: string): FakeCheckoutSession;
   /** The session as Stripe has it once it lapsed unpaid (`checkout.session.expired`). */
   expireSession(id: string): FakeCheckoutSession;
-  /** The next API request answers with this status and a Stripe-shaped error. */
-  failNextRequest(status?: number): void;
+  /** The next API request (or `times` of them) answers with this status and a Stripe-shaped error. */
+  failNextRequest(status?: number, times?: number): void;
   close(): Promise<void>;
 };
 
@@ -136,6 +136,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const refunds = new Map<string, FakeRefund>();
   const refundsByKey = new Map<string, FakeRefund>();
   let failStatus: number | undefined;
+  let failuresLeft = 0;
   let baseUrl = "";
 
   function createSession(body: FormObject, response: ServerResponse) {
@@ -224,9 +225,9 @@ export async function startStripeFake(): Promise<StripeFake> {
           error: { type: "invalid_request_error", message: "Invalid API Key provided" },
         });
       }
-      if (failStatus) {
+      if (failStatus && failuresLeft > 0) {
         const status = failStatus;
-        failStatus = undefined;
+        failuresLeft -= 1;
         return send(response, status, { error: { type: "api_error", message: "Fake failure" } });
       }
     }
@@ -323,8 +324,9 @@ export async function startStripeFake(): Promise<StripeFake> {
       session.customer_details = { email: session.customer_email };
       return session;
     },
-    failNextRequest(status = 500) {
+    failNextRequest(status = 500, times = 1) {
       failStatus = status;
+      failuresLeft = times;
     },
     close: () =>
       new Promise<void>((resolve) => {
