@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -168,6 +169,19 @@ test.describe("purchase page with sales open", () => {
 
   type PreparedAnswer = { url: string; sessionId: string };
 
+  /** The order's status as this server's database holds it. */
+  function orderStatus(sessionId: string) {
+    const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
+    try {
+      const row = db
+        .prepare("SELECT status FROM orders WHERE stripe_session_id = ?")
+        .get(sessionId);
+      return (row as { status: string } | undefined)?.status;
+    } finally {
+      db.close();
+    }
+  }
+
   /** The answer to the session the page prepares once its form is complete (decision 275). */
   function preparedAnswer(page: Page) {
     return page.waitForResponse(
@@ -249,11 +263,11 @@ test.describe("purchase page with sales open", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
     });
-    const press = page.waitForRequest((request) => request.url().endsWith("/checkout-press"));
     await page.getByTestId("purchase-button").click();
     await expect(page).toHaveURL(url);
     await expect(page.getByTestId("fake-total")).toHaveText("1999");
-    expect(((await press).postDataJSON() as { sessionId: string }).sessionId).toBe(sessionId);
+    // The beacon opened the order: it was hidden from the owner until the press.
+    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
     // No session was asked for after the press.
     expect(posts).not.toContain("/functions/v1/create-checkout-session");
     expect(fake.sessions.get(sessionId)?.status).toBe("open");
@@ -268,6 +282,7 @@ test.describe("purchase page with sales open", () => {
     const prepared = preparedAnswer(page);
     await fillAddress(page);
     const old = (await (await prepared).json()) as PreparedAnswer;
+    expect(orderStatus(old.sessionId)).toBe("prepared");
     // The buyer adds the session and presses at once: the press asks for its own session.
     await page.getByTestId("format-breakthrough-session").click();
     await page.getByTestId("purchase-button").click();
