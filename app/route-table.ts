@@ -110,6 +110,7 @@ export const resourceRoutes: PageRoute[] = [
     path: "/functions/v1/create-checkout-session",
     file: "routes/functions.v1.create-checkout-session.ts",
   },
+  { path: "/functions/v1/checkout-press", file: "routes/functions.v1.checkout-press.ts" },
   { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
   { path: "/booking/invite/:token", file: "routes/booking.invite.$token.ts" },

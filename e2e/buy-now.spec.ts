@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -166,6 +167,30 @@ test.describe("purchase page with sales open", () => {
     await expect(page.getByTestId("purchase-button")).toHaveText("Complete Purchase");
   }
 
+  type PreparedAnswer = { url: string; sessionId: string };
+
+  /** The order's status as this server's database holds it. */
+  function orderStatus(sessionId: string) {
+    const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
+    try {
+      const row = db
+        .prepare("SELECT status FROM orders WHERE stripe_session_id = ?")
+        .get(sessionId);
+      return (row as { status: string } | undefined)?.status;
+    } finally {
+      db.close();
+    }
+  }
+
+  /** The answer to the session the page prepares once its form is complete (decision 275). */
+  function preparedAnswer(page: Page) {
+    return page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/functions/v1/create-checkout-session") &&
+        (response.request().postData() ?? "").includes('"prepare":true'),
+    );
+  }
+
   async function fillAddress(page: Page) {
     const address = page.getByTestId("address-fields");
     await address.getByLabel("Street Address").fill("1 Pearl Street");
@@ -225,6 +250,49 @@ test.describe("purchase page with sales open", () => {
     ]);
   });
 
+  test("goes straight to the session prepared for the form, and opens its order", async ({
+    page,
+  }) => {
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill("prepared@example.com");
+    const prepared = preparedAnswer(page);
+    await fillAddress(page);
+    const { url, sessionId } = (await (await prepared).json()) as PreparedAnswer;
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await page.getByTestId("purchase-button").click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByTestId("fake-total")).toHaveText("1999");
+    // The beacon opened the order: it was hidden from the owner until the press.
+    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
+    // No session was asked for after the press.
+    expect(posts).not.toContain("/functions/v1/create-checkout-session");
+    expect(fake.sessions.get(sessionId)?.status).toBe("open");
+  });
+
+  test("a changed selection never pays for the session prepared for the old one", async ({
+    page,
+  }) => {
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill("changed@example.com");
+    const prepared = preparedAnswer(page);
+    await fillAddress(page);
+    const old = (await (await prepared).json()) as PreparedAnswer;
+    expect(orderStatus(old.sessionId)).toBe("prepared");
+    // The buyer adds the session and presses at once: the press asks for its own session.
+    await page.getByTestId("format-breakthrough-session").click();
+    await page.getByTestId("purchase-button").click();
+    await expect(page.getByTestId("fake-total")).toHaveText("31499");
+    expect(page.url()).not.toBe(old.url);
+    await expect.poll(() => fake.sessions.get(old.sessionId)?.status).toBe("expired");
+    const stale = await page.request.get(old.url);
+    expect(stale.status()).toBe(410);
+  });
+
   test("shows the Payment Error toast when checkout fails or returns no URL", async ({
     page,
     allowConsoleErrors,
@@ -233,10 +301,12 @@ test.describe("purchase page with sales open", () => {
     await openLivePage(page);
     await page.getByTestId("format-pdf").click();
     await page.getByLabel("Email Address").fill("buyer@example.com");
+    // Stripe refuses the session prepared as the form completes (decision 275), then the press's.
+    fake.failNextRequest(402, 2);
+    const prepared = preparedAnswer(page);
     await fillAddress(page);
+    expect((await prepared).status()).toBe(502);
     const toasts = page.getByRole("region", { name: /Notifications/ });
-
-    fake.failNextRequest(402);
     await page.getByTestId("purchase-button").click();
     await expect(toasts).toContainText("Payment Error");
     await expect(toasts).toContainText("Unable to process payment. Please try again.");

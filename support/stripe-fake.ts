@@ -1,6 +1,6 @@
 /**
- * A local HTTP fake of the Stripe endpoints the site uses: create and retrieve a Checkout session,
- * and refund a payment.
+ * A local HTTP fake of the Stripe endpoints the site uses: create, retrieve and expire a Checkout
+ * session, and refund a payment.
  * The real `stripe` SDK talks to it through STRIPE_API_BASE, so tests exercise the SDK's own
  * encoding and parsing. Tests mark sessions paid with `completeSession` and read what the site sent
  * from `requests` and `sessions`.
@@ -69,8 +69,8 @@ export type StripeFake = {
   completeSession(id: string): FakeCheckoutSession;
   /** The session as Stripe has it once it lapsed unpaid (`checkout.session.expired`). */
   expireSession(id: string): FakeCheckoutSession;
-  /** The next API request answers with this status and a Stripe-shaped error. */
-  failNextRequest(status?: number): void;
+  /** The next API request (or `times` of them) answers with this status and a Stripe-shaped error. */
+  failNextRequest(status?: number, times?: number): void;
   close(): Promise<void>;
 };
 
@@ -123,6 +123,11 @@ function stripeError(response: ServerResponse, status: number, message: string, 
   });
 }
 
+function expireSessionNow(session: FakeCheckoutSession) {
+  session.status = "expired";
+  session.url = null;
+}
+
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 export async function startStripeFake(): Promise<StripeFake> {
@@ -131,6 +136,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const refunds = new Map<string, FakeRefund>();
   const refundsByKey = new Map<string, FakeRefund>();
   let failStatus: number | undefined;
+  let failuresLeft = 0;
   let baseUrl = "";
 
   function createSession(body: FormObject, response: ServerResponse) {
@@ -219,9 +225,9 @@ export async function startStripeFake(): Promise<StripeFake> {
           error: { type: "invalid_request_error", message: "Invalid API Key provided" },
         });
       }
-      if (failStatus) {
+      if (failStatus && failuresLeft > 0) {
         const status = failStatus;
-        failStatus = undefined;
+        failuresLeft -= 1;
         return send(response, status, { error: { type: "api_error", message: "Fake failure" } });
       }
     }
@@ -255,6 +261,19 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (key) refundsByKey.set(key, refund);
       return send(response, 200, refund);
     }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (request.method === "POST" && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) {
+        return stripeError(response, 404, `No such checkout.session: '${expire[1]}'`, "session");
+      }
+      // As Stripe: only an open session can be expired.
+      if (session.status !== "open") {
+        return stripeError(response, 400, `This Checkout Session is ${session.status}.`);
+      }
+      expireSessionNow(session);
+      return send(response, 200, withoutLineItems(session));
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (request.method === "GET" && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -266,8 +285,15 @@ export async function startStripeFake(): Promise<StripeFake> {
     }
     const pay = url.pathname.match(/^\/c\/pay\/([^/]+)$/);
     if (request.method === "GET" && pay && sessions.has(pay[1]!)) {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       const session = sessions.get(pay[1]!)!;
+      // An expired session's page can no longer take a payment, as Stripe's says.
+      response.writeHead(session.status === "expired" ? 410 : 200, {
+        "content-type": "text/html; charset=utf-8",
+      });
+      if (session.status === "expired")
+        return response.end(
+          `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>This checkout session has expired</h1></main></html>`,
+        );
       return response.end(
         `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-total">${session.amount_total}</p></main></html>`,
       );
@@ -286,8 +312,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     expireSession(id) {
       const session = sessions.get(id);
       if (!session) throw new Error(`No fake session ${id}`);
-      session.status = "expired";
-      session.url = null;
+      expireSessionNow(session);
       return { ...session };
     },
     completeSession(id) {
@@ -299,8 +324,9 @@ export async function startStripeFake(): Promise<StripeFake> {
       session.customer_details = { email: session.customer_email };
       return session;
     },
-    failNextRequest(status = 500) {
+    failNextRequest(status = 500, times = 1) {
       failStatus = status;
+      failuresLeft = times;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,7 +3,11 @@ import { readJsonBody } from "~/.server/http/request-body";
 import { startCheckout } from "~/.server/sales/checkout";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 
-function answer(body: { url: string } | { error: string }, status = 200, headers?: HeadersInit) {
+function answer(
+  body: { url: string; sessionId?: string } | { error: string },
+  status = 200,
+  headers?: HeadersInit,
+) {
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
@@ -11,7 +15,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : undefined)
 
 /**
  * The spec's create-checkout-session function: the items, the return URLs and the form token in
- * a JSON body → `{ url }` of a Stripe Checkout session for a new pending order.
+ * a JSON body → `{ url }` of a Stripe Checkout session for a new pending order. With
+ * `prepare: true` (the page, before the press: decision 275) the answer adds its `sessionId`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer({ error: "Use POST." }, 405, { Allow: "POST" });
@@ -26,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   switch (started.outcome) {
     case "opened":
-      return answer({ url: started.url });
+      return answer(
+        body.prepare === true
+          ? { url: started.url, sessionId: started.sessionId }
+          : { url: started.url },
+      );
     case "closed":
       return answer({ error: "Purchases are not open yet. Please check back soon." }, 503);
     case "invalid":

@@ -6,8 +6,9 @@
 // The forms (issue 33: the first interaction always counts), each from a fresh page, the tap the
 // page's first interaction (no focus, no wait for hydration): on /buy-now (sales open, through a
 // Stripe fake) the first tap on a card to the total showing its price, and the tap on Complete
-// Purchase (the card, email and address filled before it, not timed) to the navigation request
-// towards Stripe's Checkout URL leaving the browser; on /booking the first tap on a time to the
+// Purchase (the card, email and address filled before it, not timed, and the session the page
+// prepares for them answered: decision 275) to the navigation request towards Stripe's Checkout
+// URL leaving the browser; on /booking the first tap on a time to the
 // details form (the time checked, the name field shown). A run whose result never shows (the
 // first tap lost) counts as missed and is printed as such.
 // Usage: npm run build && npm run bench:first-tap   (RUNS=5; PAGES=/,/contact to choose pages,
@@ -235,6 +236,8 @@ type FormRun = {
    * answer to the navigation.
    */
   split?: { tapToCall: number; call: number; server: number; answerToNavigation: number };
+  /** A purchase that went to the session prepared before the tap, with no call after it. */
+  prepared?: boolean;
 };
 
 /** /buy-now: the first tap on the PDF card to the order's total showing its price. */
@@ -270,6 +273,13 @@ async function measureBuyNowStripe(): Promise<FormRun> {
   try {
     await page.goto(`${base}/buy-now`, { waitUntil: "load" });
     await page.waitForTimeout(500);
+    // The page prepares the session once the form is complete and still (decision 275).
+    const prepared = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/functions/v1/create-checkout-session") &&
+        (response.request().postData() ?? "").includes('"zipCode":"80302"'),
+      { timeout: 30_000 },
+    );
     await page.getByTestId("format-pdf").tap();
     await page.getByLabel("Email Address").fill("buyer@example.com");
     const address = page.getByTestId("address-fields");
@@ -278,6 +288,7 @@ async function measureBuyNowStripe(): Promise<FormRun> {
     await address.getByLabel("State").fill("CO");
     await address.getByLabel("ZIP Code").fill("80302");
     await page.getByTestId("summary-total").filter({ hasText: "$19.99" }).waitFor();
+    await prepared;
     // A buyer reads the summary before pressing: the page is idle when the tap comes.
     await page.waitForTimeout(1000);
     // The page goes as the tap's work ends: the tap's time and its events' durations leave it
@@ -308,19 +319,22 @@ async function measureBuyNowStripe(): Promise<FormRun> {
     const requests = checkoutRequests(cdp);
     const counter = await byteCounter(cdp, (url) => url.startsWith(stripe.url));
     counter.mark();
+    requests.tapped();
     await page.getByTestId("purchase-button").tap();
     const leg = await requests.navigation;
     const bytes = await counter.settle();
     if (!leg || tap.at === null) return { ms: null, duration: tap.duration, bytes };
     const ms = leg.navigationWall - tap.at;
     const duration = tap.duration;
+    // Without a call after the tap, the page went to the session prepared before it.
+    if (!leg.call) return { ms, duration, bytes, prepared: true };
     const split = {
-      tapToCall: leg.callWall - tap.at,
-      call: leg.callMs,
+      tapToCall: leg.call.wall - tap.at,
+      call: leg.call.ms,
       server: lastCheckoutResponseTime(),
-      answerToNavigation: leg.answerToNavigationMs,
+      answerToNavigation: leg.call.answerToNavigationMs,
     };
-    return { ms, duration, bytes, split };
+    return { ms, duration, bytes, split, prepared: false };
   } finally {
     await close();
   }
@@ -338,28 +352,30 @@ function lastCheckoutResponseTime() {
 }
 
 /**
- * The checkout call and the navigation to Stripe, as the browser's network stack saw them: the
- * wall time each left (to set against the tap's), the call's length, and its answer to the
- * navigation. Null when no navigation came within 15 s.
+ * After `tapped()`: the checkout call, if the page made one, and the navigation to Stripe, as the
+ * browser's network stack saw them: the wall time each left (to set against the tap's), the
+ * call's length, and its answer to the navigation. Null when no navigation came within 15 s.
  */
 function checkoutRequests(cdp: CDPSession) {
+  let tapped = false;
   let call: { id: string; wall: number; sent: number } | undefined;
   let answered = 0;
   const navigation = new Promise<{
-    callWall: number;
-    callMs: number;
-    answerToNavigationMs: number;
+    call?: { wall: number; ms: number; answerToNavigationMs: number };
     navigationWall: number;
   } | null>((resolve) => {
     setTimeout(() => resolve(null), 15_000);
     cdp.on("Network.requestWillBeSent", ({ requestId, request, wallTime, timestamp }) => {
+      if (!tapped) return;
       if (request.url.endsWith("/functions/v1/create-checkout-session"))
         call = { id: requestId, wall: wallTime * 1000, sent: timestamp * 1000 };
-      else if (call && answered && request.url.startsWith(`${stripe.url}/c/pay/`))
+      else if (request.url.startsWith(`${stripe.url}/c/pay/`))
         resolve({
-          callWall: call.wall,
-          callMs: answered - call.sent,
-          answerToNavigationMs: timestamp * 1000 - answered,
+          call: call && {
+            wall: call.wall,
+            ms: answered - call.sent,
+            answerToNavigationMs: timestamp * 1000 - answered,
+          },
           navigationWall: wallTime * 1000,
         });
     });
@@ -367,7 +383,7 @@ function checkoutRequests(cdp: CDPSession) {
       if (call?.id === requestId) answered = timestamp * 1000;
     });
   });
-  return { navigation };
+  return { navigation, tapped: () => (tapped = true) };
 }
 
 /** /booking: the first tap on a time to the time checked and the details form shown. */
@@ -428,6 +444,11 @@ try {
     console.log(
       `${bench.label.padEnd(38)} p50 ${p50}${missed ? ` (missed ${missed} of ${results.length})` : ""}, tap ${median(results.map((r) => r.duration)).toFixed(0)} ms, fetched after ${kib(median(results.map((r) => r.bytes)))}  (runs: ${results.map((r) => (r.ms === null ? "missed" : `${r.ms.toFixed(0)}`)).join(", ")} ms)`,
     );
+    const prepared = results.filter((r) => r.prepared !== undefined);
+    if (prepared.length)
+      console.log(
+        `${"".padEnd(38)} went to the session prepared before the tap (no call after it): ${prepared.filter((r) => r.prepared).length} of ${prepared.length}`,
+      );
     const splits = results.flatMap((r) => (r.split ? [r.split] : []));
     if (splits.length)
       console.log(

@@ -26,7 +26,12 @@ const formActions = [
   "/foundations-program",
   "/foundations-program/offer/not-a-token",
 ];
-const jsonFunctions = ["/functions/v1/send-contact-email", "/functions/v1/create-checkout-session"];
+const jsonFunctions = [
+  "/functions/v1/send-contact-email",
+  "/functions/v1/create-checkout-session",
+  // The purchase page's beacon at the press (decision 275).
+  "/functions/v1/checkout-press",
+];
 
 /** Tables a public write may fill: a refusal leaves every one of them empty. */
 const writtenTables = [

@@ -24,9 +24,12 @@ export const orderExportColumns = [
   "refunded_at",
 ] as const;
 
-/** Orders newest first, with what was bought, one page of them and how many match. */
+/**
+ * Orders newest first, with what was bought, one page of them and how many match. A session
+ * prepared while the buyer filled the form is not an order until they press (decision 275).
+ */
 function filteredOrders(db: Db, filter: { status?: OrderStatus }) {
-  let query = db.selectFrom("orders");
+  let query = db.selectFrom("orders").where("status", "!=", "prepared");
   if (filter.status) query = query.where("status", "=", filter.status);
   return query;
 }
@@ -37,6 +40,7 @@ export async function listOrders(db: Db, filter: { status?: OrderStatus; page: n
     (query) =>
       query
         .select(["id", "person_id", ...orderExportColumns])
+        .$narrowType<{ status: OrderStatus }>()
         .orderBy("created_at", "desc")
         .orderBy("id", "desc"),
     { page: filter.page, pageSize: ordersPageSize },

@@ -1,11 +1,17 @@
 /** The tables of the checkout (migrations 101–103), part of the Database interface in schema.ts. */
 
-/** `expired`: the buyer left the Checkout session unpaid and Stripe closed it. */
+/** An order's status as the console shows it. `expired`: Stripe closed the session unpaid. */
 export type OrderStatus = "pending" | "paid" | "refunded" | "failed" | "expired";
+
+/**
+ * As stored: `prepared` is a session made while the buyer filled the form, not pressed for
+ * (decision 275); it is not an order yet and the console does not show it.
+ */
+export type StoredOrderStatus = OrderStatus | "prepared";
 
 export interface OrderTable {
   id: string;
-  status: OrderStatus;
+  status: StoredOrderStatus;
   /** JSON array of OrderItem: what was sold, at the catalog's price when the order was made. */
   items: string;
   amount_total_cents: number;

@@ -28,12 +28,63 @@ export const SUCCESS_PATH = "/payment-success";
 /** A buyer's new order is credited to the source of their checkout opened this recently. */
 const checkoutSourceCarriedMs = 30 * 86_400_000;
 
+type OpenedOrder = Pick<OrderTable, "id" | "email" | "first_name" | "last_name" | "items">;
+
 /**
- * Records a pending order and opens a Stripe Checkout session for it: one line item per item at
- * the catalog's price, the buyer's email, and the order id in the metadata so the webhook finds it.
- * The order's source (the visit's, or when this tab has none the source of the buyer's checkout
- * opened in the last 30 days, unless `carrySource` is false under Global Privacy Control) is kept
- * with it as its `checkout_start`, which its purchase is credited to.
+ * What opening an order records, in its transaction: the buyer as a person, and its
+ * `checkout_start` with the order's source (the visit's, or when there is none the source of the
+ * buyer's checkout opened in the last 30 days, unless `carrySource` is false under Global Privacy
+ * Control), which its purchase is credited to. Returns the source.
+ */
+async function recordOrderOpened(
+  trx: Trx,
+  now: Date,
+  order: OpenedOrder,
+  {
+    visitSource,
+    carrySource,
+    timeZone,
+  }: { visitSource: VisitSource | undefined; carrySource: boolean; timeZone?: string },
+): Promise<{ personId: string; source: VisitSource | undefined }> {
+  const personId = await rememberPerson(trx, {
+    email: order.email,
+    firstName: order.first_name,
+    lastName: order.last_name,
+    source: "/buy-now",
+    timeZone,
+    now,
+  });
+  await trx.updateTable("orders").set({ person_id: personId }).where("id", "=", order.id).execute();
+  const source =
+    visitSource ??
+    (carrySource
+      ? await latestCheckoutSource(trx, personId, new Date(now.getTime() - checkoutSourceCarriedMs))
+      : undefined);
+  const items = parseOrderItems(order.items);
+  const amountCents = items.reduce((sum, item) => sum + item.amountCents, 0);
+  await recordAttribution(trx, {
+    conversion: "checkout_start",
+    subjectId: order.id,
+    personId,
+    source,
+    at: now,
+  });
+  await recordServerEvent(trx, {
+    name: "checkout_start",
+    at: now,
+    path: "/buy-now",
+    item: items.map((item) => item.id).join(","),
+    amountCents,
+  });
+  return { personId, source };
+}
+
+/**
+ * Records an order and opens a Stripe Checkout session for it: one line item per item at the
+ * catalog's price, the buyer's email, and the order id in the metadata so the webhook finds it.
+ * An order opened at the buyer's press is `pending` and recorded as opened at once. One
+ * `prepared` ahead of the press (decision 275) is only the order and its session: no person, no
+ * `checkout_start`, hidden from the console, until `openPreparedOrder` (the press) or its payment.
  */
 export async function openCheckoutSession(
   { db, clock, stripe }: Pick<PaymentDeps, "db" | "clock" | "stripe">,
@@ -42,10 +93,13 @@ export async function openCheckoutSession(
   {
     carrySource = true,
     timeZone,
+    prepared = false,
   }: {
     carrySource?: boolean;
     /** The buyer's browser zone, already checked as an IANA name (their morning for sequences). */
     timeZone?: string;
+    /** Made before the buyer pressed: kept apart until they do (decision 275). */
+    prepared?: boolean;
   } = {},
 ): Promise<{ orderId: string; sessionId: string; url: string }> {
   const items = orderItemsFromCatalog(request.items);
@@ -53,25 +107,20 @@ export async function openCheckoutSession(
   const now = clock.now().toISOString();
   let source = visitSource;
   await db.transaction().execute(async (trx) => {
-    const personId = await rememberPerson(trx, {
+    const order = {
+      id: orderId,
+      items: JSON.stringify(items),
       email: request.email,
-      firstName: request.firstName,
-      lastName: request.lastName,
-      source: "/buy-now",
-      timeZone,
-      now: clock.now(),
-    });
+      first_name: request.firstName,
+      last_name: request.lastName,
+    };
     await trx
       .insertInto("orders")
       .values({
-        id: orderId,
-        status: "pending",
-        items: JSON.stringify(items),
+        ...order,
+        status: prepared ? "prepared" : "pending",
         amount_total_cents: items.reduce((sum, item) => sum + item.amountCents, 0),
         currency: "usd",
-        email: request.email,
-        first_name: request.firstName,
-        last_name: request.lastName,
         billing_address: request.address ? JSON.stringify(request.address) : null,
         stripe_session_id: null,
         stripe_payment_intent_id: null,
@@ -80,29 +129,15 @@ export async function openCheckoutSession(
         updated_at: now,
         paid_at: null,
         refunded_at: null,
-        person_id: personId,
+        person_id: null,
       })
       .execute();
-    if (!source && carrySource)
-      source = await latestCheckoutSource(
-        trx,
-        personId,
-        new Date(clock.now().getTime() - checkoutSourceCarriedMs),
-      );
-    await recordAttribution(trx, {
-      conversion: "checkout_start",
-      subjectId: orderId,
-      personId,
-      source,
-      at: clock.now(),
-    });
-    await recordServerEvent(trx, {
-      name: "checkout_start",
-      at: clock.now(),
-      path: "/buy-now",
-      item: items.map((item) => item.id).join(","),
-      amountCents: items.reduce((sum, item) => sum + item.amountCents, 0),
-    });
+    if (!prepared)
+      ({ source } = await recordOrderOpened(trx, clock.now(), order, {
+        visitSource,
+        carrySource,
+        timeZone,
+      }));
   });
   let session: Stripe.Checkout.Session;
   try {
@@ -142,6 +177,48 @@ export async function openCheckoutSession(
   return { orderId, sessionId: session.id, url: session.url };
 }
 
+/**
+ * The buyer pressed Complete Purchase on a session prepared for what the form holds (decision
+ * 275): its order becomes `pending` and is recorded as opened, once (a repeat changes nothing).
+ * Returns the buyer's person id, or null when there was nothing to open.
+ */
+export async function openPreparedOrder(
+  trx: Trx,
+  { clock }: Pick<ServiceDeps, "clock">,
+  sessionId: string,
+  opening: { visitSource: VisitSource | undefined; carrySource: boolean; timeZone?: string },
+): Promise<string | null> {
+  const order = await trx
+    .updateTable("orders")
+    .set({ status: "pending", updated_at: clock.now().toISOString() })
+    .where("stripe_session_id", "=", sessionId)
+    .where("status", "=", "prepared")
+    .returning(["id", "email", "first_name", "last_name", "items"])
+    .executeTakeFirst();
+  if (!order) return null;
+  return (await recordOrderOpened(trx, clock.now(), order, opening)).personId;
+}
+
+/**
+ * A prepared session the form no longer matches is expired at Stripe, so the old selection can
+ * never be paid; its order stays `prepared`, out of the console. A session already pressed for
+ * (its order `pending` or further) is left alone.
+ */
+export async function expirePreparedSession(
+  { db, stripe }: Pick<PaymentDeps, "db" | "stripe">,
+  sessionId: string,
+): Promise<boolean> {
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("stripe_session_id", "=", sessionId)
+    .where("status", "=", "prepared")
+    .executeTakeFirst();
+  if (!order) return false;
+  await stripe.checkout.sessions.expire(sessionId);
+  return true;
+}
+
 async function findOrderForSession(trx: Trx, session: Stripe.Checkout.Session) {
   const orderId = session.metadata?.order_id;
   const query = trx.selectFrom("orders").selectAll();
@@ -174,6 +251,14 @@ export async function fulfilPaidSession(
   if (!order || session.payment_status !== "paid") return { order, fulfilled: false };
   const { clock, config } = deps;
   const now = clock.now();
+  // Paid on a prepared session whose press never reached us: opened now, credited as Stripe carried.
+  const personId =
+    order.status === "prepared"
+      ? await openPreparedOrder(trx, deps, session.id, {
+          visitSource: visitSourceFromMetadata(session.metadata),
+          carrySource: false,
+        })
+      : order.person_id;
   const amountPaidCents = session.amount_total ?? order.amount_total_cents;
   const changed = await trx
     .updateTable("orders")
@@ -187,16 +272,16 @@ export async function fulfilPaidSession(
     })
     .where("id", "=", order.id)
     // An expired order whose session was paid after all (events out of order) is paid.
-    .where("status", "in", ["pending", "failed", "expired"])
+    .where("status", "in", ["prepared", "pending", "failed", "expired"])
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return { order, fulfilled: false };
 
   const items = parseOrderItems(order.items);
   // A purchase starts or ends email sequences (decision 170), in this transaction.
-  if (order.person_id)
+  if (personId)
     await emitPersonEvent(trx, {
       kind: "order-paid",
-      personId: order.person_id,
+      personId,
       productIds: items.map((item) => item.id),
       now,
     });
@@ -264,7 +349,7 @@ export async function fulfilPaidSession(
   await recordAttribution(trx, {
     conversion: "order",
     subjectId: order.id,
-    personId: order.person_id,
+    personId,
     source: opened ? opened.source : visitSourceFromMetadata(session.metadata),
     amountCents: amountPaidCents,
     at: now,

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -9,16 +9,18 @@ import { TextField } from "~/components/forms/text-field";
 import { buyNowContent } from "~/content/buy-now";
 import {
   BOOK_PRODUCT_ID,
+  isPurchasableItemId,
   purchasableItemIds,
   purchasableItems,
   type PurchasableItemId,
 } from "~/lib/catalog";
-import { requestCheckoutUrl } from "~/lib/checkout-client";
+import { requestCheckout, type CheckoutRequest } from "~/lib/checkout-client";
 import { isValidPurchaseEmail, purchaseMessages, toggleSelection } from "~/lib/purchase-rules";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 import { CardDetails } from "./card-details";
 import { FormatPicker } from "./format-picker";
 import { OrderSummary } from "./order-summary";
+import { usePreparedCheckout } from "./prepared-checkout";
 
 const { contact, address, purchaseButton, secureNote } = buyNowContent;
 const requiredAddressFields = ["street", "city", "state", "zipCode", "country"] as const;
@@ -33,6 +35,39 @@ const addressAutocomplete: Record<AddressField, string> = {
   country: "country-name",
 };
 
+/**
+ * The checkout request for what the form holds, or null while it is not complete and valid: every
+ * box checked, in the page's order, the buyer's email and name, the address, the spam traps.
+ */
+function checkoutPayload(form: HTMLFormElement, siteUrl: string): CheckoutRequest | null {
+  const data = new FormData(form);
+  const value = (name: string) => String(data.get(name) ?? "").trim();
+  const formats = data.getAll("formats").filter(isPurchasableItemId);
+  const email = value("email");
+  if (formats.length === 0 || !isValidPurchaseEmail(email)) return null;
+  if (requiredAddressFields.some((field) => !value(field))) return null;
+  return {
+    productId: BOOK_PRODUCT_ID,
+    format: formats[0]!,
+    formats,
+    successUrl: `${siteUrl}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${siteUrl}${window.location.pathname}`,
+    [spamTrapFields.honeypot]: value(spamTrapFields.honeypot) || undefined,
+    [spamTrapFields.formToken]: value(spamTrapFields.formToken) || undefined,
+    email,
+    firstName: value("firstName") || undefined,
+    lastName: value("lastName") || undefined,
+    address: {
+      street: value("street"),
+      suite: value("suite") || undefined,
+      city: value("city"),
+      state: value("state"),
+      zipCode: value("zipCode"),
+      country: value("country"),
+    },
+  };
+}
+
 type PurchaseFormProps = {
   /** A refusal from the server when the form was posted without JavaScript. */
   serverError?: string;
@@ -45,7 +80,8 @@ type PurchaseFormProps = {
 /**
  * The purchase page's form. With sales closed (the default) it is the spec's Coming Soon state:
  * the purchase button and the name and email inputs are disabled. With sales open it sends every
- * selected item to create-checkout-session and follows the returned Stripe Checkout URL.
+ * selected item to create-checkout-session and follows the returned Stripe Checkout URL; the
+ * session is prepared while the buyer fills the form, so the press can go straight to it.
  */
 export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: PurchaseFormProps) {
   const [selection, setSelection] = useState<PurchasableItemId[]>([]);
@@ -54,6 +90,12 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
   const [missing, setMissing] = useState<Set<AddressField>>(new Set());
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const prepared = usePreparedCheckout(() =>
+    salesOpen && formRef.current ? checkoutPayload(formRef.current, siteUrl) : null,
+  );
+  // A form the browser restored or filled before the island took over is prepared as it is.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  useEffect(() => prepared.formChanged(), []);
 
   function onEmailChange(value: string) {
     setEmail(value);
@@ -63,6 +105,15 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!salesOpen || pending) return;
+    const form = event.currentTarget;
+    const payload = checkoutPayload(form, siteUrl);
+    // Prepared for exactly this form: go now, no round trip and no render first (decision 275).
+    const ready = payload && prepared.readyFor(payload);
+    if (ready) {
+      window.location.assign(ready.url);
+      prepared.press(ready);
+      return;
+    }
     if (selection.length === 0) {
       void showToast({ ...purchaseMessages.selectionRequired, variant: "destructive" });
       return;
@@ -71,36 +122,22 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
       void showToast({ ...purchaseMessages.emailRequired, variant: "destructive" });
       return;
     }
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "").trim();
-    const absent = new Set(requiredAddressFields.filter((field) => !value(field)));
+    const data = new FormData(form);
+    const absent = new Set(
+      requiredAddressFields.filter((field) => !String(data.get(field) ?? "").trim()),
+    );
     setMissing(absent);
     if (absent.size > 0) {
       formRef.current?.querySelector<HTMLInputElement>(`[name="${[...absent][0]}"]`)?.focus();
       return;
     }
+    if (!payload) return;
     setPending(true);
     try {
-      const url = await requestCheckoutUrl({
-        productId: BOOK_PRODUCT_ID,
-        format: selection[0]!,
-        formats: selection,
-        successUrl: `${siteUrl}/payment-success?sessionId={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${siteUrl}${window.location.pathname}`,
-        [spamTrapFields.honeypot]: value(spamTrapFields.honeypot) || undefined,
-        [spamTrapFields.formToken]: value(spamTrapFields.formToken) || undefined,
-        email: email.trim(),
-        firstName: value("firstName") || undefined,
-        lastName: value("lastName") || undefined,
-        address: {
-          street: value("street"),
-          suite: value("suite") || undefined,
-          city: value("city"),
-          state: value("state"),
-          zipCode: value("zipCode"),
-          country: value("country"),
-        },
-      });
+      const inFlight = await prepared.awaitFor(payload);
+      if (inFlight) prepared.press(inFlight);
+      const { url } =
+        inFlight ?? (await requestCheckout(payload, { replaces: prepared.replaces() }));
       window.location.assign(url);
     } catch {
       setPending(false);
@@ -116,6 +153,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
       method="post"
       ref={formRef}
       onSubmit={onSubmit}
+      onChange={() => prepared.formChanged()}
       noValidate
       className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]"
       data-testid="purchase-form"

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import {
+  requestCheckout,
+  sendCheckoutPress,
+  type CheckoutRequest,
+  type PreparedCheckout,
+} from "~/lib/checkout-client";
+
+/** The form still this long: the buyer has stopped typing, a session is made for what it holds. */
+const stillBeforePreparingMs = 500;
+/** Sessions one page view may prepare; past that the press opens its own, as before. */
+const maxPreparedPerPage = 4;
+
+/** What a session is for: the request without its spam traps, which change nothing bought. */
+function keyOf(payload: CheckoutRequest) {
+  const { hp_comment: _honeypot, formToken: _token, ...bought } = payload;
+  return JSON.stringify(bought);
+}
+
+type Preparation = {
+  key: string;
+  done: Promise<PreparedCheckout | null>;
+  ready?: PreparedCheckout;
+};
+
+/**
+ * The Checkout session made before the press (decision 275): once the form is complete and has
+ * been still a moment, a session is prepared for exactly what it holds, each new one replacing the
+ * last (which the server expires). At the press the page goes straight to it when the form still
+ * holds the same; otherwise the press opens a session as it always did.
+ */
+export function usePreparedCheckout(readPayload: () => CheckoutRequest | null) {
+  const latest = useRef<Preparation | null>(null);
+  const lastSessionId = useRef<string | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const made = useRef(0);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function prepare() {
+    const payload = readPayload();
+    if (!payload) return;
+    const key = keyOf(payload);
+    if (latest.current?.key === key || made.current >= maxPreparedPerPage) return;
+    made.current += 1;
+    const previous = latest.current?.done ?? Promise.resolve(null);
+    const preparation: Preparation = { key, done: Promise.resolve(null) };
+    // One after another, so each names the session it supersedes.
+    preparation.done = previous.then(() =>
+      requestCheckout(payload, { prepare: true, replaces: lastSessionId.current }).then(
+        ({ url, sessionId }) => {
+          if (!sessionId) return null;
+          lastSessionId.current = sessionId;
+          preparation.ready = { url, sessionId };
+          return preparation.ready;
+        },
+        // A failed preparation costs nothing: the press opens its own session.
+        () => null,
+      ),
+    );
+    latest.current = preparation;
+  }
+
+  const matching = (payload: CheckoutRequest) =>
+    latest.current?.key === keyOf(payload) ? latest.current : undefined;
+
+  return {
+    /** The form changed: prepare once it has been still a moment. */
+    formChanged() {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(prepare, stillBeforePreparingMs);
+    },
+    /** The session ready for exactly this payload, without waiting, or undefined. */
+    readyFor: (payload: CheckoutRequest) => matching(payload)?.ready,
+    /**
+     * The press takes over (nothing more is prepared): the session being prepared for this
+     * payload, once it answers; null when there is none.
+     */
+    async awaitFor(payload: CheckoutRequest) {
+      clearTimeout(timer.current);
+      return (await matching(payload)?.done) ?? null;
+    },
+    /** Going to a prepared session: the server opens its order (a beacon, the page does not wait). */
+    press(session: PreparedCheckout) {
+      clearTimeout(timer.current);
+      sendCheckoutPress(session.sessionId);
+    },
+    /** The prepared session a press-time session supersedes. */
+    replaces: () => lastSessionId.current,
+  };
+}
