@@ -201,8 +201,9 @@ for (const dialect of allDialects) {
       const firstId = String(first.body.sessionId);
       const second = await prepare({ ...form, ...hour, replaces: firstId });
       const secondId = String(second.body.sessionId);
-      // The old selection can no longer be paid; its order stays out of the console.
+      // The old selection can no longer be paid; its order, never pressed for, is gone.
       expect(fake.sessions.get(firstId)?.status).toBe("expired");
+      expect((await orders()).map((order) => order.stripe_session_id)).toEqual([secondId]);
       expect(fake.requests.map((request) => request.path)).toContain(
         `/v1/checkout/sessions/${firstId}/expire`,
       );
@@ -218,10 +219,19 @@ for (const dialect of allDialects) {
       expect(pressTime.status).toBe(200);
       expect(pressTime.body).toEqual({ url: expect.stringMatching(/\/c\/pay\/cs_test_/) });
       expect(fake.sessions.get(secondId)?.status).toBe("open");
-      expect((await orders()).map((order) => order.status).sort()).toEqual([
-        "pending",
-        "pending",
-        "prepared",
+      expect((await orders()).map((order) => order.status).sort()).toEqual(["pending", "pending"]);
+    });
+
+    it("deletes a prepared order whose session lapsed unpressed, keeping a pressed one", async () => {
+      const unpressed = String((await prepare(form)).body.sessionId);
+      const pressed = String((await prepare({ ...form, ...hour })).body.sessionId);
+      await press(pressed);
+      expect(await deliver("checkout.session.expired", fake.sessions.get(unpressed))).toBe(
+        "expired",
+      );
+      expect(await deliver("checkout.session.expired", fake.sessions.get(pressed))).toBe("expired");
+      expect(await orders()).toEqual([
+        { stripe_session_id: pressed, status: "expired", person_id: expect.any(String) },
       ]);
     });
 

@@ -201,8 +201,8 @@ export async function openPreparedOrder(
 
 /**
  * A prepared session the form no longer matches is expired at Stripe, so the old selection can
- * never be paid; its order stays `prepared`, out of the console. A session already pressed for
- * (its order `pending` or further) is left alone.
+ * never be paid, and its order, which nobody pressed for, is deleted with the buyer's details. A
+ * session already pressed for (its order `pending` or further) is left alone.
  */
 export async function expirePreparedSession(
   { db, stripe }: Pick<PaymentDeps, "db" | "stripe">,
@@ -216,7 +216,17 @@ export async function expirePreparedSession(
     .executeTakeFirst();
   if (!order) return false;
   await stripe.checkout.sessions.expire(sessionId);
+  await deleteUnpressedOrder(db, order.id);
   return true;
+}
+
+/** Details typed into a form nobody submitted are not kept once its session can no longer be paid. */
+async function deleteUnpressedOrder(db: Pick<Trx, "deleteFrom">, orderId: string) {
+  await db
+    .deleteFrom("orders")
+    .where("id", "=", orderId)
+    .where("status", "=", "prepared")
+    .execute();
 }
 
 async function findOrderForSession(trx: Trx, session: Stripe.Checkout.Session) {
@@ -366,7 +376,8 @@ export async function fulfilPaidSession(
 
 /**
  * A Checkout session the buyer left unpaid lapsed: its order, still waiting, is closed as
- * `expired`. Only a pending order changes (a paid, refunded or failed one keeps its status, so
+ * `expired`; one prepared and never pressed for is deleted (decision 275). Otherwise only a
+ * pending order changes (a paid, refunded or failed one keeps its status, so
  * an expiry delivered after the payment, or twice, changes nothing). A later checkout opens an
  * order of its own.
  */
@@ -377,6 +388,10 @@ export async function closeExpiredSession(
 ): Promise<boolean> {
   const order = await findOrderForSession(trx, session);
   if (!order || session.payment_status === "paid") return false;
+  if (order.status === "prepared") {
+    await deleteUnpressedOrder(trx, order.id);
+    return true;
+  }
   const closed = await trx
     .updateTable("orders")
     .set({ status: "expired", updated_at: clock.now().toISOString() })

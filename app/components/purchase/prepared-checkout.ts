@@ -10,6 +10,8 @@ import {
 const stillBeforePreparingMs = 500;
 /** Sessions one page view may prepare; past that the press opens its own, as before. */
 const maxPreparedPerPage = 4;
+/** Stripe lets a session lapse after 24 hours; a page left open longer opens a fresh one. */
+const preparedLifetimeMs = 60 * 60 * 1000;
 
 /** What a session is for: the request without its spam traps, which change nothing bought. */
 function keyOf(payload: CheckoutRequest) {
@@ -21,6 +23,7 @@ type Preparation = {
   key: string;
   done: Promise<PreparedCheckout | null>;
   ready?: PreparedCheckout;
+  readyAt?: number;
 };
 
 /**
@@ -51,6 +54,7 @@ export function usePreparedCheckout(readPayload: () => CheckoutRequest | null) {
           if (!sessionId) return null;
           lastSessionId.current = sessionId;
           preparation.ready = { url, sessionId };
+          preparation.readyAt = Date.now();
           return preparation.ready;
         },
         // A failed preparation costs nothing: the press opens its own session.
@@ -60,8 +64,12 @@ export function usePreparedCheckout(readPayload: () => CheckoutRequest | null) {
     latest.current = preparation;
   }
 
-  const matching = (payload: CheckoutRequest) =>
-    latest.current?.key === keyOf(payload) ? latest.current : undefined;
+  const matching = (payload: CheckoutRequest) => {
+    const preparation = latest.current;
+    if (preparation?.key !== keyOf(payload)) return undefined;
+    const stale = preparation.readyAt && Date.now() - preparation.readyAt > preparedLifetimeMs;
+    return stale ? undefined : preparation;
+  };
 
   return {
     /** The form changed: prepare once it has been still a moment. */
