@@ -530,6 +530,50 @@ for (const dialect of allDialects) {
       ]);
     });
 
+    it("records in each reader's history the version of the step they received", async () => {
+      const id = await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const stepId = (await sequencePage(database.db, id))!.steps[0]!.id;
+      const edit = (body: string) =>
+        saveStep(deps(), {
+          sequenceId: id,
+          stepId,
+          input: { subject: "Welcome", bodyMarkdown: body, delayDays: "0", position: "" },
+          actor,
+        });
+      const complete = sequenceCompletion(deps());
+      const sendNow = async (personId: string) => {
+        const mine = await database.db
+          .selectFrom("outbox_emails")
+          .innerJoin("sequence_sends as send", "send.id", "outbox_emails.id")
+          .selectAll("outbox_emails")
+          .where("send.person_id", "=", personId)
+          .execute();
+        const done = (await complete(mine)).get(mine[0]!.id)!;
+        if (!("send" in done)) throw new Error(JSON.stringify(done));
+        return done.send.text;
+      };
+
+      const first = await reader("v1@example.com", "UTC");
+      await confirm(first);
+      await runSequencePass(deps());
+      expect(await sendNow(first)).toContain("Hello, reader.");
+      expect(await edit("The second wording.")).toMatchObject({ outcome: "saved" });
+
+      // Queued at version 2, edited again before the worker drew it: it goes out as version 3.
+      const second = await reader("v3@example.com", "UTC");
+      await confirm(second);
+      await runSequencePass(deps());
+      expect(await edit("The third wording.")).toMatchObject({ outcome: "saved" });
+      expect(await sendNow(second)).toContain("The third wording.");
+
+      expect(await personSequenceEmails(database.db, first)).toMatchObject([
+        { version: 1, currentVersion: 3, sentSubject: "Welcome" },
+      ]);
+      expect(await personSequenceEmails(database.db, second)).toMatchObject([
+        { version: 3, currentVersion: 3 },
+      ]);
+    });
+
     it("refuses bad input with a sentence and writes nothing", async () => {
       const base = {
         name: "Bad",

@@ -266,6 +266,8 @@ export async function saveStep(
           subject: step.subject,
           body_markdown: step.bodyMarkdown,
           delay_days: step.delayDays,
+          // Each reader's history names the version they received (decision 260).
+          version: sql`version + 1`,
           updated_at: nowIso,
         })
         .where("id", "=", stepId)
@@ -520,6 +522,9 @@ export function personSequenceEmails(db: Db, personId: string) {
       "sequences.id as sequenceId",
       "sequences.name as sequenceName",
       "step.subject",
+      "step.version as currentVersion",
+      "send.step_version as version",
+      "email.subject as sentSubject",
       "email.status as emailStatus",
     ])
     .where("send.person_id", "=", personId)

@@ -45,6 +45,8 @@ export function sequenceCompletion({
         "step.subject",
         "step.body_markdown",
         "step.removed_at",
+        "step.version",
+        "send.step_version",
         "people.bounced_at",
         "member.id as membershipId",
       ])
@@ -55,6 +57,8 @@ export function sequenceCompletion({
       )
       .execute();
     const rendered = new Map<string, Awaited<ReturnType<typeof renderStep>>>();
+    // Sends whose step was edited after they were queued: they go out as the step is now.
+    const redrawn: { id: string; version: number }[] = [];
     for (const send of sends) {
       if (send.enrollmentStatus === "cancelled" || send.enrollmentStatus === "exited") {
         completions.set(send.id, { skip: "The reader's sequence ended" });
@@ -86,6 +90,7 @@ export function sequenceCompletion({
         { list: send.list, membershipId: send.membershipId },
         clock.now(),
       );
+      if (send.step_version !== send.version) redrawn.push({ id: send.id, version: send.version });
       completions.set(send.id, {
         send: stepCopy(config, frozen, {
           list: send.list,
@@ -93,6 +98,7 @@ export function sequenceCompletion({
         }),
       });
     }
+    await recordDrawnVersions(db, redrawn);
     for (const email of emails) {
       if (!completions.has(email.id)) completions.set(email.id, { skip: "No send for this email" });
     }
@@ -127,4 +133,22 @@ export function sequenceOutboxHooks(deps: Pick<ServiceDeps, "db" | "config" | "c
       return true;
     },
   };
+}
+
+/** Each reader's history says which version of the step they received: the one drawn here. */
+async function recordDrawnVersions(
+  db: Pick<ServiceDeps, "db">["db"],
+  sends: { id: string; version: number }[],
+) {
+  for (const version of new Set(sends.map((send) => send.version))) {
+    await db
+      .updateTable("sequence_sends")
+      .set({ step_version: version })
+      .where(
+        "id",
+        "in",
+        sends.filter((send) => send.version === version).map((send) => send.id),
+      )
+      .execute();
+  }
 }
