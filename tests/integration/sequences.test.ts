@@ -5,6 +5,7 @@ import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { markBounced } from "~/.server/audience/bounces";
 import { erasePerson } from "~/.server/audience/erasure";
+import { guideReaderToken, recordGuideDownload } from "~/.server/audience/guide-readers";
 import { membershipLinks } from "~/.server/audience/list-links";
 import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
 import {
@@ -474,6 +475,81 @@ for (const dialect of allDialects) {
       ).toEqual(["Any interest first", "Training first"]);
     });
 
+    it("starts a guide's sequence for the reader its email link names, with their consent", async () => {
+      const welcome = await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const stepId = (await sequencePage(database.db, welcome))!.steps[0]!.id;
+      await saveStep(deps(), {
+        sequenceId: welcome,
+        stepId,
+        input: {
+          subject: "Welcome",
+          bodyMarkdown:
+            "Start with [the guide](https://presence.example/downloads/witness-consciousness-guide.pdf)" +
+            " or [the story](https://presence.example/about).",
+          delayDays: "0",
+          position: "",
+        },
+        actor,
+      });
+      await sequence([{ subject: "After the guide", delayDays: 0 }], {
+        name: "Guide follow-up",
+        trigger: "guide_downloaded",
+        triggerDetail: "witness-consciousness-guide",
+      });
+      const person = await reader("guide@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      const queued = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      const done = (await sequenceCompletion(deps())(queued)).get(queued[0]!.id)!;
+      if (!("send" in done)) throw new Error(JSON.stringify(done));
+      // The guide's link names the reader; other links do not; the copy is drawn for them alone.
+      const link =
+        /https:\/\/presence\.example\/downloads\/witness-consciousness-guide\.pdf\?reader=([\w.-]+)"/.exec(
+          done.send.html,
+        );
+      expect(link?.[1]).toBe(guideReaderToken(config, person));
+      expect(done.send.text).toContain(`?reader=${link![1]}`);
+      expect(done.send.html).toContain('href="https://presence.example/about"');
+      expect(done.send.sharedBody).toBeUndefined();
+      const token = link![1]!;
+
+      // Another guide, or an altered token: nobody starts.
+      expect(await recordGuideDownload(deps(), { guide: "method-overview", token })).toBe(true);
+      const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+      expect(
+        await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token: altered }),
+      ).toBe(false);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+
+      expect(
+        await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token }),
+      ).toBe(true);
+      expect((await runSequencePass(deps())).queued).toBe(1);
+      expect((await emails()).map((email) => email.subject).sort()).toEqual([
+        "After the guide",
+        "Welcome",
+      ]);
+      // Downloaded again: the run is not started twice.
+      await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token });
+      expect((await runSequencePass(deps())).queued).toBe(0);
+
+      // Someone only on the waitlist is recognised, but the newsletter's sequence does not start.
+      const outsider = await reader("outsider@example.com", "UTC", "waitlist");
+      expect(
+        await recordGuideDownload(deps(), {
+          guide: "witness-consciousness-guide",
+          token: guideReaderToken(config, outsider),
+        }),
+      ).toBe(true);
+      expect(
+        await database.db
+          .selectFrom("sequence_enrollments")
+          .select("id")
+          .where("person_id", "=", outsider)
+          .execute(),
+      ).toEqual([]);
+    });
+
     it("only people on the sequence's list are started", async () => {
       await sequence([{ subject: "Welcome", delayDays: 0 }], {
         list: "waitlist",
@@ -624,6 +700,12 @@ for (const dialect of allDialects) {
         outcome: "invalid",
         error: "Choose one of the newsletter's interests, or any interest",
       });
+      expect(
+        await saveSequence(deps(), {
+          input: { ...base, trigger: "guide_downloaded", triggerDetail: "/etc/passwd" },
+          actor,
+        }),
+      ).toMatchObject({ outcome: "invalid", error: "Choose one of the guides, or any guide" });
       const step = (input: Partial<Record<string, string>>) =>
         saveStep(deps(), {
           sequenceId: a,

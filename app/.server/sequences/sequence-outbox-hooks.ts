@@ -1,7 +1,7 @@
 import type { OutboxEmailTable } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import type { BulkCompletion, OutboxHooks } from "../mail";
-import { membershipLinks } from "../audience";
+import { guideReaderToken, membershipLinks } from "../audience";
 import { renderStep, stepCopy } from "./sequence-content";
 import { sequenceEmailPurpose } from "./sequence-pass";
 
@@ -48,6 +48,7 @@ export function sequenceCompletion({
         "step.version",
         "send.step_version",
         "people.bounced_at",
+        "send.person_id",
         "member.id as membershipId",
       ])
       .where(
@@ -95,6 +96,7 @@ export function sequenceCompletion({
         send: stepCopy(config, frozen, {
           list: send.list,
           membershipUnsubscribeUrl: links.unsubscribe,
+          readerToken: guideReaderToken(config, send.person_id),
         }),
       });
     }
