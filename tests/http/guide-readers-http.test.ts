@@ -11,6 +11,7 @@ import {
   type BuiltServer,
 } from "../../support/built-server";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { sequenceSettings } from "../../support/sequence-settings";
 
 const config = parseConfig({ NEWSLETTER_LINK_SECRET: builtServerLinkSecret });
 const guidePath = "/downloads/witness-consciousness-guide.pdf";
@@ -33,18 +34,11 @@ for (const dialect of allDialects) {
         outbox: { wake: () => {} },
       };
       const saved = await saveSequence(deps, {
-        input: {
+        input: sequenceSettings({
           name: "After the guide",
           trigger: "guide_downloaded",
           triggerDetail: "witness-consciousness-guide",
-          list: "newsletter",
-          sendHour: "9",
-          exitProduct: "",
-          exitOnBooking: undefined,
-          exitOnRegistration: undefined,
-          exitOnSequenceId: "",
-          allowRestart: undefined,
-        },
+        }),
         actor,
       });
       if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));

@@ -22,6 +22,7 @@ import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { sequenceSettings } from "../../support/sequence-settings";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -178,19 +179,7 @@ for (const dialect of allDialects) {
       settings: Partial<Record<string, string>> = {},
     ) {
       const saved = await saveSequence(deps(), {
-        input: {
-          name: "Welcome",
-          trigger: "newsletter_confirmed",
-          triggerDetail: "",
-          list: "newsletter",
-          sendHour: "9",
-          exitProduct: "",
-          exitOnBooking: undefined,
-          exitOnRegistration: undefined,
-          exitOnSequenceId: "",
-          allowRestart: undefined,
-          ...settings,
-        },
+        input: sequenceSettings({ ...settings }),
         actor,
       });
       if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));

@@ -13,6 +13,7 @@ import { builtServerLinkSecret } from "../../support/built-server";
 import { killedServerRun } from "../../support/killed-server-run";
 import { broadcastServerEnv, owner, receiptsByAddress } from "./broadcast-runs";
 import { duplicateMessageIds, until } from "./contact-leads";
+import { sequenceSettings } from "../../support/sequence-settings";
 
 const readers = 300;
 const minimumInFlight = 10;
@@ -46,18 +47,7 @@ describe("kill -9 of one of two instances sending a sequence's step on postgres"
       outbox: { wake: () => {} },
     };
     const saved = await saveSequence(deps, {
-      input: {
-        name: "Welcome",
-        trigger: "newsletter_confirmed",
-        triggerDetail: "",
-        list: "newsletter",
-        sendHour: "9",
-        exitProduct: "",
-        exitOnBooking: undefined,
-        exitOnRegistration: undefined,
-        exitOnSequenceId: "",
-        allowRestart: undefined,
-      },
+      input: sequenceSettings(),
       actor: owner,
     });
     if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
