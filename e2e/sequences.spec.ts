@@ -55,7 +55,7 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   await page
     .getByLabel("Email (Markdown)")
     .fill(
-      "## Glad you are here\n\nOne practice a week, **five minutes** each.\n\n[Read the first chapter](https://presenceselling.com/sample-excerpts){button}",
+      "## Glad you are here\n\nOne practice a week, **five minutes** each, starting with [the guide](http://localhost:3000/downloads/witness-consciousness-guide.pdf).\n\n[Read the first chapter](https://presenceselling.com/sample-excerpts){button}",
     );
   await page.getByLabel("Days after the step before").fill("0");
   await page.getByRole("button", { name: "Add step" }).click();
@@ -94,6 +94,10 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
   expect(step.text).toContain("1942 Broadway Suite 314");
   expect(step.text).toContain("five minutes");
+  // The guide's link names the reader (signed), so downloading it can start the guide's sequences.
+  expect(step.html).toMatch(
+    /\/downloads\/witness-consciousness-guide\.pdf\?reader=[\w-]+\.[\w-]+"/,
+  );
 
   // The step email as readers see it, at a phone's and a desktop's width.
   const letter = await page.context().newPage();
@@ -109,5 +113,7 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   // The person's page lists the sequence email they received.
   await page.goto(`/admin/people/${personOf(reader)!.id}`);
   await expect(page.getByTestId("person-sequence-emails")).toContainText(subject);
+  await expect(page.getByTestId("sequence-email-version")).toHaveText("version 1");
+  await lookAt(page, "person-sequence-emails", false);
   await expectNoAxeViolations(page);
 });

@@ -220,3 +220,10 @@ export const featuredDownloads: DownloadItem[] = [
   egoInterruptPractice,
   sellingComparison,
 ];
+
+/** A download's title as the library shows it (its key when no item carries it). */
+export function guideTitle(key: string) {
+  return (
+    [...libraryItems, ...featuredDownloads].find((item) => item.downloadKey === key)?.title ?? key
+  );
+}

@@ -90,6 +90,16 @@ export const downloadTargets: Record<DownloadKey, DownloadTarget> = {
   },
 };
 
+/** The guides and audio files whose download is recorded (not the logo): key and path. */
+export const guideDownloads = Object.entries(downloadTargets).flatMap(([key, target]) =>
+  target.kind === "file" && target.format !== "png" ? [{ key, href: target.href }] : [],
+);
+
+/** The guide served at `path`, if it is one. */
+export function guideAt(path: string) {
+  return guideDownloads.find((guide) => guide.href === path)?.key;
+}
+
 /** What a download key delivers; an unknown key is a programming error. */
 export function resolveDownload(key: DownloadKey): DownloadTarget {
   const target = downloadTargets[key];

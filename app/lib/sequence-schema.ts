@@ -2,18 +2,18 @@ import { z } from "./zod";
 import { maxBroadcastBodyLength } from "./broadcast-schema";
 
 /**
- * What starts a sequence. Those marked `hooked` are wired to something the site records today;
- * the others are accepted (a sequence can be written for them) and start nobody yet.
+ * What starts a sequence. "A guide downloaded" is recorded only from the guide links in our own
+ * emails, which name the reader (decision 261); a download from the site names nobody.
  */
 export const sequenceTriggers = [
-  { key: "newsletter_confirmed", label: "Newsletter confirmed", hooked: true },
-  { key: "waitlist_joined", label: "Waitlist joined", hooked: true },
-  { key: "book_bought", label: "The book bought", hooked: true },
-  { key: "session_booked", label: "A session booked", hooked: true },
-  { key: "sequence_joined", label: "Joined another sequence", hooked: true },
-  { key: "guide_downloaded", label: "A guide downloaded", hooked: false },
-  { key: "interest_chosen", label: "An interest chosen", hooked: true },
-  { key: "workshop_registered", label: "A workshop registration", hooked: true },
+  { key: "newsletter_confirmed", label: "Newsletter confirmed" },
+  { key: "waitlist_joined", label: "Waitlist joined" },
+  { key: "book_bought", label: "The book bought" },
+  { key: "session_booked", label: "A session booked" },
+  { key: "sequence_joined", label: "Joined another sequence" },
+  { key: "guide_downloaded", label: "A guide downloaded" },
+  { key: "interest_chosen", label: "An interest chosen" },
+  { key: "workshop_registered", label: "A workshop registration" },
 ] as const;
 
 export type SequenceTrigger = (typeof sequenceTriggers)[number]["key"];

@@ -203,7 +203,12 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
                 >
                   {email.sequenceName}
                 </Link>
-                <span className="min-w-0 break-words">{email.subject}</span>
+                <span className="min-w-0 break-words">{email.sentSubject ?? email.subject}</span>
+                <span className="text-muted-foreground" data-testid="sequence-email-version">
+                  version {email.version}
+                  {email.currentVersion > email.version &&
+                    ` (step now at version ${email.currentVersion})`}
+                </span>
                 {email.emailStatus && <StatusBadge status={email.emailStatus} />}
                 <AdminTime iso={email.queued_at} />
               </li>

@@ -53,6 +53,10 @@ export default function AdminSequenceStep({ loaderData, actionData }: Route.Comp
         className="-ml-3"
       />
       <h1 className="min-w-0 text-3xl font-semibold break-words">{step.subject}</h1>
+      <p className="text-sm text-muted-foreground" data-testid="step-version">
+        Version {step.version}: each edit makes a new version; a reader&apos;s history on their page
+        names the version they received.
+      </p>
       {step.removed_at && (
         <p className="rounded-md border p-3 text-sm">This step was removed: nobody gets it now.</p>
       )}

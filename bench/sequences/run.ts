@@ -12,6 +12,7 @@ import { dueReadersQuery } from "../../app/.server/sequences/sequence-pass";
 import { seedReaders } from "../../support/broadcast-audience";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type DialectName } from "../../support/test-databases";
+import { seedSequence } from "./seed-sequence";
 import { StatementTimer } from "./statement-timer";
 
 const readers = Number(process.env.BENCH_READERS ?? 100_000);
@@ -33,42 +34,12 @@ async function seed(db: Db) {
       email: `reader${String(index).padStart(6, "0")}@example.com`,
     })),
   );
-  const sequenceId = randomUUID();
-  await db
-    .insertInto("sequences")
-    .values({
-      id: sequenceId,
-      name: "Welcome",
-      trigger: "newsletter_confirmed",
-      trigger_detail: null,
-      list: "newsletter",
-      send_hour: 9,
-      exit_product: "pdf",
-      exit_on_booking: 0,
-      exit_on_registration: 0,
-      exit_on_sequence_id: null,
-      allow_restart: 0,
-      status: "active",
-      created_at: start,
-      updated_at: start,
-    })
-    .execute();
-  await db
-    .insertInto("sequence_steps")
-    .values(
-      [0, 3, 7].map((delay, position) => ({
-        id: randomUUID(),
-        sequence_id: sequenceId,
-        position,
-        subject: `Step ${position + 1}`,
-        body_markdown: "# Hello\n\nA step of a realistic length.",
-        delay_days: delay,
-        removed_at: null,
-        created_at: start,
-        updated_at: start,
-      })),
-    )
-    .execute();
+  const sequenceId = await seedSequence(db, {
+    at: start,
+    sendHour: 9,
+    exitProduct: "pdf",
+    delays: [0, 3, 7],
+  });
   // Each reader had step 1; step 2 falls due for them somewhere in the coming spread.
   const startMs = Date.parse(start);
   for (let offset = 0; offset < ids.length; offset += 500) {

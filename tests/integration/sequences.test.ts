@@ -5,6 +5,7 @@ import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { markBounced } from "~/.server/audience/bounces";
 import { erasePerson } from "~/.server/audience/erasure";
+import { guideReaderToken, recordGuideDownload } from "~/.server/audience/guide-readers";
 import { membershipLinks } from "~/.server/audience/list-links";
 import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
 import {
@@ -21,6 +22,7 @@ import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { sequenceSettings } from "../../support/sequence-settings";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -177,19 +179,7 @@ for (const dialect of allDialects) {
       settings: Partial<Record<string, string>> = {},
     ) {
       const saved = await saveSequence(deps(), {
-        input: {
-          name: "Welcome",
-          trigger: "newsletter_confirmed",
-          triggerDetail: "",
-          list: "newsletter",
-          sendHour: "9",
-          exitProduct: "",
-          exitOnBooking: undefined,
-          exitOnRegistration: undefined,
-          exitOnSequenceId: "",
-          allowRestart: undefined,
-          ...settings,
-        },
+        input: sequenceSettings({ ...settings }),
         actor,
       });
       if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
@@ -474,6 +464,81 @@ for (const dialect of allDialects) {
       ).toEqual(["Any interest first", "Training first"]);
     });
 
+    it("starts a guide's sequence for the reader its email link names, with their consent", async () => {
+      const welcome = await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const stepId = (await sequencePage(database.db, welcome))!.steps[0]!.id;
+      await saveStep(deps(), {
+        sequenceId: welcome,
+        stepId,
+        input: {
+          subject: "Welcome",
+          bodyMarkdown:
+            "Start with [the guide](https://presence.example/downloads/witness-consciousness-guide.pdf)" +
+            " or [the story](https://presence.example/about).",
+          delayDays: "0",
+          position: "",
+        },
+        actor,
+      });
+      await sequence([{ subject: "After the guide", delayDays: 0 }], {
+        name: "Guide follow-up",
+        trigger: "guide_downloaded",
+        triggerDetail: "witness-consciousness-guide",
+      });
+      const person = await reader("guide@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      const queued = await database.db.selectFrom("outbox_emails").selectAll().execute();
+      const done = (await sequenceCompletion(deps())(queued)).get(queued[0]!.id)!;
+      if (!("send" in done)) throw new Error(JSON.stringify(done));
+      // The guide's link names the reader; other links do not; the copy is drawn for them alone.
+      const link =
+        /https:\/\/presence\.example\/downloads\/witness-consciousness-guide\.pdf\?reader=([\w.-]+)"/.exec(
+          done.send.html,
+        );
+      expect(link?.[1]).toBe(guideReaderToken(config, person));
+      expect(done.send.text).toContain(`?reader=${link![1]}`);
+      expect(done.send.html).toContain('href="https://presence.example/about"');
+      expect(done.send.sharedBody).toBeUndefined();
+      const token = link![1]!;
+
+      // Another guide, or an altered token: nobody starts.
+      expect(await recordGuideDownload(deps(), { guide: "method-overview", token })).toBe(true);
+      const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+      expect(
+        await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token: altered }),
+      ).toBe(false);
+      expect((await runSequencePass(deps())).queued).toBe(0);
+
+      expect(
+        await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token }),
+      ).toBe(true);
+      expect((await runSequencePass(deps())).queued).toBe(1);
+      expect((await emails()).map((email) => email.subject).sort()).toEqual([
+        "After the guide",
+        "Welcome",
+      ]);
+      // Downloaded again: the run is not started twice.
+      await recordGuideDownload(deps(), { guide: "witness-consciousness-guide", token });
+      expect((await runSequencePass(deps())).queued).toBe(0);
+
+      // Someone only on the waitlist is recognised, but the newsletter's sequence does not start.
+      const outsider = await reader("outsider@example.com", "UTC", "waitlist");
+      expect(
+        await recordGuideDownload(deps(), {
+          guide: "witness-consciousness-guide",
+          token: guideReaderToken(config, outsider),
+        }),
+      ).toBe(true);
+      expect(
+        await database.db
+          .selectFrom("sequence_enrollments")
+          .select("id")
+          .where("person_id", "=", outsider)
+          .execute(),
+      ).toEqual([]);
+    });
+
     it("only people on the sequence's list are started", async () => {
       await sequence([{ subject: "Welcome", delayDays: 0 }], {
         list: "waitlist",
@@ -530,6 +595,50 @@ for (const dialect of allDialects) {
       ]);
     });
 
+    it("records in each reader's history the version of the step they received", async () => {
+      const id = await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const stepId = (await sequencePage(database.db, id))!.steps[0]!.id;
+      const edit = (body: string) =>
+        saveStep(deps(), {
+          sequenceId: id,
+          stepId,
+          input: { subject: "Welcome", bodyMarkdown: body, delayDays: "0", position: "" },
+          actor,
+        });
+      const complete = sequenceCompletion(deps());
+      const sendNow = async (personId: string) => {
+        const mine = await database.db
+          .selectFrom("outbox_emails")
+          .innerJoin("sequence_sends as send", "send.id", "outbox_emails.id")
+          .selectAll("outbox_emails")
+          .where("send.person_id", "=", personId)
+          .execute();
+        const done = (await complete(mine)).get(mine[0]!.id)!;
+        if (!("send" in done)) throw new Error(JSON.stringify(done));
+        return done.send.text;
+      };
+
+      const first = await reader("v1@example.com", "UTC");
+      await confirm(first);
+      await runSequencePass(deps());
+      expect(await sendNow(first)).toContain("Hello, reader.");
+      expect(await edit("The second wording.")).toMatchObject({ outcome: "saved" });
+
+      // Queued at version 2, edited again before the worker drew it: it goes out as version 3.
+      const second = await reader("v3@example.com", "UTC");
+      await confirm(second);
+      await runSequencePass(deps());
+      expect(await edit("The third wording.")).toMatchObject({ outcome: "saved" });
+      expect(await sendNow(second)).toContain("The third wording.");
+
+      expect(await personSequenceEmails(database.db, first)).toMatchObject([
+        { version: 1, currentVersion: 3, sentSubject: "Welcome" },
+      ]);
+      expect(await personSequenceEmails(database.db, second)).toMatchObject([
+        { version: 3, currentVersion: 3 },
+      ]);
+    });
+
     it("refuses bad input with a sentence and writes nothing", async () => {
       const base = {
         name: "Bad",
@@ -580,6 +689,12 @@ for (const dialect of allDialects) {
         outcome: "invalid",
         error: "Choose one of the newsletter's interests, or any interest",
       });
+      expect(
+        await saveSequence(deps(), {
+          input: { ...base, trigger: "guide_downloaded", triggerDetail: "/etc/passwd" },
+          actor,
+        }),
+      ).toMatchObject({ outcome: "invalid", error: "Choose one of the guides, or any guide" });
       const step = (input: Partial<Record<string, string>>) =>
         saveStep(deps(), {
           sequenceId: a,

@@ -45,6 +45,7 @@ import {
 } from "../../support/checkout-context";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { sequenceSettings } from "../../support/sequence-settings";
 
 const SITE = "https://presence.example";
 const owner = "owner@presence.example";
@@ -314,19 +315,7 @@ for (const dialect of allDialects) {
       const sequenceDeps = { ...context, config: { ...config, MAIL_POSTAL_ADDRESS: "1 Main St" } };
       async function sequence(subject: string, settings: Record<string, string | undefined>) {
         const saved = await saveSequence(sequenceDeps, {
-          input: {
-            name: subject,
-            trigger: "newsletter_confirmed",
-            triggerDetail: "",
-            list: "newsletter",
-            sendHour: "9",
-            exitProduct: "",
-            exitOnBooking: undefined,
-            exitOnRegistration: undefined,
-            exitOnSequenceId: "",
-            allowRestart: undefined,
-            ...settings,
-          },
+          input: sequenceSettings({ name: subject, ...settings }),
           actor: owner,
         });
         if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));

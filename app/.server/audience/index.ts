@@ -5,6 +5,7 @@ import { newsletterWelcomeTemplate } from "./emails/newsletter-welcome";
 import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/waitlist-emails";
 
 export { markBounced } from "./bounces";
+export { guideReaderParameter, guideReaderToken, recordGuideDownload } from "./guide-readers";
 export { rememberPerson } from "./people";
 export { membershipLinks } from "./list-links";
 export { peopleSources, type PeopleFilter } from "./people-directory";

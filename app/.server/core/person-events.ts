@@ -16,6 +16,8 @@ export type PersonEvent =
   | { kind: "session-booked"; personId: string; now: Date }
   /** The newsletter interests a person chose, once their membership is confirmed. */
   | { kind: "interests-chosen"; personId: string; interests: string[]; now: Date }
+  /** A guide downloaded from a link in one of our emails, which names the reader (`guide`: its key). */
+  | { kind: "guide-downloaded"; personId: string; guide: string; now: Date }
   /** A workshop seat paid for; `cohortId` names the cohort (a `workshop_events` row). */
   | { kind: "workshop-registered"; personId: string; cohortId: string; now: Date };
 

@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export type SignedLinkPurpose =
   | "book-download"
+  | "guide-reader"
   | "list-confirm"
   | "list-unsubscribe"
   | "waitlist-confirm"

@@ -1,13 +1,18 @@
 import type { AppConfig } from "../core/config";
 import type { SharedBody } from "../mail";
 import { letterEmail, parseLetterMarkdown } from "../broadcasts";
-import { listUnsubscribeHeaders } from "../audience";
+import { guideReaderParameter, listUnsubscribeHeaders } from "../audience";
+import { downloadsPath, guideAt } from "~/lib/download-targets";
+import type { LetterBlock, LetterInline } from "~/lib/letter-blocks";
 
 /**
  * Stands for the reader's unsubscribe token in a step drawn once for every reader: characters
  * HTML and the text part keep as they are (as the broadcasts' placeholder).
  */
 const tokenPlaceholder = "SEQUENCE-UNSUBSCRIBE-TOKEN";
+
+/** Stands for the reader's signed token in the step's links to a guide (decision 261). */
+const readerPlaceholder = "SEQUENCE-GUIDE-READER";
 
 /** The list's unsubscribe page for a membership's token (audience's `/lists/<list>/unsubscribe`). */
 const unsubscribeUrl = (config: Pick<AppConfig, "SITE_URL">, list: string, token: string) =>
@@ -20,7 +25,9 @@ export function renderStep(
 ) {
   return letterEmail(step.subject, {
     preview: step.preview ?? "",
-    blocks: parseLetterMarkdown(step.bodyMarkdown).blocks,
+    blocks: parseLetterMarkdown(step.bodyMarkdown).blocks.map((block) =>
+      markGuideLinks(config, block),
+    ),
     unsubscribeUrl: unsubscribeUrl(config, step.list, tokenPlaceholder),
     postalAddress: config.MAIL_POSTAL_ADDRESS,
   });
@@ -28,18 +35,69 @@ export function renderStep(
 
 /**
  * One reader's copy from their membership's unsubscribe link (which the list's page and a mail
- * client's one-click POST both take): the token in both parts, the headers, the shared body.
+ * client's one-click POST both take): the token in both parts, the headers, the shared body. A
+ * step linking to a guide also carries the reader's token in those links, so it is drawn whole
+ * for each reader (the shared body holds one token only).
  */
 export function stepCopy(
   config: Pick<AppConfig, "SITE_URL">,
   frozen: { html: string; text: string },
-  { list, membershipUnsubscribeUrl }: { list: string; membershipUnsubscribeUrl: string },
-): { html: string; text: string; headers: Record<string, string>; sharedBody: SharedBody } {
+  {
+    list,
+    membershipUnsubscribeUrl,
+    readerToken,
+  }: { list: string; membershipUnsubscribeUrl: string; readerToken: string },
+): { html: string; text: string; headers: Record<string, string>; sharedBody?: SharedBody } {
   const token = membershipUnsubscribeUrl.slice(membershipUnsubscribeUrl.lastIndexOf("/") + 1);
+  const headers = listUnsubscribeHeaders(unsubscribeUrl(config, list, token));
+  const personal = (part: string) =>
+    part.replaceAll(tokenPlaceholder, token).replaceAll(readerPlaceholder, readerToken);
+  if (frozen.html.includes(readerPlaceholder) || frozen.text.includes(readerPlaceholder))
+    return { html: personal(frozen.html), text: personal(frozen.text), headers };
   return {
     html: frozen.html.replaceAll(tokenPlaceholder, token),
     text: frozen.text.replaceAll(tokenPlaceholder, token),
-    headers: listUnsubscribeHeaders(unsubscribeUrl(config, list, token)),
+    headers,
     sharedBody: { ...frozen, placeholder: tokenPlaceholder, value: token },
   };
+}
+
+/** A link to one of the site's guides, made to name the reader it is sent to. */
+function readerHref(config: Pick<AppConfig, "SITE_URL">, href: string) {
+  if (!href.startsWith(`${config.SITE_URL}${downloadsPath}/`)) return href;
+  const url = new URL(href);
+  if (!guideAt(url.pathname)) return href;
+  url.searchParams.set(guideReaderParameter, readerPlaceholder);
+  return url.toString();
+}
+
+function markGuideLinks(config: Pick<AppConfig, "SITE_URL">, block: LetterBlock): LetterBlock {
+  switch (block.kind) {
+    case "button":
+      return { ...block, href: readerHref(config, block.href) };
+    case "heading":
+    case "paragraph":
+      return { ...block, children: block.children.map((inline) => markInline(config, inline)) };
+    case "quote":
+      return { ...block, blocks: block.blocks.map((inner) => markGuideLinks(config, inner)) };
+    case "list":
+      return {
+        ...block,
+        items: block.items.map((item) => item.map((inner) => markGuideLinks(config, inner))),
+      };
+    default:
+      return block;
+  }
+}
+
+function markInline(config: Pick<AppConfig, "SITE_URL">, inline: LetterInline): LetterInline {
+  if (inline.kind === "link")
+    return {
+      ...inline,
+      href: readerHref(config, inline.href),
+      children: inline.children.map((child) => markInline(config, child)),
+    };
+  if (inline.kind === "strong" || inline.kind === "emphasis" || inline.kind === "strike")
+    return { ...inline, children: inline.children.map((child) => markInline(config, child)) };
+  return inline;
 }

@@ -6,11 +6,13 @@ import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import { holdBulkBatch, releaseBulkBatch } from "../mail";
+import { guideDownloads } from "~/lib/download-targets";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 import {
   sequenceSettingsSchema,
   sequenceStepSchema,
   type SequenceSettings,
+  type SequenceTrigger,
 } from "~/lib/sequence-schema";
 
 type Deps = Pick<ServiceDeps, "db" | "clock" | "outbox">;
@@ -39,6 +41,13 @@ export function sequenceInput(form: URLSearchParams) {
   };
 }
 
+/** The triggers a detail narrows: to an interest, a guide, or the sequence joined. */
+const narrowedTriggers: SequenceTrigger[] = [
+  "interest_chosen",
+  "guide_downloaded",
+  "sequence_joined",
+];
+
 /** A step form's fields as received. */
 export function stepInput(form: URLSearchParams) {
   return {
@@ -50,7 +59,8 @@ export function stepInput(form: URLSearchParams) {
 }
 
 /**
- * Refuses a "joined another sequence" trigger that names no sequence, or one whose chain of such
+ * Refuses an interest or a guide the site does not have, a "joined another sequence" trigger
+ * that names no sequence, or one whose chain of such
  * triggers comes back to this sequence (each would start the other for ever), and an exit on a
  * sequence that does not exist or is this one.
  */
@@ -61,6 +71,12 @@ async function chainProblem(trx: Trx, id: string, settings: SequenceSettings) {
     !newsletterInterests.some((interest) => interest.key === settings.triggerDetail)
   )
     return refused("triggerDetail", "Choose one of the newsletter's interests, or any interest");
+  if (
+    settings.trigger === "guide_downloaded" &&
+    settings.triggerDetail &&
+    !guideDownloads.some((guide) => guide.key === settings.triggerDetail)
+  )
+    return refused("triggerDetail", "Choose one of the guides, or any guide");
   if (settings.trigger === "sequence_joined") {
     if (!settings.triggerDetail)
       return refused("triggerDetail", "Choose the sequence whose joining starts this one");
@@ -114,11 +130,8 @@ export async function saveSequence(
     const values = {
       name: settings.name,
       trigger: settings.trigger,
-      // Only these two triggers are narrowed; a detail left from another trigger would match none.
-      trigger_detail:
-        settings.trigger === "sequence_joined" || settings.trigger === "interest_chosen"
-          ? settings.triggerDetail
-          : null,
+      // Only these triggers are narrowed; a detail left from another trigger would match none.
+      trigger_detail: narrowedTriggers.includes(settings.trigger) ? settings.triggerDetail : null,
       list: settings.list,
       send_hour: settings.sendHour,
       exit_product: settings.exitProduct,
@@ -266,6 +279,8 @@ export async function saveStep(
           subject: step.subject,
           body_markdown: step.bodyMarkdown,
           delay_days: step.delayDays,
+          // Each reader's history names the version they received (decision 260).
+          version: sql`version + 1`,
           updated_at: nowIso,
         })
         .where("id", "=", stepId)
@@ -520,6 +535,9 @@ export function personSequenceEmails(db: Db, personId: string) {
       "sequences.id as sequenceId",
       "sequences.name as sequenceName",
       "step.subject",
+      "step.version as currentVersion",
+      "send.step_version as version",
+      "email.subject as sentSubject",
       "email.status as emailStatus",
     ])
     .where("send.person_id", "=", personId)

@@ -11,7 +11,7 @@ const maxChain = 5;
 
 /**
  * What the sequences do with a person's event, in the transaction that records it: a confirmed
- * list, a chosen interest, a purchase, a booking or a workshop registration starts the sequences
+ * list, a chosen interest, a guide downloaded, a purchase, a booking or a workshop registration starts the sequences
  * it triggers; an unsubscribe, a bounce or an erasure stops theirs at once, with every email of
  * theirs not yet sent; a purchase, a booking or a registration is also an exit.
  */
@@ -89,6 +89,14 @@ export async function onPersonEventForSequences(trx: Trx, event: PersonEvent) {
           detail: interest,
           now: event.now,
         });
+      return;
+    case "guide-downloaded":
+      await startSequences(trx, {
+        personId: event.personId,
+        trigger: "guide_downloaded",
+        detail: event.guide,
+        now: event.now,
+      });
       return;
     case "workshop-registered":
       await endEnrollments(trx, {

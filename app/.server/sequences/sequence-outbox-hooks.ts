@@ -1,7 +1,7 @@
 import type { OutboxEmailTable } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import type { BulkCompletion, OutboxHooks } from "../mail";
-import { membershipLinks } from "../audience";
+import { guideReaderToken, membershipLinks } from "../audience";
 import { renderStep, stepCopy } from "./sequence-content";
 import { sequenceEmailPurpose } from "./sequence-pass";
 
@@ -45,7 +45,10 @@ export function sequenceCompletion({
         "step.subject",
         "step.body_markdown",
         "step.removed_at",
+        "step.version",
+        "send.step_version",
         "people.bounced_at",
+        "send.person_id",
         "member.id as membershipId",
       ])
       .where(
@@ -55,6 +58,8 @@ export function sequenceCompletion({
       )
       .execute();
     const rendered = new Map<string, Awaited<ReturnType<typeof renderStep>>>();
+    // Sends whose step was edited after they were queued: they go out as the step is now.
+    const redrawn: { id: string; version: number }[] = [];
     for (const send of sends) {
       if (send.enrollmentStatus === "cancelled" || send.enrollmentStatus === "exited") {
         completions.set(send.id, { skip: "The reader's sequence ended" });
@@ -86,13 +91,16 @@ export function sequenceCompletion({
         { list: send.list, membershipId: send.membershipId },
         clock.now(),
       );
+      if (send.step_version !== send.version) redrawn.push({ id: send.id, version: send.version });
       completions.set(send.id, {
         send: stepCopy(config, frozen, {
           list: send.list,
           membershipUnsubscribeUrl: links.unsubscribe,
+          readerToken: guideReaderToken(config, send.person_id),
         }),
       });
     }
+    await recordDrawnVersions(db, redrawn);
     for (const email of emails) {
       if (!completions.has(email.id)) completions.set(email.id, { skip: "No send for this email" });
     }
@@ -127,4 +135,22 @@ export function sequenceOutboxHooks(deps: Pick<ServiceDeps, "db" | "config" | "c
       return true;
     },
   };
+}
+
+/** Each reader's history says which version of the step they received: the one drawn here. */
+async function recordDrawnVersions(
+  db: Pick<ServiceDeps, "db">["db"],
+  sends: { id: string; version: number }[],
+) {
+  for (const version of new Set(sends.map((send) => send.version))) {
+    await db
+      .updateTable("sequence_sends")
+      .set({ step_version: version })
+      .where(
+        "id",
+        "in",
+        sends.filter((send) => send.version === version).map((send) => send.id),
+      )
+      .execute();
+  }
 }

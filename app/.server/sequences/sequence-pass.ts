@@ -12,7 +12,13 @@ export const passBatchSize = 500;
 /** The bulk emails' purpose: the outbox hooks route their completion to the sequences. */
 export const sequenceEmailPurpose = "sequence.step";
 
-type Step = { id: string; position: number; subject: string; delay_days: number };
+type Step = {
+  id: string;
+  position: number;
+  subject: string;
+  delay_days: number;
+  version: number;
+};
 
 /**
  * Each reader's next step, from the step list as it is now: the first step not removed after the
@@ -59,7 +65,7 @@ async function passBatch(
         sequenceId,
         await trx
           .selectFrom("sequence_steps")
-          .select(["id", "position", "subject", "delay_days"])
+          .select(["id", "position", "subject", "delay_days", "version"])
           .where("sequence_id", "=", sequenceId)
           .where("removed_at", "is", null)
           .orderBy("position")
@@ -102,6 +108,8 @@ async function passBatch(
         step_id: step.id,
         person_id: reader.person_id,
         queued_at: nowIso,
+        // The version queued; the outbox hook corrects it if an edit lands before it is drawn.
+        step_version: step.version,
         unsubscribed_at: null,
         position: step.position,
         // The step after it, from now; none left, the next pass finishes the run.

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { SequenceStatus, SequenceTrigger } from "~/lib/sequence-schema";
 
 /** Email sequences (migration 570, decision 170). */
@@ -40,6 +41,8 @@ export interface SequenceStepTable {
   body_markdown: string;
   /** Days after the step before it (the start for the first); 0 goes at the next pass. */
   delay_days: number;
+  /** 1 when written, one more at each edit of its subject, body or delay (migration 650). */
+  version: Generated<number>;
   removed_at: string | null;
   created_at: string;
   updated_at: string;
@@ -69,5 +72,7 @@ export interface SequenceSendTable {
   step_id: string;
   person_id: string;
   queued_at: string;
+  /** The step's version this reader's copy was drawn from (migration 650). */
+  step_version: Generated<number>;
   unsubscribed_at: string | null;
 }

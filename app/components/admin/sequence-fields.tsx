@@ -1,7 +1,9 @@
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { guideTitle } from "~/content/free-library";
 import { purchasableItems } from "~/lib/catalog";
+import { guideDownloads } from "~/lib/download-targets";
 import { newsletterInterests } from "~/lib/newsletter-interests";
 import { maxDelayDays, sequenceTriggers } from "~/lib/sequence-schema";
 
@@ -74,17 +76,17 @@ export function SequenceFields({
             {sequenceTriggers.map((trigger) => (
               <option key={trigger.key} value={trigger.key}>
                 {trigger.label}
-                {trigger.hooked ? "" : " (not recorded yet)"}
               </option>
             ))}
           </select>
           <p id="trigger-hint" className="text-sm text-muted-foreground">
-            Triggers marked “not recorded yet” start nobody until the site records them.
+            A guide counts as downloaded from the guide links in the site’s own emails (a sequence
+            step’s link to a guide), which name the reader; downloads from the site are anonymous.
           </p>
           <FieldError id="trigger-error" errors={fieldErrors.trigger} />
         </div>
         <div className="space-y-2">
-          <Label htmlFor="triggerDetail">Only for this interest or sequence joined</Label>
+          <Label htmlFor="triggerDetail">Only for this interest, guide or sequence joined</Label>
           <select
             id="triggerDetail"
             name="triggerDetail"
@@ -97,6 +99,13 @@ export function SequenceFields({
               {newsletterInterests.map((interest) => (
                 <option key={interest.key} value={interest.key}>
                   {interest.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Guides (for “A guide downloaded”)">
+              {guideDownloads.map((guide) => (
+                <option key={guide.key} value={guide.key}>
+                  {guideTitle(guide.key)}
                 </option>
               ))}
             </optgroup>

@@ -6,7 +6,7 @@ import { logFailure } from "../../core/logger";
 import { readSmallTextBody } from "../../http/request-body";
 import { clientAddressOf, type TrustProxy } from "../wiring/client-address";
 import { pathOf, sendJson, sendRefusal, type EarlyAnswerer } from "./early-answers";
-import { downloadTargets } from "~/lib/download-targets";
+import { guideDownloads } from "~/lib/download-targets";
 
 /** Where the page script sends its beacons, and the `<noscript>` image it falls back to. */
 export const beaconPath = "/beacon";
@@ -125,9 +125,7 @@ export function beaconAnswerer(ingestion: BeaconIngestion, trustProxy: TrustProx
 }
 
 /** The guides and audio files a download is counted for (not the logo). */
-export const countedDownloadPaths = Object.values(downloadTargets).flatMap((target) =>
-  target.kind === "file" && target.format !== "png" ? [target.href] : [],
-);
+export const countedDownloadPaths = guideDownloads.map((guide) => guide.href);
 const countedDownloads = new Set(countedDownloadPaths);
 
 /**

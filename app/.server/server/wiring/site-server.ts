@@ -12,6 +12,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { pagesTouchedByLastChange, readContentVersion } from "../../publishing";
 import { cacheNonce, contentPageCache } from "../content-pages/content-page-cache";
 import { createAppRuntime } from "./app-context";
+import { guideReaderRecorder } from "./guide-readers";
 import { ConfigError, startupConfig, type AppConfig } from "../../core/config";
 import {
   beaconAnswerer,
@@ -81,6 +82,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   const build = typeof options.build === "function" ? await options.build() : options.build;
   const routeOf = routeLabeller(build);
   const metrics = createMetrics(runtime.services.db);
+  const recordGuideReader = guideReaderRecorder(runtime.services);
   let stopping = false;
 
   const development = config.NODE_ENV === "development";
@@ -130,7 +132,10 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
 
   if (options.clientDir && fileHeadersOf) {
-    app.get(countedDownloadPaths, guideDownloadCounter(runtime.analytics));
+    app.get(countedDownloadPaths, guideDownloadCounter(runtime.analytics), (request, _, next) => {
+      recordGuideReader(request);
+      next();
+    });
     app.use(staticFiles(options.clientDir, fileHeadersOf));
   }
   app.use(uploadedImages(config.UPLOADS_DIR));
@@ -242,6 +247,7 @@ export async function startSiteServer(options: SiteServerOptions) {
         : { route: routeOf(pathOf(request)), status: heldPage };
     if (!answered) return app(request, response);
     countGuideDownload(runtime.analytics, request);
+    recordGuideReader(request);
     metrics.recordAnswer({
       method: request.method ?? "GET",
       ...answered,
