@@ -62,7 +62,9 @@ export async function waitForEmail(
         }
         return false;
       },
-      { message: `an email to ${to} about "${subject}"`, timeout: 15_000 },
+      // Every 100 ms, not Playwright's 100-250-500-1000 ms steps: an email written just after
+      // a poll waited up to a second for the next, and a poll of parsed files costs little.
+      { message: `an email to ${to} about "${subject}"`, timeout: 15_000, intervals: [100] },
     )
     .toBe(true);
   return found!;
