@@ -55,6 +55,14 @@ function childrenCpuSeconds() {
   }
 }
 
+function loadAverage() {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+}
+
 /** Each stage's wall and CPU time: printed at the end, and added to STAGE_TIMES_FILE for .ci/run. */
 const stageTimes = [];
 function timed(name, work) {
@@ -71,9 +79,7 @@ function timed(name, work) {
   }
 }
 function printStageTimes() {
-  console.log(
-    `\nnpm test stage times (load average now: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}):`,
-  );
+  console.log(`\nnpm test stage times (load average now: ${loadAverage()}):`);
   for (const [name, seconds, cpu] of stageTimes)
     console.log(
       `  ${name.padEnd(12)} ${String(seconds).padStart(5)}s wall ${String(cpu).padStart(5)}s CPU`,
