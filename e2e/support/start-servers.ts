@@ -41,13 +41,19 @@ async function start(server: Server, children: ChildProcess[]) {
   });
   children.push(child);
   process.once("exit", () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // The group ended between the check and the kill.
+    }
   });
   prefixed(child.stdout, process.stdout);
   prefixed(child.stderr, process.stderr);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${server.baseURL} exited at start`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${server.baseURL} exited at start`);
     if (await answers(health)) return;
     if (Date.now() > deadline)
       throw new Error(`${server.baseURL} did not answer /healthz within 60 s`);
