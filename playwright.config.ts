@@ -77,12 +77,6 @@ export default defineConfig({
       testMatch: consoleSpecs,
     },
   ],
-  webServer: [e2eServer, e2ePostgresServer].map((server) => ({
-    command: "node e2e/support/start-server.mjs",
-    url: `${server.baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: server.env,
-    stdout: "pipe" as const,
-  })),
+  // The SQLite server and the PostgreSQL one start side by side (webServer entries start in turn).
+  globalSetup: "./e2e/support/start-servers.ts",
 });
