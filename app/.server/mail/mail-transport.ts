@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
+import { elasticSendGate } from "./elastic-send-gate";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -39,8 +40,15 @@ function dkimOptions(dkim: DkimSigning | undefined) {
   return dkim && { ...dkim, headerFieldNames: signedHeaders };
 }
 
-/** Pooled SMTP: connections kept open and reused, several emails in flight at once. */
-export type SmtpPool = { connections: number; messagesPerConnection: number };
+/**
+ * Pooled SMTP: connections kept open and reused, several emails in flight at once: `connections`
+ * while the server answers quickly, up to `maxConnections` while it is slow (elastic-send-gate).
+ */
+export type SmtpPool = {
+  connections: number;
+  maxConnections?: number;
+  messagesPerConnection: number;
+};
 
 export type MailTransport = {
   /** For the start-up log: where mail goes. */
@@ -122,7 +130,7 @@ export function smtpTransport(
   const transporter = lazyTransporter({
     url: smtpUrl,
     pool: true,
-    maxConnections: pool.connections,
+    maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
     maxMessages: pool.messagesPerConnection,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -130,10 +138,16 @@ export function smtpTransport(
     dkim: dkimOptions(dkim),
   });
   const options = mailOptionsBuilder();
+  const gate = elasticSendGate({
+    base: pool.connections,
+    ceiling: pool.maxConnections ?? pool.connections,
+  });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
-      await (await transporter.get()).sendMail(await options(message));
+      const sender = await transporter.get();
+      const mail = await options(message);
+      await gate.run(() => sender.sendMail(mail));
     },
     close: transporter.close,
   };
