@@ -55,6 +55,9 @@ export class SmtpSink {
   droppedOnDisconnect = 0;
   /** Every RCPT TO the server answered, accepted or not. */
   recipientsTried = 0;
+  /** The most messages held unanswered at once (in flight), since the sink started. */
+  mostInFlight = 0;
+  private inFlight = 0;
   /** Errors of client connections (a client killed mid-session resets its socket): kept, not thrown. */
   readonly connectionErrors: Error[] = [];
   private server: SMTPServer | undefined;
@@ -104,6 +107,11 @@ export class SmtpSink {
           stream.resume();
           return;
         }
+        this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
+        const reply = (error?: Error) => {
+          this.inFlight--;
+          callback(error);
+        };
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
@@ -116,7 +124,7 @@ export class SmtpSink {
                 await new Promise((resolve) => setTimeout(resolve, this.holdDataMs));
                 if (this.closedSessions.has(session.id)) {
                   this.droppedOnDisconnect++;
-                  return callback();
+                  return reply();
                 }
               }
               this.received.push({
@@ -128,13 +136,13 @@ export class SmtpSink {
                 header: (name) =>
                   parsed.headers.find((header) => header.key === name.toLowerCase())?.value,
               });
-              callback();
+              reply();
               if (this.stopAfterAccepting !== undefined && --this.stopAfterAccepting <= 0) {
                 this.stopAfterAccepting = undefined;
                 void this.stop();
               }
             },
-            (error: Error) => callback(error),
+            (error: Error) => reply(error),
           );
         });
       },

@@ -234,7 +234,8 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
   }
 }
 
-for (const dialect of dialects) {
+// BENCH_PRODUCT_RECIPIENTS=0: in-process only.
+for (const dialect of productRecipients > 0 ? dialects : []) {
   const fast = await throughTheProduct(dialect, 0);
   const slow = await throughTheProduct(dialect, 500);
   console.log(

@@ -11,6 +11,7 @@ import {
 import { parseConfig } from "~/.server/core/config";
 import { mailDirTransport, type TransportMessage } from "~/.server/mail/mail-transport";
 import { sharedBodyEncoder, type SharedBody } from "~/.server/mail/shared-body";
+import { wholeMessage } from "~/.server/mail/whole-message";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -19,8 +20,12 @@ const config = parseConfig({
   MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
 });
 
-/** nodemailer draws each message's MIME boundary at random: the one thing two builds may differ in. */
-const sameBoundaries = (eml: string) => eml.replace(/--_NmP-[0-9a-f]+-Part_\d+/g, "BOUNDARY");
+/**
+ * nodemailer draws each message's MIME boundary at random, and a message built whole has one of
+ * its own (whole-message.ts): the one thing two builds may differ in.
+ */
+const sameBoundaries = (eml: string) =>
+  eml.replace(/--_NmP-[0-9a-f]+-Part_\d+|--_presence-[0-9a-f]+-alt/g, "BOUNDARY");
 
 /**
  * The old path (every copy built and quoted-printable encoded in full) against the shared one
@@ -57,7 +62,11 @@ describe("a broadcast body encoded once and filled in per reader", () => {
   }
 
   /** One reader's email built both ways from `body`. */
-  async function bothWays(body: Omit<SharedBody, "value">, value: string) {
+  async function bothWays(
+    body: Omit<SharedBody, "value">,
+    value: string,
+    overrides: Partial<TransportMessage> = {},
+  ) {
     const fill = (content: string) => content.replaceAll(body.placeholder, value);
     const message: TransportMessage = {
       id: `shared-${value.length}-${sequence}`,
@@ -68,6 +77,7 @@ describe("a broadcast body encoded once and filled in per reader", () => {
       text: fill(body.text),
       html: fill(body.html!),
       headers: { "List-Unsubscribe": `<https://presence.example/u/${value}>` },
+      ...overrides,
     };
     return {
       old: await eml(message),
@@ -137,6 +147,44 @@ describe("a broadcast body encoded once and filled in per reader", () => {
       const { old, filled } = await bothWays(plainBody, value);
       expect(filled).toBe(old);
       expect(await encodedParts({ ...plainBody, value })).toBeUndefined();
+    }
+  });
+
+  it("builds the message whole only where nodemailer would write its headers as they are", async () => {
+    const placeholder = "READER-VALUE";
+    const body = { placeholder, text: `Hello ${placeholder}`, html: `<p>${placeholder}</p>` };
+    const value = "token.abc-123";
+    const parts = (await encodedParts({ ...body, value }))!;
+    const headers = {
+      messageId: "<m-1@presence.example>",
+      date: new Date("2026-11-28T01:00:00Z"),
+      from: "Presence Selling <no-reply@presence.example>",
+      to: "reader@example.com",
+      subject: "A subject",
+      headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+    expect(wholeMessage(headers, parts)?.envelope).toEqual({
+      from: "no-reply@presence.example",
+      to: ["reader@example.com"],
+    });
+    for (const changed of [
+      { subject: "Présence" },
+      { from: "Presence Selling, Inc. <no-reply@presence.example>" },
+      { to: "Reader <reader@example.com>" },
+      { replyTo: "Ünïcode <hello@presence.example>" },
+      { headers: { "X-Note": "naïve" } },
+    ])
+      expect(wholeMessage({ ...headers, ...changed }, parts)).toBeUndefined();
+    // Either way, the bytes are nodemailer's: a folded long subject, a Reply-To, a quoted name.
+    for (const overrides of [
+      {
+        subject: `A long subject ${"that goes on ".repeat(8)}`,
+        replyTo: "Presence Selling <hello@presence.example>",
+      },
+      { from: "Presence Selling, Inc. <no-reply@presence.example>", subject: "Présence" },
+    ]) {
+      const { old, filled } = await bothWays(body, value, overrides);
+      expect(filled).toBe(old);
     }
   });
 });

@@ -190,6 +190,12 @@ const configSchema = z
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
     /** SMTP connections kept open and used at once by each instance (nodemailer's pool). */
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+    /**
+     * The most SMTP connections each instance opens while the server is slow to answer (each
+     * message's reply takes 100 ms or more); 4 x SMTP_POOL_CONNECTIONS unless set. Set it to
+     * SMTP_POOL_CONNECTIONS for a provider that allows no more.
+     */
+    SMTP_POOL_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(200).optional(),
     /** Emails sent over one pooled connection before it is replaced. */
     SMTP_POOL_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(100),
     /**

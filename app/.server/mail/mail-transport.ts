@@ -1,6 +1,8 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
+import { elasticSendGate } from "./elastic-send-gate";
+import type { wholeMessage } from "./whole-message";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -39,8 +41,15 @@ function dkimOptions(dkim: DkimSigning | undefined) {
   return dkim && { ...dkim, headerFieldNames: signedHeaders };
 }
 
-/** Pooled SMTP: connections kept open and reused, several emails in flight at once. */
-export type SmtpPool = { connections: number; messagesPerConnection: number };
+/**
+ * Pooled SMTP: connections kept open and reused, several emails in flight at once: `connections`
+ * while the server answers quickly, up to `maxConnections` while it is slow (elastic-send-gate).
+ */
+export type SmtpPool = {
+  connections: number;
+  maxConnections?: number;
+  messagesPerConnection: number;
+};
 
 export type MailTransport = {
   /** For the start-up log: where mail goes. */
@@ -71,19 +80,29 @@ function messageId(message: TransportMessage) {
 
 /**
  * nodemailer's options for one email. Parts already encoded from a shared body go in as they are
- * (`raw`), so the body is not quoted-printable encoded again for every copy.
+ * (`raw`), so the body is not quoted-printable encoded again for every copy; with plain headers the
+ * whole message is one buffer (whole-message.ts).
  */
-function mailOptions(message: TransportMessage, encoded?: EncodedParts): SendMailOptions {
-  return {
+function mailOptions(
+  message: TransportMessage,
+  encoded?: EncodedParts,
+  whole?: typeof wholeMessage,
+): SendMailOptions {
+  const headers = {
     messageId: messageId(message),
     date: new Date(message.createdAt),
     from: message.from,
     to: message.to,
     replyTo: message.replyTo,
     subject: message.subject,
+    headers: message.headers,
+  };
+  const built = encoded && whole?.(headers, encoded);
+  if (built) return built;
+  return {
+    ...headers,
     text: encoded ? { raw: encoded.text } : message.text,
     html: encoded ? { raw: encoded.html } : message.html,
-    headers: message.headers,
     attachments: message.attachments?.map(({ filename, contentType, content }) => ({
       filename,
       contentType,
@@ -95,13 +114,17 @@ function mailOptions(message: TransportMessage, encoded?: EncodedParts): SendMai
 /** Each email's options, its body's parts encoded once per shared body where it has one. */
 function mailOptionsBuilder() {
   const encodedParts = sharedBodyEncoder();
-  return async (message: TransportMessage) =>
-    mailOptions(
-      message,
+  // Loaded with the first shared body, as nodemailer is with the first email.
+  let whole: Promise<typeof wholeMessage> | undefined;
+  return async (message: TransportMessage) => {
+    const encoded =
       message.sharedBody && !message.attachments?.length
         ? await encodedParts(message.sharedBody)
-        : undefined,
-    );
+        : undefined;
+    if (!encoded) return mailOptions(message);
+    whole ??= import("./whole-message").then((module) => module.wholeMessage);
+    return mailOptions(message, encoded, await whole);
+  };
 }
 
 /**
@@ -122,7 +145,7 @@ export function smtpTransport(
   const transporter = lazyTransporter({
     url: smtpUrl,
     pool: true,
-    maxConnections: pool.connections,
+    maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
     maxMessages: pool.messagesPerConnection,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -130,10 +153,16 @@ export function smtpTransport(
     dkim: dkimOptions(dkim),
   });
   const options = mailOptionsBuilder();
+  const gate = elasticSendGate({
+    base: pool.connections,
+    ceiling: pool.maxConnections ?? pool.connections,
+  });
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
-      await (await transporter.get()).sendMail(await options(message));
+      const sender = await transporter.get();
+      const mail = await options(message);
+      await gate.run(() => sender.sendMail(mail));
     },
     close: transporter.close,
   };

@@ -57,6 +57,7 @@ export async function startConfiguredOutbox(
     smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
     pool: {
       connections: config.SMTP_POOL_CONNECTIONS,
+      maxConnections: config.SMTP_POOL_MAX_CONNECTIONS ?? config.SMTP_POOL_CONNECTIONS * 4,
       messagesPerConnection: config.SMTP_POOL_MESSAGES,
     },
     mailDir: config.MAIL_DIR,
@@ -72,8 +73,9 @@ export async function startConfiguredOutbox(
     leaseMs: config.OUTBOX_LEASE_MS,
     // Four per connection: the pool queues the rest, so each connection always has the next
     // email ready, and claims and writes go in larger batches (decision 078: about 15 % more
-    // emails per second than two per connection).
-    concurrency: config.SMTP_POOL_CONNECTIONS * 4,
+    // emails per second than two per connection); and enough for every connection a slow server
+    // opens (decision 280).
+    concurrency: Math.max(config.SMTP_POOL_CONNECTIONS * 4, config.SMTP_POOL_MAX_CONNECTIONS ?? 0),
     logger: logLines,
     hooks: siteOutboxHooks({ db: database.db, config }),
     // The capabilities' emails, handed to the engine like the hooks (in a thread or process too).
