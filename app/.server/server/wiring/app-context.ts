@@ -26,7 +26,7 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
-import { importMarkdownArticles, publishDueArticles } from "../../publishing";
+import { importMarkdownArticles, publishDueArticles, publishDueResources } from "../../publishing";
 import {
   sendBalanceRequests,
   sendWorkshopReminders,
@@ -149,14 +149,15 @@ export async function createAppRuntime(
   if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
   // Set by the server once its page cache runs; a scheduled publish drops the pages at once.
   const contentPages = { changed: () => Promise.resolve() };
-  // Scheduled articles: published within the interval of their time, at start when it passed
-  // while the site was down; each row is claimed by one instance.
+  // Scheduled articles and resources: published within the interval of their time, at start when
+  // it passed while the site was down; each row is claimed by one instance.
   const articleScheduleJob = startPollLoop({
     intervalMs: articleScheduleIntervalMs,
     round: async () => {
-      const published = await publishDueArticles({ db: workerDatabase.db, clock });
+      const deps = { db: workerDatabase.db, clock };
+      const published = (await publishDueArticles(deps)) + (await publishDueResources(deps));
       if (published > 0) {
-        logger.info({ published }, "articles: published on schedule");
+        logger.info({ published }, "content: published on schedule");
         await contentPages.changed();
       }
       return false;
