@@ -5,6 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { BackLink } from "~/components/page/back-link";
+import { durationLabel } from "~/lib/duration-label";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -17,7 +18,6 @@ import {
 import { readStreamedFileUpload } from "~/.server/http/request-body";
 import {
   consoleResource,
-  durationLabel,
   maxResourceUploadBytes,
   publishResource,
   saveResourceDraft,

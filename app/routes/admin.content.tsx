@@ -4,13 +4,13 @@ import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
+import { durationLabel } from "~/lib/duration-label";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   createArticle,
   createResource,
-  durationLabel,
   listConsoleArticles,
   listConsoleResources,
 } from "~/.server/publishing";

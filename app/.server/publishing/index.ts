@@ -71,5 +71,5 @@ export {
   type ResourceSaveOutcome,
 } from "./resource-store";
 export { resourceDownloadItem } from "./resource-items";
-export { durationLabel } from "./mp3-audio";
 export type { ResourceKind } from "./publishing-tables";
+export { sweepUnusedUploads, uploadGraceMs } from "./upload-sweep";

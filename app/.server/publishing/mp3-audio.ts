@@ -91,11 +91,3 @@ export function mp3DurationSeconds(bytes: Uint8Array): number | undefined {
   const id3v1 = bytes.length >= 128 && textAt(bytes, bytes.length - 128, 3) === "TAG" ? 128 : 0;
   return Math.round(((bytes.length - at - id3v1) * 8) / header.bitrate);
 }
-
-/** "1 min 45 sec", "12 min", "45 sec": as the library's cards show a practice's length. */
-export function durationLabel(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} sec`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} sec`;
-}

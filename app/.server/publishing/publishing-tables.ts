@@ -62,6 +62,7 @@ export interface UploadedImageTable {
   /** The uploaded file's size in bytes. */
   bytes: number;
   created_by: string;
+  /** When it was last uploaded: the sweep's grace period runs from here (decision 271). */
   created_at: string;
 }
 

@@ -1,5 +1,5 @@
 import type { DownloadItem } from "~/content/free-library";
-import { durationLabel } from "./mp3-audio";
+import { durationLabel } from "~/lib/duration-label";
 import type { PublicResource } from "./resource-store";
 
 const megabytes = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 104_857.6) / 10)} MB`;

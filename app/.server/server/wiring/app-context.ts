@@ -26,7 +26,12 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
-import { importMarkdownArticles, publishDueArticles, publishDueResources } from "../../publishing";
+import {
+  importMarkdownArticles,
+  publishDueArticles,
+  publishDueResources,
+  sweepUnusedUploads,
+} from "../../publishing";
 import {
   sendBalanceRequests,
   sendWorkshopReminders,
@@ -36,6 +41,8 @@ import {
 
 /** How often every instance looks for scheduled articles whose time has come. */
 const articleScheduleIntervalMs = 15_000;
+/** Uploads nothing uses are removed by the schedule round once an hour per instance. */
+const uploadSweepIntervalMs = 60 * 60 * 1000;
 
 export type AppRuntime = {
   services: AppServices;
@@ -151,6 +158,7 @@ export async function createAppRuntime(
   const contentPages = { changed: () => Promise.resolve() };
   // Scheduled articles and resources: published within the interval of their time, at start when
   // it passed while the site was down; each row is claimed by one instance.
+  let lastUploadSweep = 0;
   const articleScheduleJob = startPollLoop({
     intervalMs: articleScheduleIntervalMs,
     round: async () => {
@@ -159,6 +167,11 @@ export async function createAppRuntime(
       if (published > 0) {
         logger.info({ published }, "content: published on schedule");
         await contentPages.changed();
+      }
+      if (clock.now().getTime() - lastUploadSweep >= uploadSweepIntervalMs) {
+        lastUploadSweep = clock.now().getTime();
+        const swept = await sweepUnusedUploads({ ...deps, uploadsDir: config.UPLOADS_DIR });
+        if (swept > 0) logger.info({ swept }, "content: removed uploads nothing uses");
       }
       return false;
     },
