@@ -281,6 +281,10 @@ test("the owner uploads an audio practice and publishes it; /resources lists it 
   await screenshot(page, "resource-console-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "resource-console-390");
+  await page.goto("/admin/content");
+  await expect(page.getByTestId("resource-list")).toContainText(title);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "content-list-with-resource-390");
 
   const visitor = await browser.newContext({ javaScriptEnabled: false });
   const reader = await visitor.newPage();
