@@ -46,6 +46,7 @@ export default [
     route("content", "routes/admin.content.tsx"),
     route("content/:id", "routes/admin.content.$id.tsx"),
     route("content/:id/preview", "routes/admin.content.$id.preview.tsx"),
+    route("content/resources/:id", "routes/admin.content.resources.$id.tsx"),
     route("security", "routes/admin.security.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("refused", "routes/admin.refused.tsx"),

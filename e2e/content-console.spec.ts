@@ -234,3 +234,79 @@ test("the owner uploads a cover and a body image; a visitor without JavaScript s
   }
   await visitor.close();
 });
+
+test("the owner uploads an audio practice and publishes it; /resources lists it without JavaScript", async ({
+  page,
+  browser,
+  allowConsoleErrors,
+}) => {
+  test.slow();
+  // The refused upload below answers 415, which the browser reports.
+  allowConsoleErrors(/status of 415/);
+  const title = `Calm Before the Call ${Date.now()}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughEmail(page, "resources@console-e2e.test");
+  await hydrate(page);
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: "Content" })
+    .click();
+  await page.getByRole("button", { name: "New audio practice" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Untitled audio practice" }),
+  ).toBeVisible();
+  await hydrate(page);
+  // A PDF named .mp3 is refused by its content, on the page, keeping nothing.
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("Two minutes to settle before you dial.");
+  await page.getByLabel("File").setInputFiles({
+    name: "calm.mp3",
+    mimeType: "audio/mpeg",
+    buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+  });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "This file is a PDF document: a practice is an MP3 file.",
+  );
+  await page
+    .getByLabel("File")
+    .setInputFiles(
+      path.join(import.meta.dirname, "../public/downloads/ego-interrupt-practice.mp3"),
+    );
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Published on /resources");
+  await expect(page.getByTestId("article-state")).toHaveText("published");
+  await expect(page.getByTestId("resource-status")).toContainText("1 min 45 sec");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "resource-console-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "resource-console-390");
+  await page.goto("/admin/content");
+  await expect(page.getByTestId("resource-list")).toContainText(title);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "content-list-with-resource-390");
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await visitor.newPage();
+  for (const width of [390, 1280]) {
+    await reader.setViewportSize({ width, height: 900 });
+    await reader.goto("/resources");
+    const card = reader.getByTestId("download-item").filter({ hasText: title });
+    await expect(card).toContainText("1 min 45 sec");
+    await expect(card).toContainText("Audio");
+    const download = card.getByRole("link", { name: `Download ${title}` });
+    const href = await download.getAttribute("href");
+    expect(href).toMatch(/^\/media\/files\/[0-9a-f]{32}\.mp3$/);
+    await card.scrollIntoViewIfNeeded();
+    await reader.screenshot({
+      path: test.info().outputPath(`resources-with-practice-${width}.png`),
+    });
+    const file = await visitor.request.get(href!);
+    expect(file.headers()["content-type"]).toBe("audio/mpeg");
+  }
+  await reader.goto("/all-resources#audio-practices");
+  await expect(
+    reader.locator("#audio-practices").getByTestId("library-item").filter({ hasText: title }),
+  ).toBeVisible();
+  await visitor.close();
+});

@@ -52,6 +52,8 @@ export type DownloadItem = {
   /** A page to read instead of a file to download. */
   link?: { href: string; label: string };
   downloadKey?: LibraryDownloadKey;
+  /** A file uploaded in the console (decision 270), saved under `fileName`. */
+  file?: { href: string; fileName: string };
 };
 
 const sampleChapterExcerpts: DownloadItem = {

@@ -33,6 +33,7 @@ import {
 } from "~/.server/publishing";
 import { articleCategories } from "~/content/articles";
 import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-document";
+import { scheduledTime } from "~/lib/scheduled-time";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.article.draft.title || "Article");
@@ -51,13 +52,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     articleBroadcastsOf(context.db, params.id),
   ]);
   return { article, diff: diff ? { from, to, lines: diff } : null, listCounts, sentAs };
-}
-
-/** `2026-11-24T09:00` from the form, read as UTC (the field says so). */
-function scheduledTime(value: string | null) {
-  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
-  const time = new Date(`${value}:00Z`);
-  return Number.isNaN(time.getTime()) ? undefined : time;
 }
 
 const draftFields = (formData: URLSearchParams) => ({

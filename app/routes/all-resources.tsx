@@ -2,7 +2,12 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/all-resources";
 import { pageSeo } from "~/.server/content/page-seo";
-import { articleFeedLinks, publishedArticleTeasers } from "~/.server/publishing";
+import {
+  articleFeedLinks,
+  publishedArticleTeasers,
+  publishedResources,
+  resourceDownloadItem,
+} from "~/.server/publishing";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";
@@ -19,13 +24,18 @@ function categoryId(category: string) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // The built-in items, then the console's guides and practices in their categories (decision 270).
+  const items = [
+    ...libraryItems,
+    ...(await publishedResources(context.db)).map(resourceDownloadItem),
+  ];
   return {
     page: allResourcesPage,
     categories: downloadCategories.map((category) => ({
       category,
       id: categoryId(category),
       lead: allResourcesPage.categoryLeads[category],
-      items: libraryItems.filter((item) => item.category === category),
+      items: items.filter((item) => item.category === category),
     })),
     articles: await publishedArticleTeasers(context.db),
     meta: pageSeo({

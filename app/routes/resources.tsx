@@ -1,6 +1,11 @@
 import type { Route } from "./+types/resources";
 import { pageSeo } from "~/.server/content/page-seo";
-import { articleFeedLinks, publishedArticleTeasers } from "~/.server/publishing";
+import {
+  articleFeedLinks,
+  publishedArticleTeasers,
+  publishedResources,
+  resourceDownloadItem,
+} from "~/.server/publishing";
 import { ArticleTeaserGrid } from "~/components/articles/article-teaser-grid";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
 import { PageHero } from "~/components/page/page-hero";
@@ -14,7 +19,11 @@ import { faqJsonLd } from "~/lib/seo";
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     page: resourcesPage,
-    downloads: featuredDownloads,
+    // The built-in four, then what the owner published in the console (decision 270).
+    downloads: [
+      ...featuredDownloads,
+      ...(await publishedResources(context.db)).map(resourceDownloadItem),
+    ],
     articles: await publishedArticleTeasers(context.db),
     meta: pageSeo({
       title: "Free Sales Resources: Guides, Audio Practices and Articles",

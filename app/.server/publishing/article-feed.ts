@@ -3,12 +3,17 @@ import type { Db } from "../core/db/database";
 import { absoluteUrl } from "~/lib/seo";
 import { siteConfig } from "~/lib/site";
 import { feedArticles } from "./published-articles";
+import { publishedResources } from "./resource-store";
 
 export type FeedFormat = "rss" | "atom";
 
-/** The articles as an RSS 2.0 or Atom 1.0 feed (`feed` package), newest first. */
+/**
+ * The articles as an RSS 2.0 or Atom 1.0 feed (`feed` package), newest first, then the console's
+ * guides and practices, each linking to its file (decision 270).
+ */
 export async function articleFeed(db: Db, siteUrl: string, format: FeedFormat): Promise<string> {
-  const articles = await feedArticles(db);
+  const [articles, resources] = await Promise.all([feedArticles(db), publishedResources(db)]);
+  const newest = [articles[0]?.publishedAt, resources[0]?.publishedAt].filter(Boolean).sort();
   const feed = new Feed({
     id: absoluteUrl(siteUrl, "/resources"),
     title: `Articles | ${siteConfig.brand}`,
@@ -17,7 +22,7 @@ export async function articleFeed(db: Db, siteUrl: string, format: FeedFormat): 
     language: "en",
     generator: false,
     copyright: `© ${siteConfig.author.name}`,
-    updated: articles[0] ? new Date(articles[0].publishedAt) : new Date(0),
+    updated: new Date(newest.at(-1) ?? 0),
     feedLinks: {
       rss: absoluteUrl(siteUrl, "/feed.xml"),
       atom: absoluteUrl(siteUrl, "/atom.xml"),
@@ -35,6 +40,29 @@ export async function articleFeed(db: Db, siteUrl: string, format: FeedFormat): 
       description: article.summary,
       content: article.html,
       category: [{ name: article.category }],
+      author: [{ name: siteConfig.author.name }],
+    });
+  }
+  for (const resource of resources) {
+    const link = absoluteUrl(siteUrl, resource.href);
+    feed.addItem({
+      title: resource.title,
+      id: link,
+      link,
+      date: new Date(resource.publishedAt),
+      published: new Date(resource.publishedAt),
+      description: resource.description,
+      // feed 6.0.0's Atom writes an enclosure's type from its extension (`image/pdf`): there
+      // the entry's own link is the file; RSS carries the enclosure with the true type.
+      ...(format === "rss"
+        ? {
+            enclosure: {
+              url: link,
+              type: resource.kind === "guide" ? "application/pdf" : "audio/mpeg",
+              length: resource.file.bytes,
+            },
+          }
+        : {}),
       author: [{ name: siteConfig.author.name }],
     });
   }

@@ -87,12 +87,14 @@ export async function uploadArticleImage(
     width: image.width,
     height: image.height,
   };
+  // Known: its grace period starts again, so the sweep (decision 271) does not take it from
+  // under the editor that is about to use it.
   const known = await db
-    .selectFrom("uploaded_images")
-    .select("id")
+    .updateTable("uploaded_images")
+    .set({ created_at: clock.now().toISOString() })
     .where("id", "=", image.folder)
     .executeTakeFirst();
-  if (known) return uploaded;
+  if (Number(known.numUpdatedRows) > 0) return uploaded;
 
   const imagesDir = uploadedImagesDir(uploadsDir);
   const incoming = path.join(imagesDir, `.incoming-${randomUUID()}`);

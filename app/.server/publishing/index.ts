@@ -53,3 +53,23 @@ export {
   uploadedImagesDir,
   type ImageUploadOutcome,
 } from "./image-uploads";
+export {
+  consoleResource,
+  createResource,
+  listConsoleResources,
+  maxResourceUploadBytes,
+  publishDueResources,
+  publishResource,
+  publishedResources,
+  saveResourceDraft,
+  unpublishResource,
+  uploadedFilesDir,
+  type ConsoleResource,
+  type PublicResource,
+  type ResourceContent,
+  type ResourcePublishOutcome,
+  type ResourceSaveOutcome,
+} from "./resource-store";
+export { resourceDownloadItem } from "./resource-items";
+export type { ResourceKind } from "./publishing-tables";
+export { sweepUnusedUploads, uploadGraceMs } from "./upload-sweep";

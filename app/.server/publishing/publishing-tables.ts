@@ -1,10 +1,12 @@
-/** The publishing capability's tables (migrations 590 and 630, decisions 190 and 230). */
+/** The publishing capability's tables (migrations 590, 630 and 670; decisions 190, 230 and 270). */
 export interface PublishingTables {
   articles: ArticleTable;
   article_revisions: ArticleRevisionTable;
   article_old_slugs: ArticleOldSlugTable;
   content_versions: ContentVersionTable;
   uploaded_images: UploadedImageTable;
+  resources: ResourceTable;
+  uploaded_files: UploadedFileTable;
 }
 
 export type ArticleState = "draft" | "scheduled" | "published" | "unpublished" | "deleted";
@@ -60,5 +62,34 @@ export interface UploadedImageTable {
   /** The uploaded file's size in bytes. */
   bytes: number;
   created_by: string;
+  /** When it was last uploaded: the sweep's grace period runs from here (decision 271). */
+  created_at: string;
+}
+
+export type ResourceKind = "guide" | "audio";
+
+/** A guide (PDF) or an audio practice (MP3) from the console (migration 670, decision 270). */
+export interface ResourceTable {
+  id: string;
+  kind: ResourceKind;
+  /** Articles' states but `deleted`. */
+  state: Exclude<ArticleState, "deleted">;
+  publish_at: string | null;
+  published_at: string | null;
+  /** JSON of `ResourceContent` (resource-store.ts): what the owner is editing. */
+  draft: string;
+  /** JSON of `ResourceContent`: what the public pages show; null until first published. */
+  published: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per file uploaded for a resource; the file is `UPLOADS_DIR/files/<id>`. */
+export interface UploadedFileTable {
+  /** `<sha256 prefix, 32 hex>.<pdf|mp3>`. */
+  id: string;
+  bytes: number;
+  created_by: string;
+  /** When it was last uploaded: the sweep's grace period runs from here. */
   created_at: string;
 }

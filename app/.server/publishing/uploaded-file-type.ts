@@ -1,8 +1,10 @@
+import { isMp3 } from "./mp3-audio";
+
 /**
  * What a file is, read from its first bytes (its "magic number"), never from its name: a PNG
  * named `.pdf` is still a PNG (decision 230).
  */
-export type SniffedType = "png" | "jpeg" | "webp" | "gif" | "pdf" | "unknown";
+export type SniffedType = "png" | "jpeg" | "webp" | "gif" | "pdf" | "mp3" | "unknown";
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
   signature.every((byte, index) => bytes[at + index] === byte);
@@ -15,6 +17,7 @@ export function sniffFileType(bytes: Uint8Array): SniffedType {
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
   if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
   if (startsWith(bytes, ascii("%PDF-"))) return "pdf";
+  if (isMp3(bytes)) return "mp3";
   return "unknown";
 }
 
@@ -25,6 +28,7 @@ export const sniffedTypeNames: Record<SniffedType, { name: string; extensions: s
   webp: { name: "a WebP image", extensions: ["webp"] },
   gif: { name: "a GIF image", extensions: ["gif"] },
   pdf: { name: "a PDF document", extensions: ["pdf"] },
+  mp3: { name: "an MP3 audio file", extensions: ["mp3"] },
   unknown: { name: "a file of an unknown kind", extensions: [] },
 };
 

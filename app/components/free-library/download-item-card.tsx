@@ -2,6 +2,7 @@ import {
   ArrowRight,
   BookOpen,
   ChartColumn,
+  Download,
   FileText,
   Headphones,
   Newspaper,
@@ -76,6 +77,13 @@ export function DownloadItemCard({ item }: { item: DownloadItem }) {
               {item.link.label}
               <ArrowRight aria-hidden="true" />
             </Link>
+          </Button>
+        ) : item.file ? (
+          <Button asChild variant="zen" className="w-full">
+            <a href={item.file.href} download={item.file.fileName}>
+              <Download aria-hidden="true" />
+              Download<span className="sr-only"> {item.title}</span>
+            </a>
           </Button>
         ) : item.downloadKey ? (
           <DownloadButton

@@ -26,7 +26,12 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
-import { importMarkdownArticles, publishDueArticles } from "../../publishing";
+import {
+  importMarkdownArticles,
+  publishDueArticles,
+  publishDueResources,
+  sweepUnusedUploads,
+} from "../../publishing";
 import {
   sendBalanceRequests,
   sendWorkshopReminders,
@@ -36,6 +41,8 @@ import {
 
 /** How often every instance looks for scheduled articles whose time has come. */
 const articleScheduleIntervalMs = 15_000;
+/** Uploads nothing uses are removed by the schedule round once an hour per instance. */
+const uploadSweepIntervalMs = 60 * 60 * 1000;
 
 export type AppRuntime = {
   services: AppServices;
@@ -149,15 +156,22 @@ export async function createAppRuntime(
   if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
   // Set by the server once its page cache runs; a scheduled publish drops the pages at once.
   const contentPages = { changed: () => Promise.resolve() };
-  // Scheduled articles: published within the interval of their time, at start when it passed
-  // while the site was down; each row is claimed by one instance.
+  // Scheduled articles and resources: published within the interval of their time, at start when
+  // it passed while the site was down; each row is claimed by one instance.
+  let lastUploadSweep = 0;
   const articleScheduleJob = startPollLoop({
     intervalMs: articleScheduleIntervalMs,
     round: async () => {
-      const published = await publishDueArticles({ db: workerDatabase.db, clock });
+      const deps = { db: workerDatabase.db, clock };
+      const published = (await publishDueArticles(deps)) + (await publishDueResources(deps));
       if (published > 0) {
-        logger.info({ published }, "articles: published on schedule");
+        logger.info({ published }, "content: published on schedule");
         await contentPages.changed();
+      }
+      if (clock.now().getTime() - lastUploadSweep >= uploadSweepIntervalMs) {
+        lastUploadSweep = clock.now().getTime();
+        const swept = await sweepUnusedUploads({ ...deps, uploadsDir: config.UPLOADS_DIR });
+        if (swept > 0) logger.info({ swept }, "content: removed uploads nothing uses");
       }
       return false;
     },

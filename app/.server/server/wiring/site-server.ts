@@ -31,7 +31,7 @@ import { requestLogging } from "../observability/request-logging";
 import { routeLabeller } from "../observability/route-label";
 import { grantScriptNonce, securityHeaders } from "./security-headers";
 import { staticFileHeaders, staticFiles } from "../static-files/static-files";
-import { uploadedImages } from "../static-files/uploaded-images";
+import { uploadedMedia } from "../static-files/uploaded-media";
 
 /**
  * From the moment shutdown begins, every answer says `Connection: close`, so the client never
@@ -138,7 +138,7 @@ export async function startSiteServer(options: SiteServerOptions) {
     });
     app.use(staticFiles(options.clientDir, fileHeadersOf));
   }
-  app.use(uploadedImages(config.UPLOADS_DIR));
+  app.use(uploadedMedia(config.UPLOADS_DIR));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   // Every answer of the site carries them, those answered before Express included.

@@ -41,6 +41,7 @@ import * as workshopBalanceCancellation from "./620_workshop_balance_cancellatio
 import * as uploadedImages from "./630_uploaded_images";
 import * as articleBroadcasts from "./640_article_broadcasts";
 import * as sequenceStepVersions from "./650_sequence_step_versions";
+import * as resources from "./670_resources";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "630_uploaded_images": uploadedImages,
   "640_article_broadcasts": articleBroadcasts,
   "650_sequence_step_versions": sequenceStepVersions,
+  "670_resources": resources,
 };

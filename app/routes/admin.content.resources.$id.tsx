@@ -1,0 +1,198 @@
+import { data, useActionData } from "react-router";
+import type { Route } from "./+types/admin.content.resources.$id";
+import { AdminForm } from "~/components/admin/admin-form";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTime } from "~/components/admin/admin-time";
+import { ArticleStateBadge } from "~/components/admin/article-state-badge";
+import { BackLink } from "~/components/page/back-link";
+import { durationLabel } from "~/lib/duration-label";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  requireAdminAction,
+  requireAdminPage,
+  requireAdminSession,
+} from "~/.server/admin/admin-request";
+import { readStreamedFileUpload } from "~/.server/http/request-body";
+import {
+  consoleResource,
+  maxResourceUploadBytes,
+  publishResource,
+  saveResourceDraft,
+  unpublishResource,
+} from "~/.server/publishing";
+import { scheduledTime } from "~/lib/scheduled-time";
+
+const kindNames = { guide: "guide", audio: "audio practice" } as const;
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) =>
+  adminMeta(loaderData?.resource.draft.title || "Resource");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminPage(request, context);
+  const resource = await consoleResource(context.db, params.id);
+  if (!resource) throw data("Resource not found", 404);
+  return { resource, maxMegabytes: maxResourceUploadBytes / 1024 / 1024 };
+}
+
+/** An upload refused before it was kept (too large, not multipart): said on the page, same status. */
+async function refusalOnPage(error: unknown) {
+  const refusal =
+    error instanceof Response &&
+    [400, 413, 415].includes(error.status) &&
+    error.headers.get("Content-Type")?.includes("json");
+  if (!refusal) throw error;
+  const { error: message } = (await error.json()) as { error: string };
+  return data({ error: message }, error.status);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdminSession(request, context);
+  let upload;
+  try {
+    upload = await readStreamedFileUpload(request, maxResourceUploadBytes, async (fields, file) => {
+      // The CSRF field precedes the file: nothing is kept before it is checked.
+      await requireAdminAction(request, context, fields);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of file.body) chunks.push(chunk);
+      return { fileName: file.name, bytes: Buffer.concat(chunks) };
+    });
+  } catch (error) {
+    return refusalOnPage(error);
+  }
+  const { fields, file } = upload;
+  const session = await requireAdminAction(request, context, fields);
+  const id = params.id;
+  const actor = session.email;
+  const intent = fields.get("intent");
+  if (intent === "unpublish") {
+    const outcome = await unpublishResource(context, { id, actor });
+    if (outcome.outcome === "not-found") return data({ error: "It is not on the site." }, 400);
+    await context.contentPages?.changed();
+    return { notice: "Taken off /resources and /all-resources." };
+  }
+  if (intent !== "save" && intent !== "publish" && intent !== "schedule")
+    return data({ error: "Unknown action." }, 400);
+  const saved = await saveResourceDraft(
+    { db: context.db, clock: context.clock, uploadsDir: context.config.UPLOADS_DIR },
+    {
+      id,
+      actor,
+      title: fields.get("title") ?? "",
+      description: fields.get("description") ?? "",
+      upload: file,
+    },
+  );
+  if (saved.outcome === "not-found") throw data("Resource not found", 404);
+  if (saved.outcome === "refused") return data({ error: saved.message }, saved.status);
+  if (intent === "save") return { notice: "Draft saved." };
+  const at = intent === "schedule" ? scheduledTime(fields.get("publishAt")) : undefined;
+  if (intent === "schedule" && (!at || at.getTime() <= context.clock.now().getTime()))
+    return data({ error: "Give a date and time (UTC) in the future to publish it." }, 400);
+  const published = await publishResource(context, { id, actor, at });
+  if (published.outcome === "not-found") throw data("Resource not found", 404);
+  if (published.outcome === "incomplete") return data({ error: published.message }, 400);
+  await context.contentPages?.changed();
+  if (published.outcome === "scheduled")
+    return {
+      notice: `Scheduled for ${published.publishAt.slice(0, 16).replace("T", " ")} UTC.`,
+    };
+  return { notice: "Published on /resources and /all-resources." };
+}
+
+type ActionResult = { notice?: string; error?: string };
+
+export default function AdminResource({
+  loaderData: { resource, maxMegabytes },
+}: Route.ComponentProps) {
+  const result = useActionData<ActionResult>();
+  const { draft } = resource;
+  const kind = kindNames[resource.kind];
+  const accept = resource.kind === "guide" ? "application/pdf,.pdf" : "audio/mpeg,.mp3";
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin/content" label="Content" className="-ml-3" />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 text-3xl font-semibold break-words">
+          {draft.title || `Untitled ${kind}`}
+        </h1>
+        <ArticleStateBadge state={resource.state} />
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="resource-status">
+        {resource.state === "published" &&
+          `Listed on /resources and /all-resources${resource.unpublishedChanges ? "; this draft has changes not published yet" : ""}. `}
+        {resource.publishAt && (
+          <>
+            Publishes <AdminTime iso={resource.publishAt} />.{" "}
+          </>
+        )}
+        {draft.file
+          ? `File: ${resource.kind === "guide" ? "PDF" : "MP3"}, ${(draft.file.bytes / 1024 / 1024).toFixed(1)} MB${draft.file.seconds ? `, ${durationLabel(draft.file.seconds)}` : ""}${draft.file.pages ? `, ${draft.file.pages} pages` : ""}.`
+          : "No file yet."}
+      </p>
+      {result?.notice && (
+        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          {result.error}
+        </p>
+      )}
+      <AdminForm
+        encType="multipart/form-data"
+        className="max-w-3xl space-y-5"
+        data-testid="resource-form"
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="title">Title</Label>
+          <Input id="title" name="title" defaultValue={draft.title} maxLength={160} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="description">Description</Label>
+          <Textarea
+            id="description"
+            name="description"
+            rows={3}
+            defaultValue={draft.description}
+            maxLength={600}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="file">{draft.file ? "Replace the file" : "File"}</Label>
+          <Input id="file" name="file" type="file" accept={accept} aria-describedby="file-hint" />
+          <p id="file-hint" className="text-xs text-muted-foreground">
+            {resource.kind === "guide"
+              ? `A PDF, up to ${maxMegabytes} MB.`
+              : `An MP3, up to ${maxMegabytes} MB; its length is read from the file.`}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <Button type="submit" name="intent" value="save" variant="outline">
+            Save draft
+          </Button>
+          <Button type="submit" name="intent" value="publish">
+            Publish
+          </Button>
+          <div className="grid gap-1.5">
+            <Label htmlFor="publishAt">Publish at (UTC)</Label>
+            <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
+          </div>
+          <Button type="submit" name="intent" value="schedule" variant="outline">
+            Schedule
+          </Button>
+        </div>
+      </AdminForm>
+      {(resource.state === "published" || resource.state === "scheduled") && (
+        <AdminForm encType="multipart/form-data" className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="unpublish" variant="outline">
+            Unpublish
+          </Button>
+        </AdminForm>
+      )}
+    </div>
+  );
+}

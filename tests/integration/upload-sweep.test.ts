@@ -1,0 +1,169 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createArticle,
+  createResource,
+  publishArticle,
+  saveArticleDraft,
+  saveResourceDraft,
+  sweepUnusedUploads,
+  uploadArticleImage,
+  uploadGraceMs,
+} from "~/.server/publishing";
+import type { ArticleDocument } from "~/lib/article-document";
+import { ManualClock } from "../../support/manual-clock";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const actor = "owner@sweep.test";
+const practiceMp3 = readFileSync(
+  path.join(import.meta.dirname, "../../public/downloads/ego-interrupt-practice.mp3"),
+);
+
+/** A small image of its own colour: each is a different upload. */
+const swatch = (red: number) =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: { r: red, g: 80, b: 60 } } })
+    .png()
+    .toBuffer();
+
+const bodyWith = (src?: string): ArticleDocument => ({
+  type: "doc",
+  content: [
+    { type: "paragraph", content: [{ type: "text", text: "Breathe before the ask." }] },
+    ...(src ? [{ type: "image" as const, attrs: { src, alt: "A quiet desk" } }] : []),
+  ],
+});
+
+const fields = (slug: string, coverImage = "") => ({
+  slug,
+  title: `Article ${slug}`,
+  excerpt: "What it is about.",
+  category: "Practice" as const,
+  coverImage,
+  coverAlt: coverImage ? "A window" : "",
+  seoTitle: "",
+  seoDescription: "",
+  keywords: "",
+});
+
+describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
+  let database: TestDatabase;
+  let uploadsDir: string;
+  const clock = new ManualClock("2026-11-28T10:00:00.000Z");
+  const deps = () => ({ db: database.db, clock, uploadsDir });
+  const keptImages = () => readdirSync(path.join(uploadsDir, "images")).sort();
+  const keptFiles = () =>
+    existsSync(path.join(uploadsDir, "files")) ? readdirSync(path.join(uploadsDir, "files")) : [];
+  const folderOf = (src: string | undefined) => src!.split("/")[2]!;
+
+  async function upload(red: number) {
+    const outcome = await uploadArticleImage(deps(), {
+      actor,
+      fileName: `swatch-${red}.png`,
+      bytes: await swatch(red),
+    });
+    if (outcome.outcome !== "uploaded") throw new Error(outcome.message);
+    return outcome.src;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    uploadsDir = mkdtempSync(path.join(tmpdir(), "upload-sweep-"));
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it("removes only what no revision or resource uses, once past the grace period", async () => {
+    const [inDraft, inPublished, inScheduled, inOldRevision, unused, chosenAgain] =
+      await Promise.all([10, 40, 70, 100, 130, 160].map((red) => upload(red)));
+
+    // A draft's cover, never published.
+    const draft = await createArticle(deps(), { actor });
+    await saveArticleDraft(deps(), {
+      id: draft.id,
+      actor,
+      fields: fields("a-draft", inDraft),
+      body: bodyWith(),
+    });
+    // An image in a published article's body.
+    const live = await createArticle(deps(), { actor });
+    await saveArticleDraft(deps(), {
+      id: live.id,
+      actor,
+      fields: fields("live"),
+      body: bodyWith(inPublished),
+    });
+    await publishArticle(deps(), { id: live.id, actor });
+    // A scheduled article's cover.
+    const later = await createArticle(deps(), { actor });
+    await saveArticleDraft(deps(), {
+      id: later.id,
+      actor,
+      fields: fields("later", inScheduled),
+      body: bodyWith(),
+    });
+    await publishArticle(deps(), {
+      id: later.id,
+      actor,
+      at: new Date(clock.now().getTime() + 7 * uploadGraceMs),
+    });
+    // Only an older revision still names it: a restore may bring it back.
+    await saveArticleDraft(deps(), {
+      id: live.id,
+      actor,
+      fields: fields("live"),
+      body: bodyWith(inOldRevision),
+    });
+    await saveArticleDraft(deps(), {
+      id: live.id,
+      actor,
+      fields: fields("live"),
+      body: bodyWith(inPublished),
+    });
+
+    // A guide whose file was replaced: the first file is used by nothing.
+    const guide = await createResource(deps(), { actor, kind: "audio" });
+    const save = (bytes: Uint8Array) =>
+      saveResourceDraft(deps(), {
+        id: guide.id,
+        actor,
+        title: "Practice",
+        description: "Short.",
+        upload: { fileName: "p.mp3", bytes },
+      });
+    await save(practiceMp3);
+    const [replacedFile] = keptFiles();
+    await save(Buffer.concat([practiceMp3, practiceMp3]));
+    const currentFile = keptFiles().find((name) => name !== replacedFile)!;
+
+    // Within the grace period nothing goes, not even an upload nobody used.
+    expect(await sweepUnusedUploads(deps())).toBe(0);
+    expect(keptImages()).toHaveLength(6);
+
+    clock.advance(uploadGraceMs + 1000);
+    // Chosen again just now (the editor is about to use it), and one uploaded just now.
+    expect(await upload(160)).toBe(chosenAgain);
+    const justUploaded = await upload(220);
+
+    expect(await sweepUnusedUploads(deps())).toBe(2);
+    const kept = [inDraft, inPublished, inScheduled, inOldRevision, chosenAgain, justUploaded];
+    expect(keptImages()).toEqual(kept.map(folderOf).sort());
+    expect(keptImages()).not.toContain(folderOf(unused));
+    expect(keptFiles()).toEqual([currentFile]);
+    const rows = await database.db
+      .selectFrom("uploaded_images")
+      .select("id")
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual(keptImages());
+    expect(await database.db.selectFrom("uploaded_files").select("id").execute()).toEqual([
+      { id: currentFile },
+    ]);
+    // A second round finds nothing more.
+    expect(await sweepUnusedUploads(deps())).toBe(0);
+  });
+});
