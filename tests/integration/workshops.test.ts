@@ -25,6 +25,12 @@ import {
   startBalancePayment,
 } from "~/.server/workshops";
 import { rememberPerson } from "~/.server/audience";
+import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
+import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
+import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
+import { queueBroadcast, sendBroadcast } from "~/.server/broadcasts/broadcast-sending";
+import { unsubscribeFromBroadcast } from "~/.server/broadcasts/broadcast-unsubscribe";
+import { cohortGroupKey } from "~/.server/workshops";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import {
   changeSequenceStatus,
@@ -106,6 +112,8 @@ for (const dialect of allDialects) {
       const { db } = database;
       for (const table of [
         "workshop_notices",
+        "broadcast_deliveries",
+        "broadcasts",
         "workshop_registrations",
         "workshop_waitlist",
         "stripe_events",
@@ -825,6 +833,78 @@ for (const dialect of allDialects) {
       ]);
       const { attendees } = await cohortConsole(database.db, id);
       expect(attendees[0]!.amount_paid_cents).toBe(1_449_500);
+    });
+
+    it("writes to a cohort's paid attendees through the broadcasts; their link stops only its letters", async () => {
+      const id = await newCohort({ seats: "3" });
+      await paidRegistration(id, 1);
+      await paidRegistration(id, 2);
+      const cancelled = await paidRegistration(id, 3, "full");
+      await cancelRegistration(paying(), {
+        token: await linkTokenOf("workshop.confirmation", "cancelUrl", "v3@example.com"),
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.3",
+      });
+      expect(cancelled.registrationId).toBeTruthy();
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      // None of them is on a list: the letter is about the seat they paid for (decision 265).
+      const letterDeps = () => ({
+        ...context,
+        config: { ...config, MAIL_POSTAL_ADDRESS: "1 Main St, Boulder, CO" },
+      });
+      const write = (subject: string, group = cohortGroupKey(id)) =>
+        saveBroadcastDraft(context, {
+          input: { subject, bodyMarkdown: "Parking is behind the venue.", list: "group", group },
+          actor: owner,
+        });
+      expect((await write("Nowhere", "workshop-cohort:no-such-cohort")).outcome).toBe("invalid");
+      const saved = await write("Parking on day one");
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      const stored = await database.db
+        .selectFrom("broadcasts")
+        .select(["audience_list", "audience_group_label"])
+        .where("id", "=", saved.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        audience_list: "group",
+        audience_group_label:
+          "Attendees of Presence-Based Selling Foundations, May 4–6, 2027, The Riverside, Boulder, CO",
+      });
+      expect(await sendBroadcast(letterDeps(), { id: saved.id, actor: owner })).toBe("queued");
+      expect(await queueBroadcast(letterDeps(), saved.id)).toBe(2);
+      const deliveries = await database.db
+        .selectFrom("broadcast_deliveries")
+        .innerJoin("people", "people.id", "broadcast_deliveries.person_id")
+        .select(["broadcast_deliveries.id", "people.email"])
+        .where("broadcast_id", "=", saved.id)
+        .orderBy("people.email")
+        .execute();
+      expect(deliveries.map((delivery) => delivery.email)).toEqual([
+        "v1@example.com",
+        "v2@example.com",
+      ]);
+      // Not for the public archive.
+      expect((await publishBroadcast(context, { id: saved.id, actor: owner })).outcome).toBe(
+        "private",
+      );
+      const left = await unsubscribeFromBroadcast(letterDeps(), {
+        token: deliveryUnsubscribeToken(config, deliveries[0]!.id),
+      });
+      expect(left).toMatchObject({
+        outcome: "left",
+        page: { leaves: stored.audience_group_label },
+      });
+      const { attendees } = await cohortConsole(database.db, id);
+      const stopped = attendees.find((attendee) => attendee.email === deliveries[0]!.email)!;
+      expect(stopped.status).toBe("paid");
+      expect(stopped.letters_stopped_at).not.toBeNull();
+      const next = await write("Lunch on day two");
+      if (next.outcome !== "saved") throw new Error(JSON.stringify(next));
+      expect(await sendBroadcast(letterDeps(), { id: next.id, actor: owner })).toBe("queued");
+      expect(await queueBroadcast(letterDeps(), next.id)).toBe(1);
     });
 
     it("reminds a week and a day before with the invite, once across two instances, again after a move", async () => {

@@ -40,6 +40,7 @@ import * as sequenceExitOnRegistration from "./610_sequence_exit_on_registration
 import * as workshopBalanceCancellation from "./620_workshop_balance_cancellation";
 import * as uploadedImages from "./630_uploaded_images";
 import * as articleBroadcasts from "./640_article_broadcasts";
+import * as broadcastAudienceGroups from "./660_broadcast_audience_groups";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "620_workshop_balance_cancellation": workshopBalanceCancellation,
   "630_uploaded_images": uploadedImages,
   "640_article_broadcasts": articleBroadcasts,
+  "660_broadcast_audience_groups": broadcastAudienceGroups,
 };
