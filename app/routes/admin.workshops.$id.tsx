@@ -39,10 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     values: eventFormValues(event),
     ...(event.seats === null
-      ? { attendees: [], waitlist: [], letters: [] }
+      ? { attendees: [], waitlist: [], letters: [], writeHref: "" }
       : {
           ...(await cohortConsole(context.db, event.id)),
           letters: await broadcastsToGroup(context.db, cohortGroupKey(event.id)),
+          writeHref: `/admin/broadcasts/new?group=${encodeURIComponent(cohortGroupKey(event.id))}`,
         }),
   };
 }
@@ -88,7 +89,7 @@ const statusLabels: Record<string, string> = {
 };
 
 export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, attendees, waitlist, letters } = loaderData;
+  const { event, attendees, waitlist, letters, writeHref } = loaderData;
   const result = actionData as
     | {
         intent: string;
@@ -204,6 +205,9 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                           : attendee.balanceCents
                             ? `${dollars(attendee.balanceCents)} due`
                             : "—"}
+                        {attendee.balance_refunded_cents > 0
+                          ? ` (${dollars(attendee.balance_refunded_cents)} balance refunded)`
+                          : ""}
                       </td>
                       <td className="p-3">
                         <AdminTime iso={attendee.paid_at ?? attendee.created_at} />
@@ -223,10 +227,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
             <h2 id="letters-title" className="text-xl font-semibold">
               Letters to this cohort
             </h2>
-            <a
-              href={`/admin/broadcasts/new?group=${encodeURIComponent(cohortGroupKey(event.id))}`}
-              className="text-sm font-medium underline"
-            >
+            <a href={writeHref} className="text-sm font-medium underline">
               Write to this cohort
             </a>
           </div>

@@ -907,6 +907,117 @@ for (const dialect of allDialects) {
       expect(await queueBroadcast(letterDeps(), next.id)).toBe(1);
     });
 
+    /** Visitor n pays the deposit, then the balance through its emailed link; both sessions. */
+    async function balancePaid(cohortId: string, n: number) {
+      const deposit = await paidRegistration(cohortId, n);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl", `v${n}@example.com`);
+      const opened = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const balance = fake.completeSession(sessionIdOf(opened.url));
+      expect((await deliver("checkout.session.completed", balance)).outcome).toBe("balance-paid");
+      return { deposit, balance, token };
+    }
+
+    it("keeps the seat on the deposit when only the balance is refunded, and asks for it again", async () => {
+      const id = await newCohort();
+      const { balance, token } = await balancePaid(id, 1);
+      const refund = signedEvent("charge.refunded", refundedCharge(balance), { id: "evt_bal_ref" });
+      const send = async () =>
+        (
+          (await (
+            (await stripeWebhook({
+              request: webhookRequest(refund),
+              context,
+              params: {},
+            } as never)) as Response
+          ).json()) as { outcome: string }
+        ).outcome;
+      expect(await send()).toBe("balance-due-again");
+      // Replayed: nothing more; a partial refund of a balance changes nothing either.
+      expect(await send()).toBe("duplicate");
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 1 });
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees[0]).toMatchObject({
+        status: "paid",
+        amount_paid_cents: 250_000,
+        balance_paid_cents: 0,
+        balanceCents: 1_199_500,
+        balance_refunded_cents: 1_199_500,
+      });
+      const told = (await emails()).filter(
+        (email) => email.purpose === "workshop.balance-refunded",
+      );
+      expect(told.map((email) => [email.to_address, email.subject])).toEqual([
+        [
+          "v1@example.com",
+          "Your balance for Presence-Based Selling Foundations was refunded: it is due again",
+        ],
+      ]);
+      expect(JSON.parse(told[0]!.template_data!)).toMatchObject({
+        paidCents: 250_000,
+        balanceCents: 1_199_500,
+        refundedCents: 1_199_500,
+      });
+      // The refunded session coming back (its return page) is not a payment again.
+      expect(
+        (await deliver("checkout.session.completed", balance, "evt_balance_again")).outcome,
+      ).toBe("ignored");
+      expect(await loadBalance(context, token)).toMatchObject({
+        state: "open",
+        balanceCents: 1_199_500,
+      });
+      const again = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (again.outcome !== "opened") throw new Error(JSON.stringify(again));
+      const repaid = fake.completeSession(sessionIdOf(again.url));
+      expect((await deliver("checkout.session.completed", repaid)).outcome).toBe("balance-paid");
+      expect((await cohortConsole(database.db, id)).attendees[0]).toMatchObject({
+        amount_paid_cents: 1_449_500,
+        balanceCents: 0,
+      });
+    });
+
+    it("frees the seat for the line when everything is refunded, in either order", async () => {
+      for (const [n, order] of [
+        [1, ["deposit", "balance"]],
+        [2, ["balance", "deposit"]],
+      ] as const) {
+        const id = await newCohort({
+          seats: "1",
+          startDate: `2027-05-0${n + 3}`,
+          endDate: "2027-05-09",
+        });
+        const paid = await balancePaid(id, n);
+        await joinWaitlist(context, {
+          fields: { cohortId: id, name: "Waiting", email: `w${n}@example.com` },
+          clientAddress: "10.0.0.9",
+        });
+        const outcomes = [];
+        for (const which of order)
+          outcomes.push(
+            (
+              await deliver(
+                "charge.refunded",
+                refundedCharge(which === "deposit" ? paid.deposit : paid.balance),
+              )
+            ).outcome,
+          );
+        expect(outcomes).toEqual(
+          order[0] === "deposit"
+            ? ["released", "balance-refund-recorded"]
+            : ["balance-due-again", "released"],
+        );
+        expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+        const { attendees, waitlist } = await cohortConsole(database.db, id);
+        expect(attendees[0]).toMatchObject({
+          status: "refunded",
+          balance_refunded_cents: 1_199_500,
+        });
+        expect(waitlist[0]!.status).toBe("offered");
+      }
+    });
+
     it("reminds a week and a day before with the invite, once across two instances, again after a move", async () => {
       const id = await newCohort();
       const { registrationId } = await paidRegistration(id, 1, "full");

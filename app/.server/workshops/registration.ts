@@ -157,6 +157,8 @@ export async function startRegistration(
         refunded_cents: 0,
         credit_cents: 0,
         letters_stopped_at: null,
+        balance_refunded_cents: 0,
+        balance_refunded_at: null,
       })
       .execute();
     return { outcome: "held", event, payment, terms } as const;

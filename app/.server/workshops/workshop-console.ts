@@ -24,6 +24,7 @@ export async function cohortConsole(db: Kysely<Database>, eventId: string) {
       "paid_at",
       "created_at",
       "letters_stopped_at",
+      "balance_refunded_cents",
     ])
     .where("event_id", "=", eventId)
     .orderBy("created_at")

@@ -41,6 +41,7 @@ import * as workshopBalanceCancellation from "./620_workshop_balance_cancellatio
 import * as uploadedImages from "./630_uploaded_images";
 import * as articleBroadcasts from "./640_article_broadcasts";
 import * as broadcastAudienceGroups from "./660_broadcast_audience_groups";
+import * as workshopBalanceRefunds from "./661_workshop_balance_refunds";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "630_uploaded_images": uploadedImages,
   "640_article_broadcasts": articleBroadcasts,
   "660_broadcast_audience_groups": broadcastAudienceGroups,
+  "661_workshop_balance_refunds": workshopBalanceRefunds,
 };
