@@ -25,6 +25,8 @@ import {
   startBalancePayment,
 } from "~/.server/workshops";
 import { rememberPerson } from "~/.server/audience";
+import { findPersonRecord } from "~/.server/audience/person-record";
+import { personTimeline } from "~/.server/audience/person-timeline";
 import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
 import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
@@ -905,6 +907,23 @@ for (const dialect of allDialects) {
       if (next.outcome !== "saved") throw new Error(JSON.stringify(next));
       expect(await sendBroadcast(letterDeps(), { id: next.id, actor: owner })).toBe("queued");
       expect(await queueBroadcast(letterDeps(), next.id)).toBe(1);
+    });
+
+    it("shows a paid registration on the attendee's own page in the console", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      const { attendees } = await cohortConsole(database.db, id);
+      const record = await findPersonRecord(database.db, attendees[0]!.person_id!);
+      const registered = personTimeline(record!).filter((event) => event.kind === "workshop");
+      expect(registered).toEqual([
+        {
+          at: expect.any(String),
+          kind: "workshop",
+          title: "Registered for Presence-Based Selling Foundations, starting 2027-05-04 (paid)",
+          detail: "Paid $2,500.00",
+          href: `/admin/workshops/${id}`,
+        },
+      ]);
     });
 
     /** Visitor n pays the deposit, then the balance through its emailed link; both sessions. */
