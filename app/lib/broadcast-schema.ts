@@ -28,11 +28,15 @@ export const broadcastDraftSchema = z.object({
     .trim()
     .min(1, "Write the letter's body")
     .max(maxBroadcastBodyLength, `The body must be at most ${maxBroadcastBodyLength} characters`),
-  list: z.enum(["newsletter", "waitlist"], { message: "Choose the newsletter or the waitlist" }),
+  list: z.enum(["newsletter", "waitlist", "group"], {
+    message: "Choose the newsletter or the waitlist",
+  }),
   interests: z
     .array(z.enum(interestKeys))
     .default([])
     .transform((values) => [...new Set(values)]),
+  /** For `group`: the group's key (a workshop cohort's attendees, decision 265). */
+  group: z.string().trim().max(120).default(""),
 });
 
 export type BroadcastDraft = z.infer<typeof broadcastDraftSchema>;

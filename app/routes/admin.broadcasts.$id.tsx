@@ -74,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       slug: broadcast.published_at ? broadcast.slug : null,
     },
     draft,
+    group: audienceOf(broadcast).group,
     recipients,
     report,
     postalAddressSet: Boolean(context.config.MAIL_POSTAL_ADDRESS),
@@ -175,6 +176,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const published = await publishBroadcast(context, { id, actor });
       if (published.outcome === "not-sent")
         return data({ error: "Only a sent broadcast can be published." }, 409);
+      if (published.outcome === "private")
+        return data({ error: "A letter to a group stays out of the public archive." }, 409);
       return { notice: `Published at /newsletter/${published.slug}.` };
     }
     default:
@@ -259,7 +262,7 @@ function Report({
 }
 
 export default function AdminBroadcast({ loaderData, actionData }: Route.ComponentProps) {
-  const { broadcast, draft, recipients, report, preview, postalAddressSet } = loaderData;
+  const { broadcast, draft, group, recipients, report, preview, postalAddressSet } = loaderData;
   const isDraft = broadcast.status === "draft";
   const pending = ["scheduled", "overdue", "queued", "sending", "paused"].includes(
     broadcast.status,
@@ -276,6 +279,11 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
           <StatusBadge status={broadcast.status} />
         </span>
       </div>
+      {group && !isDraft && (
+        <p className="text-sm text-muted-foreground" data-testid="broadcast-group">
+          To: {group.label}
+        </p>
+      )}
       {actionData && (
         <p
           role={"error" in actionData ? "alert" : "status"}
@@ -347,7 +355,12 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
       {report && <Report id={broadcast.id} report={report} />}
       {isDraft && (
         <AdminForm className="max-w-3xl space-y-5">
-          <BroadcastFields draft={draft} recipients={recipients} fieldErrors={fieldErrors} />
+          <BroadcastFields
+            draft={draft}
+            group={group}
+            recipients={recipients}
+            fieldErrors={fieldErrors}
+          />
           <Button type="submit" name="intent" value="save">
             Save draft
           </Button>
@@ -377,6 +390,7 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
           </AdminForm>
         )}
         {["sending", "sent"].includes(broadcast.status) &&
+          !group &&
           (broadcast.slug ? (
             <a href={`/newsletter/${broadcast.slug}`} className="text-sm underline">
               In the archive: /newsletter/{broadcast.slug}

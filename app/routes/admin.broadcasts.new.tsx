@@ -7,13 +7,25 @@ import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { countRecipients } from "~/.server/broadcasts/audience";
+import { describeAudienceGroup } from "~/.server/broadcasts/audience-groups";
 import { broadcastInput, saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("New broadcast");
 
+/** `?group=<key>` starts a letter to a group (a cohort's page links here with its attendees). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
+  const key = new URL(request.url).searchParams.get("group");
+  if (key) {
+    const label = await describeAudienceGroup(context.db, key);
+    if (label === undefined) throw data("No such group", 404);
+    const group = { key, label };
+    return {
+      group,
+      recipients: await countRecipients(context.db, { list: "group", interests: [], group }),
+    };
+  }
   return { recipients: await countRecipients(context.db, { list: "newsletter", interests: [] }) };
 }
 
@@ -41,6 +53,7 @@ export default function AdminNewBroadcast({ loaderData, actionData }: Route.Comp
       )}
       <AdminForm className="max-w-3xl space-y-5">
         <BroadcastFields
+          group={"group" in loaderData ? loaderData.group : undefined}
           recipients={loaderData.recipients}
           fieldErrors={
             (actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}) as Record<

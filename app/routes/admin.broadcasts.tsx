@@ -38,7 +38,7 @@ export default function AdminBroadcasts({ loaderData: { broadcasts } }: Route.Co
                 <span className="min-w-0 font-medium break-words">{broadcast.subject}</span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <StatusBadge status={broadcast.status} />
-                  <span>{broadcast.audience_list}</span>
+                  <span>{broadcast.audience_group_label ?? broadcast.audience_list}</span>
                   {broadcast.published_at && <span>published</span>}
                   <span>
                     {broadcast.scheduled_at && broadcast.status === "scheduled" ? "for " : ""}

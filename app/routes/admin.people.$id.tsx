@@ -67,6 +67,7 @@ const kindLabels = {
   order: "Order",
   email: "Email",
   booking: "Session",
+  workshop: "Workshop",
 } as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {

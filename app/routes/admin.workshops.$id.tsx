@@ -4,13 +4,16 @@ import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ScrollRegion } from "~/components/admin/scroll-region";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { EventFields } from "~/components/admin/workshops/event-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { readFormBody } from "~/.server/http/request-body";
+import { broadcastsToGroup } from "~/.server/broadcasts/broadcast-drafts";
 import {
   cohortConsole,
+  cohortGroupKey,
   datesLabel,
   eventFormValues,
   loadEvent,
@@ -36,8 +39,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     values: eventFormValues(event),
     ...(event.seats === null
-      ? { attendees: [], waitlist: [] }
-      : await cohortConsole(context.db, event.id)),
+      ? { attendees: [], waitlist: [], letters: [], writeHref: "" }
+      : {
+          ...(await cohortConsole(context.db, event.id)),
+          letters: await broadcastsToGroup(context.db, cohortGroupKey(event.id)),
+          writeHref: `/admin/broadcasts/new?group=${encodeURIComponent(cohortGroupKey(event.id))}`,
+        }),
   };
 }
 
@@ -82,7 +89,7 @@ const statusLabels: Record<string, string> = {
 };
 
 export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, attendees, waitlist } = loaderData;
+  const { event, attendees, waitlist, letters, writeHref } = loaderData;
   const result = actionData as
     | {
         intent: string;
@@ -163,7 +170,16 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                   {attendees.map((attendee) => (
                     <tr key={attendee.id} className="border-b last:border-0">
                       <td className="p-3">
-                        <span className="block font-medium">{attendee.name}</span>
+                        {attendee.person_id ? (
+                          <a
+                            href={`/admin/people/${attendee.person_id}`}
+                            className="block font-medium underline"
+                          >
+                            {attendee.name}
+                          </a>
+                        ) : (
+                          <span className="block font-medium">{attendee.name}</span>
+                        )}
                         <span className="block break-all text-muted-foreground">
                           {attendee.email}
                         </span>
@@ -176,6 +192,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                         {attendee.credit_cents > 0
                           ? ` (${dollars(attendee.credit_cents)} credit)`
                           : ""}
+                        {attendee.letters_stopped_at ? " (stopped your letters)" : ""}
                       </td>
                       <td className="p-3" data-testid="deposit">
                         {attendee.depositCents > 0
@@ -188,6 +205,9 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                           : attendee.balanceCents
                             ? `${dollars(attendee.balanceCents)} due`
                             : "—"}
+                        {attendee.balance_refunded_cents > 0
+                          ? ` (${dollars(attendee.balance_refunded_cents)} balance refunded)`
+                          : ""}
                       </td>
                       <td className="p-3">
                         <AdminTime iso={attendee.paid_at ?? attendee.created_at} />
@@ -197,6 +217,43 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                 </tbody>
               </table>
             </ScrollRegion>
+          )}
+        </section>
+      )}
+
+      {event.seats !== null && (
+        <section aria-labelledby="letters-title" className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="letters-title" className="text-xl font-semibold">
+              Letters to this cohort
+            </h2>
+            <a href={writeHref} className="text-sm font-medium underline">
+              Write to this cohort
+            </a>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            A broadcast to everyone holding a paid seat (not the waiting list): compose, preview,
+            send yourself a test, send or schedule it, and read its report as any broadcast.
+          </p>
+          {letters.length > 0 && (
+            <ul className="divide-y rounded-lg border bg-card" data-testid="cohort-letters">
+              {letters.map((letter) => (
+                <li key={letter.id}>
+                  <a
+                    href={`/admin/broadcasts/${letter.id}`}
+                    className="flex flex-col gap-1 p-4 hover:bg-muted sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <span className="min-w-0 font-medium break-words">{letter.subject}</span>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      <StatusBadge status={letter.status} />
+                      <AdminTime
+                        iso={letter.scheduled_at ?? letter.frozen_at ?? letter.updated_at}
+                      />
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       )}

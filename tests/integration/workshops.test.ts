@@ -25,6 +25,14 @@ import {
   startBalancePayment,
 } from "~/.server/workshops";
 import { rememberPerson } from "~/.server/audience";
+import { findPersonRecord } from "~/.server/audience/person-record";
+import { personTimeline } from "~/.server/audience/person-timeline";
+import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
+import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
+import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
+import { queueBroadcast, sendBroadcast } from "~/.server/broadcasts/broadcast-sending";
+import { unsubscribeFromBroadcast } from "~/.server/broadcasts/broadcast-unsubscribe";
+import { cohortGroupKey } from "~/.server/workshops";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import {
   changeSequenceStatus,
@@ -107,6 +115,8 @@ for (const dialect of allDialects) {
       const { db } = database;
       for (const table of [
         "workshop_notices",
+        "broadcast_deliveries",
+        "broadcasts",
         "workshop_registrations",
         "workshop_waitlist",
         "stripe_events",
@@ -814,6 +824,206 @@ for (const dialect of allDialects) {
       ]);
       const { attendees } = await cohortConsole(database.db, id);
       expect(attendees[0]!.amount_paid_cents).toBe(1_449_500);
+    });
+
+    it("writes to a cohort's paid attendees through the broadcasts; their link stops only its letters", async () => {
+      const id = await newCohort({ seats: "3" });
+      await paidRegistration(id, 1);
+      await paidRegistration(id, 2);
+      const cancelled = await paidRegistration(id, 3, "full");
+      await cancelRegistration(paying(), {
+        token: await linkTokenOf("workshop.confirmation", "cancelUrl", "v3@example.com"),
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.3",
+      });
+      expect(cancelled.registrationId).toBeTruthy();
+      await joinWaitlist(context, {
+        fields: { cohortId: id, name: "Waiting", email: "w@example.com" },
+        clientAddress: "10.0.0.9",
+      });
+      // None of them is on a list: the letter is about the seat they paid for (decision 265).
+      const letterDeps = () => ({
+        ...context,
+        config: { ...config, MAIL_POSTAL_ADDRESS: "1 Main St, Boulder, CO" },
+      });
+      const write = (subject: string, group = cohortGroupKey(id)) =>
+        saveBroadcastDraft(context, {
+          input: { subject, bodyMarkdown: "Parking is behind the venue.", list: "group", group },
+          actor: owner,
+        });
+      expect((await write("Nowhere", "workshop-cohort:no-such-cohort")).outcome).toBe("invalid");
+      const saved = await write("Parking on day one");
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      const stored = await database.db
+        .selectFrom("broadcasts")
+        .select(["audience_list", "audience_group_label"])
+        .where("id", "=", saved.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        audience_list: "group",
+        audience_group_label:
+          "Attendees of Presence-Based Selling Foundations, May 4–6, 2027, The Riverside, Boulder, CO",
+      });
+      expect(await sendBroadcast(letterDeps(), { id: saved.id, actor: owner })).toBe("queued");
+      expect(await queueBroadcast(letterDeps(), saved.id)).toBe(2);
+      const deliveries = await database.db
+        .selectFrom("broadcast_deliveries")
+        .innerJoin("people", "people.id", "broadcast_deliveries.person_id")
+        .select(["broadcast_deliveries.id", "people.email"])
+        .where("broadcast_id", "=", saved.id)
+        .orderBy("people.email")
+        .execute();
+      expect(deliveries.map((delivery) => delivery.email)).toEqual([
+        "v1@example.com",
+        "v2@example.com",
+      ]);
+      // Not for the public archive.
+      expect((await publishBroadcast(context, { id: saved.id, actor: owner })).outcome).toBe(
+        "private",
+      );
+      const left = await unsubscribeFromBroadcast(letterDeps(), {
+        token: deliveryUnsubscribeToken(config, deliveries[0]!.id),
+      });
+      expect(left).toMatchObject({
+        outcome: "left",
+        page: { leaves: stored.audience_group_label },
+      });
+      const { attendees } = await cohortConsole(database.db, id);
+      const stopped = attendees.find((attendee) => attendee.email === deliveries[0]!.email)!;
+      expect(stopped.status).toBe("paid");
+      expect(stopped.letters_stopped_at).not.toBeNull();
+      const next = await write("Lunch on day two");
+      if (next.outcome !== "saved") throw new Error(JSON.stringify(next));
+      expect(await sendBroadcast(letterDeps(), { id: next.id, actor: owner })).toBe("queued");
+      expect(await queueBroadcast(letterDeps(), next.id)).toBe(1);
+    });
+
+    it("shows a paid registration on the attendee's own page in the console", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      const { attendees } = await cohortConsole(database.db, id);
+      const record = await findPersonRecord(database.db, attendees[0]!.person_id!);
+      const registered = personTimeline(record!).filter((event) => event.kind === "workshop");
+      expect(registered).toEqual([
+        {
+          at: expect.any(String),
+          kind: "workshop",
+          title: "Registered for Presence-Based Selling Foundations, starting 2027-05-04 (paid)",
+          detail: "Paid $2,500.00",
+          href: `/admin/workshops/${id}`,
+        },
+      ]);
+    });
+
+    /** Visitor n pays the deposit, then the balance through its emailed link; both sessions. */
+    async function balancePaid(cohortId: string, n: number) {
+      const deposit = await paidRegistration(cohortId, n);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl", `v${n}@example.com`);
+      const opened = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const balance = fake.completeSession(sessionIdOf(opened.url));
+      expect((await deliver("checkout.session.completed", balance)).outcome).toBe("balance-paid");
+      return { deposit, balance, token };
+    }
+
+    it("keeps the seat on the deposit when only the balance is refunded, and asks for it again", async () => {
+      const id = await newCohort();
+      const { balance, token } = await balancePaid(id, 1);
+      const refund = signedEvent("charge.refunded", refundedCharge(balance), { id: "evt_bal_ref" });
+      const send = async () =>
+        (
+          (await (
+            (await stripeWebhook({
+              request: webhookRequest(refund),
+              context,
+              params: {},
+            } as never)) as Response
+          ).json()) as { outcome: string }
+        ).outcome;
+      expect(await send()).toBe("balance-due-again");
+      // Replayed: nothing more; a partial refund of a balance changes nothing either.
+      expect(await send()).toBe("duplicate");
+      expect(await seats(id)).toEqual({ seats: 2, held: 0, sold: 1 });
+      const { attendees } = await cohortConsole(database.db, id);
+      expect(attendees[0]).toMatchObject({
+        status: "paid",
+        amount_paid_cents: 250_000,
+        balance_paid_cents: 0,
+        balanceCents: 1_199_500,
+        balance_refunded_cents: 1_199_500,
+      });
+      const told = (await emails()).filter(
+        (email) => email.purpose === "workshop.balance-refunded",
+      );
+      expect(told.map((email) => [email.to_address, email.subject])).toEqual([
+        [
+          "v1@example.com",
+          "Your balance for Presence-Based Selling Foundations was refunded: it is due again",
+        ],
+      ]);
+      expect(JSON.parse(told[0]!.template_data!)).toMatchObject({
+        paidCents: 250_000,
+        balanceCents: 1_199_500,
+        refundedCents: 1_199_500,
+      });
+      // The refunded session coming back (its return page) is not a payment again.
+      expect(
+        (await deliver("checkout.session.completed", balance, "evt_balance_again")).outcome,
+      ).toBe("ignored");
+      expect(await loadBalance(context, token)).toMatchObject({
+        state: "open",
+        balanceCents: 1_199_500,
+      });
+      const again = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (again.outcome !== "opened") throw new Error(JSON.stringify(again));
+      const repaid = fake.completeSession(sessionIdOf(again.url));
+      expect((await deliver("checkout.session.completed", repaid)).outcome).toBe("balance-paid");
+      expect((await cohortConsole(database.db, id)).attendees[0]).toMatchObject({
+        amount_paid_cents: 1_449_500,
+        balanceCents: 0,
+      });
+    });
+
+    it("frees the seat for the line when everything is refunded, in either order", async () => {
+      for (const [n, order] of [
+        [1, ["deposit", "balance"]],
+        [2, ["balance", "deposit"]],
+      ] as const) {
+        const id = await newCohort({
+          seats: "1",
+          startDate: `2027-05-0${n + 3}`,
+          endDate: "2027-05-09",
+        });
+        const paid = await balancePaid(id, n);
+        await joinWaitlist(context, {
+          fields: { cohortId: id, name: "Waiting", email: `w${n}@example.com` },
+          clientAddress: "10.0.0.9",
+        });
+        const outcomes = [];
+        for (const which of order)
+          outcomes.push(
+            (
+              await deliver(
+                "charge.refunded",
+                refundedCharge(which === "deposit" ? paid.deposit : paid.balance),
+              )
+            ).outcome,
+          );
+        expect(outcomes).toEqual(
+          order[0] === "deposit"
+            ? ["released", "balance-refund-recorded"]
+            : ["balance-due-again", "released"],
+        );
+        expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+        const { attendees, waitlist } = await cohortConsole(database.db, id);
+        expect(attendees[0]).toMatchObject({
+          status: "refunded",
+          balance_refunded_cents: 1_199_500,
+        });
+        expect(waitlist[0]!.status).toBe("offered");
+      }
     });
 
     it("reminds a week and a day before with the invite, once across two instances, again after a move", async () => {

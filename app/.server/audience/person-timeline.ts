@@ -3,7 +3,7 @@ import type { PersonRecord } from "./person-record";
 /** One thing that happened with a person, for their page. */
 export type TimelineEvent = {
   at: string;
-  kind: "list" | "message" | "order" | "email" | "booking";
+  kind: "list" | "message" | "order" | "email" | "booking" | "workshop";
   title: string;
   detail?: string;
   /** Where the record of it is, when it has a page of its own. */
@@ -69,6 +69,23 @@ export function personTimeline(record: PersonRecord): TimelineEvent[] {
         ? `Cancelled ${booking.cancelled_at.slice(0, 16).replace("T", " ")} UTC`
         : undefined,
       href: `/admin/booking/${booking.id}`,
+    });
+  }
+  for (const registration of record.registrations) {
+    events.push({
+      at: registration.created_at,
+      kind: "workshop",
+      title: `Registered for ${registration.title}, starting ${registration.start_date} (${registration.status})`,
+      detail:
+        [
+          registration.amount_paid_cents > 0
+            ? `Paid ${cents(registration.amount_paid_cents, "usd")}`
+            : "",
+          registration.source ? `came from ${registration.source}` : "",
+        ]
+          .filter(Boolean)
+          .join(", ") || undefined,
+      href: `/admin/workshops/${registration.event_id}`,
     });
   }
   for (const email of record.emails) {

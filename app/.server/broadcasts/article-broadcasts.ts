@@ -6,10 +6,10 @@ import { countRecipients } from "./audience";
 import { freeLetterSlug } from "./broadcast-archive";
 import { renderBroadcast } from "./broadcast-content";
 import type { BroadcastDeps } from "./broadcast-sending";
-import type { BroadcastList } from "./broadcast-tables";
+import type { MailingList } from "./broadcast-tables";
 
 /** The lists an article can be sent to, as the console offers them. */
-export const articleBroadcastLists: BroadcastList[] = ["newsletter", "waitlist"];
+export const articleBroadcastLists: MailingList[] = ["newsletter", "waitlist"];
 
 /** Backslash before every Markdown punctuation mark: the article's words stay words in the letter. */
 function markdownText(text: string) {
@@ -27,7 +27,7 @@ export function articleLetterMarkdown(
   ].join("\n\n");
 }
 
-export type ArticleListCount = { list: BroadcastList; readers: number };
+export type ArticleListCount = { list: MailingList; readers: number };
 
 /** How many readers each list would reach now, for the console's confirmation. */
 export async function articleListCounts(db: Db): Promise<ArticleListCount[]> {
@@ -40,7 +40,7 @@ export async function articleListCounts(db: Db): Promise<ArticleListCount[]> {
 }
 
 export type ArticleSendOutcome = {
-  list: BroadcastList;
+  list: MailingList;
   outcome: "queued" | "already-sent" | "no-recipients";
   broadcastId?: string;
   readers?: number;
@@ -50,7 +50,7 @@ async function insertArticleBroadcast(
   trx: Trx,
   row: {
     articleId: string;
-    list: BroadcastList;
+    list: MailingList;
     subject: string;
     preview: string;
     bodyMarkdown: string;
@@ -72,6 +72,8 @@ async function insertArticleBroadcast(
       body_markdown: row.bodyMarkdown,
       audience_list: row.list,
       audience_interests: "[]",
+      audience_group: null,
+      audience_group_label: null,
       status: "queued",
       scheduled_at: null,
       frozen_html: row.frozen.html,
@@ -107,7 +109,7 @@ async function insertArticleBroadcast(
  */
 export async function sendArticleToLists(
   deps: BroadcastDeps,
-  { slug, lists, actor }: { slug: string; lists: BroadcastList[]; actor: string },
+  { slug, lists, actor }: { slug: string; lists: MailingList[]; actor: string },
 ): Promise<ArticleSendOutcome[] | "not-published" | "no-postal-address"> {
   const { db, clock, config } = deps;
   if (lists.length === 0) return [];

@@ -1,18 +1,47 @@
 import { emitPersonEvent } from "../core/person-events";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Db } from "../core/db/database";
 import type { BroadcastList } from "./broadcast-tables";
 import type { Database } from "../core/db/schema";
 import { newsletterInterests, type NewsletterInterest } from "~/lib/newsletter-interests";
+import { audienceGroup } from "./audience-groups";
 
 /**
- * Who a broadcast goes to: the confirmed members of a list (`list_memberships`, decision 065).
- * Every question the broadcasts ask of the lists is in this file.
+ * Who a broadcast goes to: the confirmed members of a list (`list_memberships`, decision 065), or
+ * a group another capability names (`group`, decision 265). Every question the broadcasts ask of
+ * their audience is in this file.
  */
-export type Audience = { list: BroadcastList; interests: NewsletterInterest[] };
+export type Audience = {
+  list: BroadcastList;
+  interests: NewsletterInterest[];
+  group?: { key: string; label: string };
+};
+
+/** What every question below reads: `member.person_id` beside the person's row. */
+type Members = SelectQueryBuilder<
+  Database & { member: { person_id: string } },
+  "member" | "people",
+  object
+>;
+
+/** The group's people, not bounced; nobody when its kind is not registered. */
+function groupMembers(db: Kysely<Database>, key: string): Members {
+  const found = audienceGroup(key);
+  const people = found
+    ? found.group.members(db, found.ref)
+    : db
+        .selectFrom("people")
+        .select("id as person_id")
+        .where(sql<boolean>`1 = 0`);
+  return db
+    .selectFrom(people.as("member"))
+    .innerJoin("people", "people.id", "member.person_id")
+    .where("people.bounced_at", "is", null);
+}
 
 /** Confirmed members, not bounced, in person-id order (the order queueing walks them in). */
-function members(db: Kysely<Database>, audience: Audience) {
+function members(db: Kysely<Database>, audience: Audience): Members {
+  if (audience.list === "group") return groupMembers(db, audience.group?.key ?? "");
   return db
     .selectFrom("list_memberships as member")
     .innerJoin("people", "people.id", "member.person_id")
@@ -24,7 +53,7 @@ function members(db: Kysely<Database>, audience: Audience) {
       query.where((eb) =>
         eb.or(audience.interests.map((key) => eb("member.interests", "like", `%"${key}"%`))),
       ),
-    );
+    ) as unknown as Members;
 }
 
 /** The exact number of people a broadcast to this audience would reach now. */
@@ -118,6 +147,7 @@ export async function listsKept(db: Db, personId: string, leaving?: Audience): P
 
 /** The list a broadcast's unsubscribe link leaves, in words. */
 export function audienceLabel(audience: Audience) {
+  if (audience.list === "group") return audience.group?.label ?? "This group's letters";
   if (audience.list === "waitlist") return "The book's waitlist";
   if (audience.interests.length === 0) return "The newsletter";
   return audience.interests.map((key) => interestLabels[key]).join(", ");
@@ -132,6 +162,11 @@ export async function leaveAudience(
   audience: Audience,
   { personId, now }: { personId: string; now: Date },
 ) {
+  if (audience.list === "group") {
+    const found = audienceGroup(audience.group?.key ?? "");
+    await found?.group.leave(trx, found.ref, { personId, now });
+    return;
+  }
   const nowIso = now.toISOString();
   const membership = await trx
     .selectFrom("list_memberships")

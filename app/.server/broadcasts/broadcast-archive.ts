@@ -36,16 +36,20 @@ export async function freeLetterSlug(trx: Trx, subject: string) {
 export async function publishBroadcast(
   { db, clock }: Pick<ServiceDeps, "db" | "clock">,
   { id, actor }: { id: string; actor: string },
-): Promise<{ outcome: "published"; slug: string } | { outcome: "not-sent" }> {
+): Promise<
+  { outcome: "published"; slug: string } | { outcome: "not-sent" } | { outcome: "private" }
+> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const broadcast = await trx
       .selectFrom("broadcasts")
-      .select(["subject", "slug", "status"])
+      .select(["subject", "slug", "status", "audience_list"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!broadcast || !["sending", "sent"].includes(broadcast.status))
       return { outcome: "not-sent" as const };
+    // A letter to a group (a cohort's attendees) is theirs, not the public archive's.
+    if (broadcast.audience_list === "group") return { outcome: "private" as const };
     if (broadcast.slug) return { outcome: "published" as const, slug: broadcast.slug };
     const slug = await freeLetterSlug(trx, broadcast.subject);
     await trx

@@ -3,7 +3,7 @@ import type { BulkCompletion } from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { stillRecipients } from "./audience";
 import { deliveryUnsubscribeToken, frozenSharedBody, personalise } from "./broadcast-content";
-import { audienceOf } from "./broadcast-drafts";
+import { audienceColumns, audienceOf } from "./broadcast-drafts";
 import { probeEmailIds } from "./broadcast-pauses";
 
 type Frozen = { html: string; text: string };
@@ -45,8 +45,7 @@ export function broadcastCompletion({ db, config }: Pick<ServiceDeps, "db" | "co
         "delivery.person_id",
         "broadcasts.id as broadcastId",
         "broadcasts.status",
-        "broadcasts.audience_list",
-        "broadcasts.audience_interests",
+        ...audienceColumns,
       ])
       // A delivery shares its email's id (migration 325).
       .where(

@@ -7,9 +7,21 @@ import type { ServiceDeps } from "../core/service-deps";
 import { broadcastDraftSchema, type BroadcastDraft } from "~/lib/broadcast-schema";
 import type { NewsletterInterest } from "~/lib/newsletter-interests";
 import { countRecipients, type Audience } from "./audience";
+import { describeAudienceGroup } from "./audience-groups";
+
+/** The columns {@link audienceOf} reads. */
+export const audienceColumns = [
+  "broadcasts.audience_list",
+  "broadcasts.audience_interests",
+  "broadcasts.audience_group",
+  "broadcasts.audience_group_label",
+] as const;
 
 export function audienceOf(
-  broadcast: Pick<BroadcastTable, "audience_list" | "audience_interests">,
+  broadcast: Pick<
+    BroadcastTable,
+    "audience_list" | "audience_interests" | "audience_group" | "audience_group_label"
+  >,
 ): Audience {
   return {
     list: broadcast.audience_list,
@@ -17,6 +29,9 @@ export function audienceOf(
       broadcast.audience_list === "newsletter"
         ? (JSON.parse(broadcast.audience_interests) as NewsletterInterest[])
         : [],
+    ...(broadcast.audience_list === "group" && {
+      group: { key: broadcast.audience_group ?? "", label: broadcast.audience_group_label ?? "" },
+    }),
   };
 }
 
@@ -26,6 +41,7 @@ export function draftOf(broadcast: BroadcastTable): BroadcastDraft {
     previewText: broadcast.preview_text,
     bodyMarkdown: broadcast.body_markdown,
     ...(({ list, interests }) => ({ list, interests }))(audienceOf(broadcast)),
+    group: broadcast.audience_group ?? "",
   };
 }
 
@@ -43,6 +59,14 @@ export async function saveBroadcastDraft(
   const parsed = broadcastDraftSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   const draft = parsed.data;
+  const groupLabel =
+    draft.list === "group" ? await describeAudienceGroup(db, draft.group) : undefined;
+  if (draft.list === "group" && groupLabel === undefined)
+    return {
+      outcome: "invalid",
+      error: "That group no longer exists",
+      fieldErrors: { list: ["That group no longer exists"] },
+    };
   const now = clock.now();
   const nowIso = now.toISOString();
   const fields = {
@@ -51,6 +75,8 @@ export async function saveBroadcastDraft(
     body_markdown: draft.bodyMarkdown,
     audience_list: draft.list,
     audience_interests: JSON.stringify(draft.list === "newsletter" ? draft.interests : []),
+    audience_group: groupLabel === undefined ? null : draft.group,
+    audience_group_label: groupLabel ?? null,
     updated_at: nowIso,
   };
   return db.transaction().execute(async (trx): Promise<SaveDraftOutcome> => {
@@ -91,6 +117,17 @@ export async function saveBroadcastDraft(
   });
 }
 
+/** The letters written to one group, newest first (a cohort's page lists them). */
+export function broadcastsToGroup(db: Db, key: string) {
+  return db
+    .selectFrom("broadcasts")
+    .select(["id", "subject", "status", "scheduled_at", "frozen_at", "updated_at"])
+    .where("audience_list", "=", "group")
+    .where("audience_group", "=", key)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
 export function findBroadcast(db: Db, id: string) {
   return db.selectFrom("broadcasts").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -104,6 +141,7 @@ export function listBroadcasts(db: Db) {
       "subject",
       "status",
       "audience_list",
+      "audience_group_label",
       "scheduled_at",
       "frozen_at",
       "published_at",
@@ -122,6 +160,8 @@ export async function countRecipientsFor(db: Db, input: { list: unknown; interes
   const parsed = audienceSchema.safeParse(input);
   if (!parsed.success) return undefined;
   const { list, interests } = parsed.data;
+  // A group's count is the one its page loaded with: its audience does not change on the form.
+  if (list === "group") return undefined;
   return countRecipients(db, { list, interests: list === "newsletter" ? interests : [] });
 }
 
@@ -133,5 +173,6 @@ export function broadcastInput(form: URLSearchParams) {
     bodyMarkdown: form.get("bodyMarkdown") ?? "",
     list: form.get("list") ?? "",
     interests: form.getAll("interests"),
+    group: form.get("group") ?? "",
   };
 }

@@ -54,7 +54,9 @@ export interface BroadcastRefusalTable {
 export type BroadcastStatus =
   "draft" | "scheduled" | "overdue" | "queued" | "sending" | "paused" | "sent" | "cancelled";
 
-export type BroadcastList = "newsletter" | "waitlist";
+/** The lists people join; a broadcast may also go to a `group` another capability names (decision 265). */
+export type MailingList = "newsletter" | "waitlist";
+export type BroadcastList = MailingList | "group";
 
 export interface BroadcastTable {
   id: string;
@@ -64,6 +66,9 @@ export interface BroadcastTable {
   audience_list: BroadcastList;
   /** JSON array of interest keys; empty means the whole list. */
   audience_interests: string;
+  /** For `group`: the group's key (`workshop-cohort:<id>`) and its label when the owner chose it. */
+  audience_group: string | null;
+  audience_group_label: string | null;
   status: BroadcastStatus;
   scheduled_at: string | null;
   /** The email as rendered when it was frozen, with a placeholder for each reader's own link. */

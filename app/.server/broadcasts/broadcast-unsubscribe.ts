@@ -1,7 +1,7 @@
 import type { ServiceDeps } from "../core/service-deps";
 import { verifyNewsletterToken } from "../audience";
 import { audienceLabel, leaveAudience, listsKept, type Audience } from "./audience";
-import { audienceOf } from "./broadcast-drafts";
+import { audienceColumns, audienceOf } from "./broadcast-drafts";
 
 /** The list a broadcast's unsubscribe link leaves and what else the person is on. */
 export type BroadcastUnsubscribePage = { leaves: string; otherLists: string[] };
@@ -20,12 +20,7 @@ async function deliveryOf(
   return db
     .selectFrom("broadcast_deliveries as delivery")
     .innerJoin("broadcasts", "broadcasts.id", "delivery.broadcast_id")
-    .select([
-      "delivery.id",
-      "delivery.person_id",
-      "broadcasts.audience_list",
-      "broadcasts.audience_interests",
-    ])
+    .select(["delivery.id", "delivery.person_id", ...audienceColumns])
     .where("delivery.id", "=", deliveryId)
     .executeTakeFirst();
 }
@@ -60,6 +55,7 @@ export async function unsubscribeFromBroadcast(
   await deps.db.transaction().execute(async (trx) => {
     const leaving: Audience[] = everything
       ? [
+          ...(audience.list === "group" ? [audience] : []),
           { list: "newsletter", interests: [] },
           { list: "waitlist", interests: [] },
         ]

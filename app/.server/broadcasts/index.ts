@@ -4,6 +4,7 @@ import { broadcastAttentionTemplate } from "./emails/broadcast-attention";
 import { broadcastTestTemplate } from "./emails/broadcast-email";
 
 export { broadcastOutboxHooks } from "./broadcast-outbox-hooks";
+export { registerAudienceGroup, type AudienceGroup } from "./audience-groups";
 /** A letter in Markdown drawn as broadcasts draw it (the email sequences' steps use it too). */
 export { broadcastEmail as letterEmail } from "./emails/broadcast-email";
 export { parseLetterMarkdown } from "./letter-markdown";

@@ -262,11 +262,18 @@ export async function applyBalancePayment(
       balance_payment_intent_id: intent,
       balance_session_id: session.id,
       balance_paid_at: now.toISOString(),
+      balance_refunded_at: null,
       updated_at: now.toISOString(),
     }))
     .where("id", "=", id)
     .where("status", "=", "paid")
-    .where("balance_payment_intent_id", "is", null)
+    // None yet, or the last one was refunded in Stripe (decision 266).
+    .where((eb) =>
+      eb.or([
+        eb("balance_payment_intent_id", "is", null),
+        eb("balance_refunded_at", "is not", null),
+      ]),
+    )
     .executeTakeFirst();
   if (Number(recorded.numUpdatedRows) !== 1) {
     await deps.stripe.refunds.create(

@@ -1,8 +1,10 @@
 // The workshops' public face: dated events, cohorts and their seats, registrations through Stripe
 // Checkout, and each cohort's waiting list (issue 37, decision 180).
 import { onPersonEvent } from "../core/person-events";
+import { registerAudienceGroup } from "../broadcasts";
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
 import { eraseWorkshopAttendee } from "./attendee-erasure";
+import { cohortAttendeesGroup, cohortGroupKind } from "./cohort-letters";
 import {
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
@@ -28,6 +30,7 @@ export {
   type CancellationView,
   type CancelOutcome,
 } from "./cancellation";
+export { cohortGroupKey } from "./cohort-letters";
 export { datesLabel, eventsToday } from "./cohort-terms";
 export { sendWorkshopReminders } from "./reminders";
 export {
@@ -74,9 +77,11 @@ export const workshopEmailTemplates = [
 ] as DefinedEmailTemplate[];
 
 /**
- * Lets an erasure reach the attendees and the waiting lists (`core/person-events.ts`). The wiring
- * calls it once per process, as it registers the emails; calling it again is harmless.
+ * Lets an erasure reach the attendees and the waiting lists (`core/person-events.ts`), and the
+ * broadcasts reach a cohort's attendees. The wiring calls it once per process, as it registers
+ * the emails; calling it again is harmless.
  */
 export function registerWorkshopListeners() {
   onPersonEvent("workshops", eraseWorkshopAttendee);
+  registerAudienceGroup(cohortGroupKind, cohortAttendeesGroup);
 }

@@ -156,6 +156,9 @@ export async function startRegistration(
         cancelled_at: null,
         refunded_cents: 0,
         credit_cents: 0,
+        letters_stopped_at: null,
+        balance_refunded_cents: 0,
+        balance_refunded_at: null,
       })
       .execute();
     return { outcome: "held", event, payment, terms } as const;

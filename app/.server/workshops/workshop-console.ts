@@ -12,6 +12,7 @@ export async function cohortConsole(db: Kysely<Database>, eventId: string) {
       "id",
       "name",
       "email",
+      "person_id",
       "status",
       "payment",
       "price_cents",
@@ -22,6 +23,8 @@ export async function cohortConsole(db: Kysely<Database>, eventId: string) {
       "hold_expires_at",
       "paid_at",
       "created_at",
+      "letters_stopped_at",
+      "balance_refunded_cents",
     ])
     .where("event_id", "=", eventId)
     .orderBy("created_at")

@@ -4,6 +4,7 @@ import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { recordStripeEventOnce, type Stripe } from "../sales";
 import { cohortFacts } from "./cohort-terms";
 import { applyBalancePayment, balanceMetadataKey } from "./balance";
+import { refundBalancePayment } from "./balance-refund";
 import {
   expireRegistration,
   fulfilRegistration,
@@ -18,6 +19,8 @@ export type WorkshopEventOutcome =
   | "released"
   | "balance-paid"
   | "balance-refunded"
+  | "balance-due-again"
+  | "balance-refund-recorded"
   | "duplicate"
   | "ignored";
 
@@ -37,7 +40,12 @@ async function concernsWorkshop(deps: Pick<ServiceDeps, "db">, event: Stripe.Eve
       const found = await deps.db
         .selectFrom("workshop_registrations")
         .select("id")
-        .where("stripe_payment_intent_id", "=", id)
+        .where((eb) =>
+          eb.or([
+            eb("stripe_payment_intent_id", "=", id),
+            eb("balance_payment_intent_id", "=", id),
+          ]),
+        )
         .executeTakeFirst();
       return Boolean(found);
     }
@@ -73,7 +81,11 @@ export async function handleWorkshopStripeEvent(
           : expireRegistration(trx, rest, event.data.object);
       case "charge.refunded": {
         const released = await refundRegistration(trx, rest, event.data.object);
-        return released === "released" ? "released" : "ignored";
+        if (released !== "not-ours") return released;
+        // Not the first payment: the balance's (decision 266).
+        const balance = await refundBalancePayment(trx, rest, event.data.object);
+        if (balance === "recorded") return "balance-refund-recorded";
+        return balance === "balance-due-again" ? balance : "ignored";
       }
       default:
         return "ignored";

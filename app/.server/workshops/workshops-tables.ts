@@ -78,6 +78,11 @@ export interface WorkshopRegistrationTable {
   balance_payment_intent_id: string | null;
   balance_paid_cents: number;
   balance_paid_at: string | null;
+  /** A balance refunded in Stripe (migration 661): the total sent back, the last time. */
+  balance_refunded_cents: number;
+  balance_refunded_at: string | null;
+  /** When the attendee stopped the owner's letters to this cohort (migration 660). */
+  letters_stopped_at: string | null;
   cancelled_at: string | null;
   refunded_cents: number;
   credit_cents: number;

@@ -19,16 +19,55 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+function recipientsLine(count: number) {
+  return `${count} recipient${count === 1 ? "" : "s"} now`;
+}
+
+/**
+ * A letter to a group (a workshop cohort's attendees, decision 265): its audience is fixed, and
+ * the owner reads who is in it and what its unsubscribe link does.
+ */
+function GroupAudience({
+  group,
+  recipients,
+  errors,
+}: {
+  group: { key: string; label: string };
+  recipients: number;
+  errors?: string[];
+}) {
+  return (
+    <fieldset className="space-y-2 rounded-lg border p-4" data-testid="group-audience">
+      <legend className="px-1 text-sm font-medium">Audience</legend>
+      <input type="hidden" name="list" value="group" />
+      <input type="hidden" name="group" value={group.key} />
+      <p className="font-medium break-words">{group.label}</p>
+      <p className="text-sm text-muted-foreground">
+        Everyone holding a paid seat when it goes out. The waiting list is not included. It is about
+        the workshop they paid for, so it reaches them whatever their newsletter choices; its
+        unsubscribe link stops only the letters you write to this cohort (receipts, the balance
+        request and the reminders still go).
+      </p>
+      <FieldError id="list-error" errors={errors} />
+      <p className="pt-2 font-medium" data-testid="recipient-count">
+        {recipientsLine(recipients)}
+      </p>
+    </fieldset>
+  );
+}
+
 /**
  * The compose form's fields. The recipient count is the server's exact figure: computed when the
  * page loads and, with JavaScript, asked again whenever the audience changes.
  */
 export function BroadcastFields({
   draft,
+  group,
   recipients,
   fieldErrors = {},
 }: {
   draft?: BroadcastDraft;
+  group?: { key: string; label: string };
   recipients: number;
   fieldErrors?: Record<string, string[]>;
 }) {
@@ -88,44 +127,47 @@ export function BroadcastFields({
         </p>
         <FieldError id="bodyMarkdown-error" errors={fieldErrors.bodyMarkdown} />
       </div>
-      <fieldset
-        className="space-y-3 rounded-lg border p-4"
-        onChange={(event) => recount(event.currentTarget.form)}
-      >
-        <legend className="px-1 text-sm font-medium">Audience</legend>
-        {audienceLists.map((list) => (
-          <label key={list.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="list"
-              value={list.value}
-              defaultChecked={(draft?.list ?? "newsletter") === list.value}
-              className="size-4 accent-primary"
-            />
-            {list.label}
-          </label>
-        ))}
-        <p className="pt-2 text-sm text-muted-foreground">
-          Newsletter only: narrow to readers who chose any of
-        </p>
-        {newsletterInterests.map((interest) => (
-          <label key={interest.key} className="flex items-center gap-2 pl-6 text-sm">
-            <input
-              type="checkbox"
-              name="interests"
-              value={interest.key}
-              defaultChecked={draft?.interests.includes(interest.key)}
-              className="size-4 accent-primary"
-            />
-            {interest.label}
-          </label>
-        ))}
-        <p className="pt-2 font-medium" aria-live="polite" data-testid="recipient-count">
-          {count.data?.count ?? recipients} recipient
-          {(count.data?.count ?? recipients) === 1 ? "" : "s"} now
-          {!count.data && draft ? " (for the saved audience)" : ""}
-        </p>
-      </fieldset>
+      {group ? (
+        <GroupAudience group={group} recipients={recipients} errors={fieldErrors.list} />
+      ) : (
+        <fieldset
+          className="space-y-3 rounded-lg border p-4"
+          onChange={(event) => recount(event.currentTarget.form)}
+        >
+          <legend className="px-1 text-sm font-medium">Audience</legend>
+          {audienceLists.map((list) => (
+            <label key={list.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="list"
+                value={list.value}
+                defaultChecked={(draft?.list ?? "newsletter") === list.value}
+                className="size-4 accent-primary"
+              />
+              {list.label}
+            </label>
+          ))}
+          <p className="pt-2 text-sm text-muted-foreground">
+            Newsletter only: narrow to readers who chose any of
+          </p>
+          {newsletterInterests.map((interest) => (
+            <label key={interest.key} className="flex items-center gap-2 pl-6 text-sm">
+              <input
+                type="checkbox"
+                name="interests"
+                value={interest.key}
+                defaultChecked={draft?.interests.includes(interest.key)}
+                className="size-4 accent-primary"
+              />
+              {interest.label}
+            </label>
+          ))}
+          <p className="pt-2 font-medium" aria-live="polite" data-testid="recipient-count">
+            {recipientsLine(count.data?.count ?? recipients)}
+            {!count.data && draft ? " (for the saved audience)" : ""}
+          </p>
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -45,6 +45,15 @@ const inviteAttachment = (invite: string) => [
   },
 ];
 
+/** Why this balance email: asked on its day, chased, or owed again after a refund. */
+function balanceLine(data: { chase: boolean; refundedCents?: number }) {
+  if (data.refundedCents !== undefined)
+    return `The ${money(data.refundedCents)} you paid toward the balance has been refunded to you. Your deposit still keeps your seat; the balance is due again before the first day.`;
+  return data.chase
+    ? "We wrote about the balance a few days ago and have not seen it yet; if it crossed with this email, thank you and please ignore this one."
+    : "Your deposit keeps your seat; the balance is due before the first day.";
+}
+
 /** The attendee's seat is theirs: the days, the place, and the calendar invite. */
 export const workshopConfirmationTemplate = defineEmailTemplate({
   name: "workshop-confirmation",
@@ -164,19 +173,27 @@ export const workshopBalanceRequestTemplate = defineEmailTemplate({
     balanceCents: z.number(),
     payUrl: z.string(),
     chase: z.boolean(),
+    /** Set when the balance paid was refunded and is due again (decision 266). */
+    refundedCents: z.number().optional(),
     contactEmail: z.string(),
   }),
   subject: (data) =>
-    data.chase
-      ? `Reminder: the balance for ${data.title} is still open`
-      : `The balance for ${data.title}, ${data.when}`,
+    data.refundedCents !== undefined
+      ? `Your balance for ${data.title} was refunded: it is due again`
+      : data.chase
+        ? `Reminder: the balance for ${data.title} is still open`
+        : `The balance for ${data.title}, ${data.when}`,
   body: (data) => (
     <EmailLayout preview={`Balance due: ${money(data.balanceCents)}`}>
       <EmailHeading>
-        {data.chase ? "Your balance is still open" : "Time to pay the balance"}
+        {data.refundedCents !== undefined
+          ? "Your balance payment was refunded"
+          : data.chase
+            ? "Your balance is still open"
+            : "Time to pay the balance"}
       </EmailHeading>
       <Paragraph
-        text={`Hi ${data.name},\n\n${data.title} begins soon (${data.when}, ${data.place}). ${data.chase ? "We wrote about the balance a few days ago and have not seen it yet; if it crossed with this email, thank you and please ignore this one." : "Your deposit keeps your seat; the balance is due before the first day."}`}
+        text={`Hi ${data.name},\n\n${data.title} begins soon (${data.when}, ${data.place}). ${balanceLine(data)}`}
       />
       <Panel text={`Paid: ${money(data.paidCents)}\nBalance due: ${money(data.balanceCents)}`} />
       <ActionButton href={data.payUrl} label={`Pay ${money(data.balanceCents)}`} />

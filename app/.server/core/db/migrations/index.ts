@@ -41,6 +41,8 @@ import * as workshopBalanceCancellation from "./620_workshop_balance_cancellatio
 import * as uploadedImages from "./630_uploaded_images";
 import * as articleBroadcasts from "./640_article_broadcasts";
 import * as sequenceStepVersions from "./650_sequence_step_versions";
+import * as broadcastAudienceGroups from "./660_broadcast_audience_groups";
+import * as workshopBalanceRefunds from "./661_workshop_balance_refunds";
 import * as resources from "./670_resources";
 
 /**
@@ -92,5 +94,7 @@ export const migrations: Record<string, Migration> = {
   "630_uploaded_images": uploadedImages,
   "640_article_broadcasts": articleBroadcasts,
   "650_sequence_step_versions": sequenceStepVersions,
+  "660_broadcast_audience_groups": broadcastAudienceGroups,
+  "661_workshop_balance_refunds": workshopBalanceRefunds,
   "670_resources": resources,
 };
