@@ -28,4 +28,7 @@ const child = spawn(process.execPath, ["build/server.js"], {
   env: process.env,
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+// The runner holds our stdin open: when it ends, however it ended (a signal, a crash), so do we.
+process.stdin.on("end", () => child.kill("SIGTERM"));
+process.stdin.resume();
 child.on("exit", (code) => process.exit(code ?? 0));

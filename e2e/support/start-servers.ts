@@ -35,7 +35,8 @@ async function start(server: Server, children: ChildProcess[]) {
   if (await answers(health)) throw new Error(`${server.baseURL} is already used`);
   const child = spawn(process.execPath, ["e2e/support/start-server.mjs"], {
     env: { ...process.env, ...server.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    // Its request log stays out of the run's output, as Playwright's `webServer` keeps it.
+    stdio: ["pipe", "ignore", "pipe"],
     // A group of its own, so a runner that dies can take the server with it (below).
     detached: true,
   });
@@ -48,7 +49,6 @@ async function start(server: Server, children: ChildProcess[]) {
       // The group ended between the check and the kill.
     }
   });
-  prefixed(child.stdout, process.stdout);
   prefixed(child.stderr, process.stderr);
   const deadline = Date.now() + 60_000;
   for (;;) {
