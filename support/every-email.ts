@@ -46,6 +46,9 @@ import {
 registerSiteEmails();
 
 const site = "https://presence.example";
+/** A link whose text is its own long address, as authors paste them. */
+const longAddress =
+  "https://presence.example/articles/staying-present-under-pressure?utm_source=newsletter&utm_medium=email&utm_campaign=november-letter";
 const unsubscribe = `${site}/lists/unsubscribe/unsub.token-1`;
 const expiresAt = new Date("2026-12-01T12:00:00Z");
 const bothItems = orderItemsFromCatalog(["pdf", "breakthrough-session"]);
@@ -425,6 +428,8 @@ export const everyEmail: EmailSample[] = [
             "> Slow is smooth.",
             "1. Breathe\n2. Listen",
             "[Read the chapter](https://presence.example/book){button}",
+            // A bare address is one long word: it must wrap inside a phone's width.
+            `[${longAddress}](${longAddress})`,
           ].join("\n\n"),
         },
       );

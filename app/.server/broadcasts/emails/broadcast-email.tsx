@@ -15,8 +15,12 @@ const headingSizes = { 1: "24px", 2: "20px", 3: "18px" } as const;
 const emailParts: LetterParts = {
   Text: ({ text }) => text,
   InlineCode: ({ text }) => <CodeInline>{text}</CodeInline>,
+  // A bare address as the link's text is one long word: let it wrap on a phone's width.
   Link: ({ href, children }) => (
-    <Link href={href} style={{ color: emailColors.accent }}>
+    <Link
+      href={href}
+      style={{ color: emailColors.accent, overflowWrap: "anywhere", wordBreak: "break-word" }}
+    >
       {children}
     </Link>
   ),
