@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../support/built-server";
@@ -52,6 +52,11 @@ http {
   }
   return {
     baseURL,
+    /** The one worker's process, which does the serving (its CPU time is the bench's cost). */
+    workerPid() {
+      const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8");
+      return Number(children.trim().split(" ")[0]);
+    },
     async stop() {
       child.kill("SIGQUIT");
       await new Promise((resolve) => child.once("exit", resolve));

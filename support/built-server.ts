@@ -39,13 +39,15 @@ export async function startBuiltServer(
   env: Record<string, string>,
   /** Node's own flags before the script (`--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeFlags: string[] = [],
+  /** Another build's entry (a bench comparing two builds): build/server.js by default. */
+  script = "build/server.js",
 ): Promise<BuiltServer> {
-  if (!existsSync("build/server.js")) {
+  if (!existsSync(script)) {
     throw new Error("No production build: run `npm run build` before the HTTP tests.");
   }
   // A caller that needs its address before the start (its SITE_URL) chooses the port itself.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, "build/server.js"], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

@@ -9,7 +9,7 @@ import {
   heldFileAnswerer,
   variant,
   type HeldFile,
-  type InMemoryFileOptions,
+  type SiteHeaders,
 } from "../static-files/in-memory-files";
 import { contentSecurityPolicy } from "../wiring/security-headers";
 
@@ -78,7 +78,7 @@ export function contentPageCache({
   touchedPaths = async () => [],
   pollMs = 1_000,
   development = false,
-  setHeaders = () => undefined,
+  siteHeaders = {},
 }: {
   /** Renders a path through the router as a visitor would get it (no cookies, no session). */
   render: (path: string) => Promise<RenderedAnswer>;
@@ -87,10 +87,10 @@ export function contentPageCache({
   touchedPaths?: () => Promise<string[]>;
   pollMs?: number;
   development?: boolean;
-  /** The headers every answer of the site carries (set again on a page answered before Express). */
-  setHeaders?: InMemoryFileOptions["setHeaders"];
+  /** The headers every answer of the site carries (in a held page's header block). */
+  siteHeaders?: SiteHeaders;
 }): ContentPageCache {
-  const answerFile = heldFileAnswerer(setHeaders);
+  const answerFile = heldFileAnswerer(siteHeaders);
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | RenderedAnswer>>();
   let version = -1;
@@ -149,6 +149,7 @@ export function contentPageCache({
               { development },
             ),
             "Cache-Control": "public, max-age=0, must-revalidate",
+            "X-Content-Cache": "hit",
           },
           version: renderedAt,
         };
@@ -161,14 +162,9 @@ export function contentPageCache({
     return promise;
   }
 
-  function answer(
-    request: IncomingMessage,
-    response: ServerResponse,
-    page: CachedPage,
-    held: boolean,
-  ) {
-    response.setHeader("X-Content-Cache", held ? "hit" : "miss");
-    return answerFile(request, response, page);
+  /** A page the request had to render: its answer says so; a held page's says `hit`. */
+  function missed(page: CachedPage): CachedPage {
+    return { ...page, headers: { ...page.headers, "X-Content-Cache": "miss" } };
   }
 
   return {
@@ -179,7 +175,7 @@ export function contentPageCache({
       if (request.url !== path || version === -1) return;
       const held = pages.get(path);
       if (!held || held.version !== version) return;
-      return answer(request, response, held, true);
+      return answerFile(request, response, held);
     },
     middleware(request, response, next) {
       if (
@@ -199,13 +195,13 @@ export function contentPageCache({
         .then(async () => {
           const held = pages.get(request.path);
           if (held && held.version === version) {
-            answer(request, response, held, true);
+            answerFile(request, response, held);
             return;
           }
           const page = await renderPage(request.path);
           // Anything but a page (a redirect, a 404, a 410) is answered by the router as usual,
           // with its own nonce: only pages are kept.
-          if ("identity" in page) answer(request, response, page, false);
+          if ("identity" in page) answerFile(request, response, missed(page));
           else next();
         })
         .catch(next);

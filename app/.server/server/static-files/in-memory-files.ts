@@ -37,11 +37,13 @@ export type HeldFile = {
   headers: Record<string, string>;
 };
 
+/** The headers every answer of the site carries, by name (siteHeaderValues in security-headers.ts). */
+export type SiteHeaders = Readonly<Record<string, string>>;
+
 export type InMemoryFileOptions = {
   headersOf: FileHeaders;
   routeOf: (pathname: string) => string;
-  /** The headers every answer of the site carries, set on each answer from here. */
-  setHeaders: (request: IncomingMessage, response: ServerResponse) => void;
+  siteHeaders: SiteHeaders;
 };
 
 /** What the fast path tells the server about an answer it sent. */
@@ -88,14 +90,20 @@ function holdFiles(clientDir: string, { headersOf }: InMemoryFileOptions) {
 /** Accept-Encoding headers repeat: each one's choice is kept (a bounded number of them). */
 const rememberedChoices = 200;
 
+/** A variant's whole header block, `[name, value, …]` for writeHead: a 200's and a 304's. */
+type HeaderBlocks = { ok: string[]; notModified: string[] };
+
 /**
  * Answers a file held in memory: its brotli or gzip copy when the client accepts one, its ETag
  * (304 to a matching If-None-Match), the site's headers and its own. The article pages the store
- * renders (content-page-cache.ts) are answered the same way.
+ * renders (content-page-cache.ts) are answered the same way. Each variant's header block is built
+ * once, at its first answer, and written whole (writeHead): per request this path only chooses.
  */
-export function heldFileAnswerer(setHeaders: InMemoryFileOptions["setHeaders"]) {
+export function heldFileAnswerer(siteHeaders: SiteHeaders) {
   const preferred = [...precompressedEncodings.map(({ encoding }) => encoding), "identity"];
   const choices = new Map<string, string | undefined>();
+  // By file, then variant: a page's "miss" answer shares its variants with the held "hit" one.
+  const blocks = new WeakMap<HeldFile, Map<Variant, HeaderBlocks>>();
 
   function chooseEncoding(request: IncomingMessage) {
     const accepted = request.headers["accept-encoding"] ?? "";
@@ -106,29 +114,45 @@ export function heldFileAnswerer(setHeaders: InMemoryFileOptions["setHeaders"]) 
     return choices.get(accepted);
   }
 
+  function headerBlocks(file: HeldFile, chosen: Variant): HeaderBlocks {
+    let ofFile = blocks.get(file);
+    if (!ofFile) blocks.set(file, (ofFile = new Map()));
+    let built = ofFile.get(chosen);
+    if (!built) {
+      // The file's own headers (its script policy) override the site's.
+      const common = {
+        ...siteHeaders,
+        ...(file.compressed.size > 0 && { Vary: "Accept-Encoding" }),
+        ...file.headers,
+        ETag: chosen.etag,
+      };
+      const ok = {
+        ...common,
+        "Content-Type": file.contentType,
+        ...(chosen.encoding && { "Content-Encoding": chosen.encoding }),
+        "Content-Length": String(chosen.body.length),
+      };
+      built = { ok: Object.entries(ok).flat(), notModified: Object.entries(common).flat() };
+      ofFile.set(chosen, built);
+    }
+    return built;
+  }
+
   return (request: IncomingMessage, response: ServerResponse, file: HeldFile): number => {
-    setHeaders(request, response);
     let chosen = file.identity;
     if (file.compressed.size > 0) {
-      response.setHeader("Vary", "Accept-Encoding");
       const encoding = chooseEncoding(request);
       chosen = (encoding && file.compressed.get(encoding)) || file.identity;
     }
-    for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value);
-    response.setHeader("ETag", chosen.etag);
+    const { ok, notModified } = headerBlocks(file, chosen);
     const revalidated = request.headers["if-none-match"]
       ?.split(",")
       .some((tag) => tag.trim().replace(/^W\//, "") === chosen.etag);
     if (revalidated) {
-      response.statusCode = 304;
-      response.end();
+      response.writeHead(304, notModified).end();
       return 304;
     }
-    response.statusCode = 200;
-    response.setHeader("Content-Type", file.contentType);
-    if (chosen.encoding) response.setHeader("Content-Encoding", chosen.encoding);
-    response.setHeader("Content-Length", chosen.body.length);
-    response.end(request.method === "HEAD" ? undefined : chosen.body);
+    response.writeHead(200, ok).end(request.method === "HEAD" ? undefined : chosen.body);
     return 200;
   };
 }
@@ -142,7 +166,7 @@ export function heldFileAnswerer(setHeaders: InMemoryFileOptions["setHeaders"]) 
  */
 export function inMemoryFiles(clientDir: string, options: InMemoryFileOptions) {
   const files = holdFiles(clientDir, options);
-  const answer = heldFileAnswerer(options.setHeaders);
+  const answer = heldFileAnswerer(options.siteHeaders);
   return (request: IncomingMessage, response: ServerResponse): AnsweredFile | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     if (request.headers.range) return undefined;

@@ -58,32 +58,42 @@ export function grantScriptNonce(
   return nonce;
 }
 
-/** The headers of every answer; pages widen `script-src` to their own inline scripts. */
-export function securityHeaders({
-  https,
-  development,
-  hstsPreload = false,
-  checkoutOrigins = [],
-}: {
+type SiteHeaderOptions = {
   https: boolean;
   development: boolean;
   checkoutOrigins?: readonly string[];
   /** HSTS_PRELOAD: the domain is (to be) on the browsers' preload list. */
   hstsPreload?: boolean;
-}): RequestHandler {
-  const policy = contentSecurityPolicy([], { development, checkoutOrigins });
-  const transportSecurity = `max-age=31536000; includeSubDomains${hstsPreload ? "; preload" : ""}`;
+};
+
+/**
+ * The headers of every answer, by name; pages widen `script-src` to their own inline scripts. The
+ * answers made before Express build them into each held file's header block once.
+ */
+export function siteHeaderValues({
+  https,
+  development,
+  hstsPreload = false,
+  checkoutOrigins = [],
+}: SiteHeaderOptions): Readonly<Record<string, string>> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy([], { development, checkoutOrigins }),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    ...(https && {
+      "Strict-Transport-Security": `max-age=31536000; includeSubDomains${hstsPreload ? "; preload" : ""}`,
+    }),
+  };
+}
+
+/** Sets the headers of every answer (siteHeaderValues) on each answer Express makes. */
+export function securityHeaders(options: SiteHeaderOptions): RequestHandler {
+  const headers = Object.entries(siteHeaderValues(options));
   return (_request, response, next) => {
-    response.setHeader("Content-Security-Policy", policy);
-    response.setHeader("X-Content-Type-Options", "nosniff");
-    response.setHeader("X-Frame-Options", "DENY");
-    response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    response.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(self)",
-    );
-    response.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (https) response.setHeader("Strict-Transport-Security", transportSecurity);
+    for (const [name, value] of headers) response.setHeader(name, value);
     next();
   };
 }

@@ -29,7 +29,7 @@ import { pathBound } from "./path-bound";
 import { requestActivity } from "../outbox-placement/request-activity";
 import { requestLogging } from "../observability/request-logging";
 import { routeLabeller } from "../observability/route-label";
-import { grantScriptNonce, securityHeaders } from "./security-headers";
+import { grantScriptNonce, securityHeaders, siteHeaderValues } from "./security-headers";
 import { staticFileHeaders, staticFiles } from "../static-files/static-files";
 import { uploadedMedia } from "../static-files/uploaded-media";
 
@@ -88,12 +88,14 @@ export async function startSiteServer(options: SiteServerOptions) {
   const development = config.NODE_ENV === "development";
   // A Stripe stand-in (STRIPE_API_BASE, the tests' fake) is where checkout forms are sent.
   const checkoutOrigins = config.STRIPE_API_BASE ? [new URL(config.STRIPE_API_BASE).origin] : [];
-  const securityHeadersOf = securityHeaders({
+  const siteHeaderOptions = {
     checkoutOrigins,
     https: config.SITE_URL.startsWith("https://"),
     development,
     hstsPreload: config.HSTS_PRELOAD,
-  });
+  };
+  const securityHeadersOf = securityHeaders(siteHeaderOptions);
+  const siteHeaders = siteHeaderValues(siteHeaderOptions);
   const fileHeadersOf = options.clientDir && staticFileHeaders(options.clientDir);
   const app = express();
   app.disable("x-powered-by");
@@ -150,7 +152,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   const renderPage = createFetchHandler(options.build, config.NODE_ENV);
   const contentPages = contentPageCache({
     development,
-    setHeaders: setSecurityHeaders,
+    siteHeaders,
     readVersion: () => readContentVersion(runtime.services.db),
     touchedPaths: () => pagesTouchedByLastChange(runtime.services.db),
     render: async (path) => {
@@ -208,7 +210,7 @@ export async function startSiteServer(options: SiteServerOptions) {
     inMemoryFiles(options.clientDir, {
       headersOf: fileHeadersOf,
       routeOf,
-      setHeaders: setSecurityHeaders,
+      siteHeaders,
     });
   const answerEarly = firstEarlyAnswer([
     beaconAnswerer(runtime.analytics, app.get("trust proxy fn")),
@@ -217,18 +219,21 @@ export async function startSiteServer(options: SiteServerOptions) {
       setHeaders: setSecurityHeaders,
     }),
   ]);
-  // Answers not yet finished: when shutdown begins, each is told to close its connection.
+  // Answers not yet finished: when shutdown begins, each is told to close its connection. A held
+  // file's answer is written whole before the handler returns, so only the others are followed.
   const unfinished = new Set<ServerResponse>();
+  const follow = (response: ServerResponse) => {
+    if (stopping) return;
+    unfinished.add(response);
+    response.once("close", () => unfinished.delete(response));
+  };
   const server = createServer((request, response) => {
     const started = performance.now();
     activity.track();
     if (stopping) closeConnectionAfter(response);
-    else {
-      unfinished.add(response);
-      response.once("close", () => unfinished.delete(response));
-    }
     const early = answerEarly(request, response);
     if (early) {
+      follow(response);
       const method = request.method ?? "POST";
       response.once("finish", () =>
         metrics.recordAnswer({
@@ -245,7 +250,10 @@ export async function startSiteServer(options: SiteServerOptions) {
       heldPage === undefined
         ? heldFiles && heldFiles(request, response)
         : { route: routeOf(pathOf(request)), status: heldPage };
-    if (!answered) return app(request, response);
+    if (!answered) {
+      follow(response);
+      return app(request, response);
+    }
     countGuideDownload(runtime.analytics, request);
     recordGuideReader(request);
     metrics.recordAnswer({
