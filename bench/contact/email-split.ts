@@ -54,7 +54,10 @@ async function phase(name: string, run: (index: number) => Promise<unknown>) {
   for (let index = 0; index < 200; index++) await run(index);
   const started = process.cpuUsage();
   for (let index = 0; index < count; index++) await run(index);
-  return { phase: name, "CPU ms/message (2 emails)": Math.round((cpuMs(started) / count) * 1000) / 1000 };
+  return {
+    phase: name,
+    "CPU ms/message (2 emails)": Math.round((cpuMs(started) / count) * 1000) / 1000,
+  };
 }
 
 const mailDir = mkdtempSync(path.join(tmpdir(), "bench-email-split-"));
@@ -62,7 +65,10 @@ const files = mailDirTransport(mailDir);
 const rendered = async (index: number) =>
   Promise.all(
     emails(index).map(async (email, nth) => {
-      const body = await renderStoredEmail(email.template.name, JSON.stringify(email.template.data));
+      const body = await renderStoredEmail(
+        email.template.name,
+        JSON.stringify(email.template.data),
+      );
       return {
         id: `00000000-0000-4000-800${nth}-${String(index).padStart(12, "0")}`,
         createdAt: new Date().toISOString(),
@@ -80,30 +86,71 @@ const rendered = async (index: number) =>
 const rows = [];
 rows.push(await phase("draw (renderStoredEmail)", rendered));
 const ready = await rendered(0);
-rows.push(await phase("send to .eml (compose + file)", (index) =>
-  Promise.all(ready.map((m) => files.send({ ...m, id: `${m.id.slice(0, 24)}${String(index).padStart(12, "0")}` })))));
+rows.push(
+  await phase("send to .eml (compose + file)", (index) =>
+    Promise.all(
+      ready.map((m) =>
+        files.send({ ...m, id: `${m.id.slice(0, 24)}${String(index).padStart(12, "0")}` }),
+      ),
+    ),
+  ),
+);
 const { default: nodemailer } = await import("nodemailer");
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
-rows.push(await phase("compose only (nodemailer)", () =>
-  Promise.all(ready.map((m) => composer.sendMail({ ...m, messageId: `<${m.id}@example.com>`, date: new Date(m.createdAt) })))));
-const { wholeTransactionalMessage } = await import("../../app/.server/mail/whole-transactional-message");
+rows.push(
+  await phase("compose only (nodemailer)", () =>
+    Promise.all(
+      ready.map((m) =>
+        composer.sendMail({
+          ...m,
+          messageId: `<${m.id}@example.com>`,
+          date: new Date(m.createdAt),
+        }),
+      ),
+    ),
+  ),
+);
+const { wholeTransactionalMessage } =
+  await import("../../app/.server/mail/whole-transactional-message");
 const whole = (m: TransportMessage) =>
   wholeTransactionalMessage(
-    { messageId: `<${m.id}@example.com>`, date: new Date(m.createdAt), from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, headers: m.headers },
+    {
+      messageId: `<${m.id}@example.com>`,
+      date: new Date(m.createdAt),
+      from: m.from,
+      to: m.to,
+      replyTo: m.replyTo,
+      subject: m.subject,
+      headers: m.headers,
+    },
     { text: m.text, html: m.html! },
   )!;
 rows.push(await phase("build whole only", async () => ready.map(whole)));
-rows.push(await phase("whole + nodemailer raw", () => Promise.all(ready.map((m) => composer.sendMail(whole(m))))));
+rows.push(
+  await phase("whole + nodemailer raw", () =>
+    Promise.all(ready.map((m) => composer.sendMail(whole(m)))),
+  ),
+);
 const { mkdir, writeFile, rename } = await import("node:fs/promises");
 const bytes = Buffer.alloc(6000, 97);
-rows.push(await phase("file only (mkdir, write, rename)", (index) =>
-  Promise.all(ready.map(async (m, nth) => {
-    await mkdir(mailDir, { recursive: true });
-    const file = path.join(mailDir, `f-${nth}-${index}.eml`);
-    await writeFile(`${file}.tmp`, bytes);
-    await rename(`${file}.tmp`, file);
-  }))));
-console.log(`load ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+rows.push(
+  await phase("file only (mkdir, write, rename)", (index) =>
+    Promise.all(
+      ready.map(async (m, nth) => {
+        await mkdir(mailDir, { recursive: true });
+        const file = path.join(mailDir, `f-${nth}-${index}.eml`);
+        await writeFile(`${file}.tmp`, bytes);
+        await rename(`${file}.tmp`, file);
+      }),
+    ),
+  ),
+);
+console.log(
+  `load ${(await import("node:os"))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.table(rows);
 files.close();
 rmSync(mailDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ const sameBoundaries = (eml: string) =>
 const builtWhole = (eml: string) => /--_presence-[0-9a-f]+-alt/.test(eml);
 
 /**
- * What nodemailer's composer made of a transactional email (before decision 282) against what
+ * What nodemailer's composer made of a transactional email (before decision 284) against what
  * the transport now writes, byte for byte but the boundaries.
  */
 describe("a transactional email built whole", () => {
@@ -88,9 +88,18 @@ describe("a transactional email built whole", () => {
   });
 
   it.each([
-    ["a non-ASCII name and a long subject", { from: "Zoë Ashworth — Presence <no-reply@presence.example>", subject: `New inquiry: ${"Corporate Training ".repeat(6)}from Zoë Ünlü` }],
+    [
+      "a non-ASCII name and a long subject",
+      {
+        from: "Zoë Ashworth — Presence <no-reply@presence.example>",
+        subject: `New inquiry: ${"Corporate Training ".repeat(6)}from Zoë Ünlü`,
+      },
+    ],
     ["a short plain body (7bit)", { text: "Hi.", html: "<p>Hi.</p>" }],
-    ["trailing spaces and a long unbroken line", { text: `Hi   \n${"x".repeat(200)}\n`, html: `<p>Café ${"déjà vu ".repeat(20)}</p>` }],
+    [
+      "trailing spaces and a long unbroken line",
+      { text: `Hi   \n${"x".repeat(200)}\n`, html: `<p>Café ${"déjà vu ".repeat(20)}</p>` },
+    ],
   ] as const)("builds an email with %s as nodemailer does", async (_, overrides) => {
     const sent = message(overrides);
     const eml = await written(sent);
@@ -99,7 +108,10 @@ describe("a transactional email built whole", () => {
   });
 
   it.each([
-    ["a mostly non-latin body (base64)", { text: "Привет, как дела? Всё хорошо.", html: "<p>Привет, как дела?</p>" }],
+    [
+      "a mostly non-latin body (base64)",
+      { text: "Привет, как дела? Всё хорошо.", html: "<p>Привет, как дела?</p>" },
+    ],
     ["two recipients", { to: "ada@example.com, bob@example.com" }],
     ["an international address", { to: "ada@exämple.com" }],
     ["a header name with a space", { headers: { "X Odd": "1" } }],

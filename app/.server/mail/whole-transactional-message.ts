@@ -67,7 +67,7 @@ function mostlyLatin(value: string) {
  * A transactional email (a text and an HTML part, no attachment) as one buffer, byte for byte
  * what nodemailer's composer makes but for the boundary: the composer builds a tree of parts and
  * streams each through its encoders, about three quarters of sending a contact message's two
- * emails (decision 282). Headers are encoded by nodemailer's own header encoder and the bodies by
+ * emails (decision 284). Headers are encoded by nodemailer's own header encoder and the bodies by
  * its quoted-printable functions. Answers undefined for what it does not build (a header name
  * nodemailer would rewrite, an address list, a body nodemailer would send in base64, a body
  * holding the boundary): nodemailer builds that email.
