@@ -103,7 +103,8 @@ async function startReference(script: string, databaseUrl: string): Promise<Serv
       await fetch(baseURL);
       break;
     } catch {
-      if (attempt > 150 || child.exitCode !== null) throw new Error("reference did not start");
+      // Two minutes: tsx compiling the reference took more than 30 s at load 20.
+      if (attempt > 600 || child.exitCode !== null) throw new Error("reference did not start");
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

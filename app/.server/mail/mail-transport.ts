@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 import { elasticSendGate } from "./elastic-send-gate";
 import type { wholeMessage } from "./whole-message";
+import type { wholeTransactionalMessage } from "./whole-transactional-message";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -78,6 +79,19 @@ function messageId(message: TransportMessage) {
   return `<${message.id}@${domain}>`;
 }
 
+/** The headers' values nodemailer is given, or a whole message is built from. */
+function headerValues(message: TransportMessage) {
+  return {
+    messageId: messageId(message),
+    date: new Date(message.createdAt),
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    headers: message.headers,
+  };
+}
+
 /**
  * nodemailer's options for one email. Parts already encoded from a shared body go in as they are
  * (`raw`), so the body is not quoted-printable encoded again for every copy; with plain headers the
@@ -88,15 +102,7 @@ function mailOptions(
   encoded?: EncodedParts,
   whole?: typeof wholeMessage,
 ): SendMailOptions {
-  const headers = {
-    messageId: messageId(message),
-    date: new Date(message.createdAt),
-    from: message.from,
-    to: message.to,
-    replyTo: message.replyTo,
-    subject: message.subject,
-    headers: message.headers,
-  };
+  const headers = headerValues(message);
   const built = encoded && whole?.(headers, encoded);
   if (built) return built;
   return {
@@ -116,11 +122,22 @@ function mailOptionsBuilder() {
   const encodedParts = sharedBodyEncoder();
   // Loaded with the first shared body, as nodemailer is with the first email.
   let whole: Promise<typeof wholeMessage> | undefined;
+  let transactional: Promise<typeof wholeTransactionalMessage> | undefined;
   return async (message: TransportMessage) => {
     const encoded =
       message.sharedBody && !message.attachments?.length
         ? await encodedParts(message.sharedBody)
         : undefined;
+    if (!encoded && !message.sharedBody && !message.attachments?.length && message.html) {
+      transactional ??= import("./whole-transactional-message").then(
+        (module) => module.wholeTransactionalMessage,
+      );
+      const built = (await transactional)(headerValues(message), {
+        text: message.text,
+        html: message.html,
+      });
+      if (built) return built;
+    }
     if (!encoded) return mailOptions(message);
     whole ??= import("./whole-message").then((module) => module.wholeMessage);
     return mailOptions(message, encoded, await whole);
@@ -182,11 +199,21 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
-      const info = await (await transporter.get()).sendMail(await options(message));
-      await mkdir(mailDir, { recursive: true });
+      const mail = await options(message);
+      // A message built whole is already the file's bytes: unsigned, nodemailer's stream
+      // transport would hand the same buffer back, at twice the cost of building it.
+      const bytes =
+        !dkim && Buffer.isBuffer(mail.raw)
+          ? mail.raw
+          : ((await (await transporter.get()).sendMail(mail)).message as Buffer);
       const stamp = message.createdAt.replace(/[:.]/g, "-");
       const file = path.join(mailDir, `${stamp}-${message.id}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      // The folder is made when a write finds it missing, not checked before every email.
+      await writeFile(`${file}.tmp`, bytes).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        await mkdir(mailDir, { recursive: true });
+        await writeFile(`${file}.tmp`, bytes);
+      });
       await rename(`${file}.tmp`, file);
     },
     close: transporter.close,

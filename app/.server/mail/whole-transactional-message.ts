@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import addressparser from "nodemailer/lib/addressparser";
+import { foldLines, hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
+import MimeNode from "nodemailer/lib/mime-node";
+import { encode as quotedPrintable, wrap } from "nodemailer/lib/qp";
+import type { WholeMessageInput } from "./whole-message";
+
+/** Encodes header values as nodemailer does (address lists, encoded words); it holds no state. */
+const headerEncoder = new MimeNode();
+const headerLine = (name: string, value: string) =>
+  `${foldLines(`${name}: ${headerEncoder.encodeHeaderValue(name, value)}`, 76)}\r\n`;
+
+/** One boundary per process: random, and checked against each body before use. */
+const boundary = `--_presence-${randomBytes(12).toString("hex")}-alt`;
+
+/** A header name as nodemailer writes it (mime-node's `_normalizeHeaderKey`, for plain names). */
+const headerName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(
+      /^X-SMTPAPI$|^(MIME|DKIM|ARC|BIMI)\b|^OTP(?=-Token$)|^[a-z]|-(SPF|FBL|ID|MD5)$|-[a-z]/gi,
+      (letters) => letters.toUpperCase(),
+    );
+
+/**
+ * The one ASCII address a header names, for the envelope; undefined for a list, a group or an
+ * international address (nodemailer's envelope would punycode its domain).
+ */
+function soleAddress(header: string) {
+  const parsed = addressparser(header);
+  const address = parsed.length === 1 && "address" in parsed[0]! ? parsed[0].address : undefined;
+  return address && /^[\x21-\x7e]+@[\x21-\x7e]+$/.test(address) ? address : undefined;
+}
+
+/**
+ * A text part as nodemailer's composer writes it: as it is when it is plain ASCII with short
+ * lines, quoted-printable when latin letters outnumber the rest; undefined where nodemailer
+ * would choose base64 (a mostly non-latin body), left to nodemailer.
+ */
+function textPart(contentType: string, content: string) {
+  let encoding: string;
+  let body: string;
+  if (isPlainText(content) && !hasLongerLines(content, 76)) {
+    encoding = "7bit";
+    body = content;
+  } else if (mostlyLatin(content)) {
+    encoding = "quoted-printable";
+    body = wrap(quotedPrintable(content), 76);
+  } else return undefined;
+  return `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${body}`;
+}
+
+/** nodemailer's choice of quoted-printable over base64: more latin letters than other bytes. */
+function mostlyLatin(value: string) {
+  let other = 0;
+  let latin = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code <= 0x08 || code === 0x0b || code === 0x0c || (code >= 0x0e && code <= 0x1f)) other++;
+    else if (code >= 0x80) other++;
+    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++;
+  }
+  return other < latin;
+}
+
+/**
+ * A transactional email (a text and an HTML part, no attachment) as one buffer, byte for byte
+ * what nodemailer's composer makes but for the boundary: the composer builds a tree of parts and
+ * streams each through its encoders, about three quarters of sending a contact message's two
+ * emails (decision 284). Headers are encoded by nodemailer's own header encoder and the bodies by
+ * its quoted-printable functions. Answers undefined for what it does not build (a header name
+ * nodemailer would rewrite, an address list, a body nodemailer would send in base64, a body
+ * holding the boundary): nodemailer builds that email.
+ */
+export function wholeTransactionalMessage(
+  input: WholeMessageInput,
+  body: { text: string; html: string },
+) {
+  const from = soleAddress(input.from);
+  const to = soleAddress(input.to);
+  if (!from || !to) return undefined;
+  if (body.text.includes(boundary) || body.html.includes(boundary)) return undefined;
+  const text = textPart("text/plain", body.text);
+  const html = textPart("text/html", body.html);
+  if (text === undefined || html === undefined) return undefined;
+  let head = "";
+  for (const [name, value] of Object.entries(input.headers)) {
+    // Only names of letters, digits and hyphens; nodemailer handles its own headers apart.
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /^(?:Content-|MIME-|Bcc$)/i.test(name)) return undefined;
+    head += headerLine(headerName(name), value);
+  }
+  head +=
+    headerLine("From", input.from) +
+    headerLine("To", input.to) +
+    (input.replyTo === undefined ? "" : headerLine("Reply-To", input.replyTo)) +
+    headerLine("Subject", input.subject) +
+    headerLine("Message-ID", input.messageId) +
+    headerLine("Date", input.date.toUTCString().replace(/GMT$/, "+0000")) +
+    "MIME-Version: 1.0\r\n" +
+    `Content-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n`;
+  const raw =
+    `${head}\r\n--${boundary}\r\n${text}\r\n--${boundary}\r\n${html}\r\n` + `--${boundary}--\r\n`;
+  return { raw: Buffer.from(raw, "latin1"), envelope: { from, to: [to] } };
+}
