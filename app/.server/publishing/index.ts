@@ -72,6 +72,7 @@ export {
 } from "./resource-store";
 export { resourceDownloadItem } from "./resource-items";
 export {
+  resourceFileFacts,
   resourceRevisionDiff,
   resourceRevisions,
   restoreResourceRevision,
