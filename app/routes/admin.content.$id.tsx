@@ -214,7 +214,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
   const [searchParams] = useSearchParams();
   const wrapper = useRef<HTMLDivElement>(null);
   const [body, setBody] = useState<ArticleDocument>(draft.body);
-  const { schedule, fetcher, status } = useAutosave(wrapper);
+  const { schedule, cancel, fetcher, status } = useAutosave(wrapper);
   const errors = result?.fieldErrors ?? fetcher.data?.fieldErrors ?? {};
 
   return (
@@ -262,6 +262,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           key={searchParams.get("restored") ?? "draft"}
           className="max-w-3xl space-y-5"
           onChange={schedule}
+          onSubmit={cancel}
           data-testid="article-form"
         >
           <Field name="title" label="Title" defaultValue={draft.title} error={errors.title} />

@@ -140,7 +140,7 @@ export default function AdminResource({
   const result = useActionData<AutosaveResult>();
   const [searchParams] = useSearchParams();
   const wrapper = useRef<HTMLDivElement>(null);
-  const { schedule, status } = useAutosave(wrapper, { multipart: true });
+  const { schedule, cancel, status } = useAutosave(wrapper, { multipart: true });
   const { draft } = resource;
   const kind = kindNames[resource.kind];
   const accept = resource.kind === "guide" ? "application/pdf,.pdf" : "audio/mpeg,.mp3";
@@ -183,6 +183,7 @@ export default function AdminResource({
           encType="multipart/form-data"
           className="max-w-3xl space-y-5"
           onChange={schedule}
+          onSubmit={cancel}
           data-testid="resource-form"
         >
           <div className="grid gap-1.5">

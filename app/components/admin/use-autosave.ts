@@ -18,8 +18,11 @@ export function useAutosave(
 ) {
   const fetcher = useFetcher<AutosaveResult>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const schedule = () => {
+  const cancel = () => clearTimeout(timer.current);
+  const schedule = (event?: { target: EventTarget }) => {
     clearTimeout(timer.current);
+    // A chosen file is not autosaved: it is kept by Save, Publish or Schedule.
+    if (event?.target instanceof HTMLInputElement && event.target.type === "file") return;
     timer.current = setTimeout(() => {
       const form = wrapper.current?.querySelector("form");
       if (!form) return;
@@ -35,5 +38,6 @@ export function useAutosave(
   useEffect(() => () => clearTimeout(timer.current), []);
   const status =
     fetcher.state !== "idle" ? "Saving…" : (fetcher.data?.notice ?? fetcher.data?.error ?? "");
-  return { schedule, fetcher, status };
+  // A save or publish posted by the owner goes alone: a later autosave would interrupt it.
+  return { schedule, cancel, fetcher, status };
 }
