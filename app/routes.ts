@@ -47,6 +47,7 @@ export default [
     route("content/:id", "routes/admin.content.$id.tsx"),
     route("content/:id/preview", "routes/admin.content.$id.preview.tsx"),
     route("content/resources/:id", "routes/admin.content.resources.$id.tsx"),
+    route("content/resources/:id/preview", "routes/admin.content.resources.$id.preview.tsx"),
     route("security", "routes/admin.security.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("refused", "routes/admin.refused.tsx"),

@@ -308,5 +308,53 @@ test("the owner uploads an audio practice and publishes it; /resources lists it 
   await expect(
     reader.locator("#audio-practices").getByTestId("library-item").filter({ hasText: title }),
   ).toBeVisible();
+
+  // Edited while live: the autosave keeps a revision, the public card stays as published.
+  const revised = `${title} (revised)`;
+  await page.goto("/admin/content");
+  await page.getByTestId("resource-list").getByRole("link", { name: title }).click();
+  await hydrate(page);
+  await page.getByLabel("Title").fill(revised);
+  await expect(page.getByTestId("autosave-status")).toContainText(/Saved as revision \d+/, {
+    timeout: 10_000,
+  });
+  await reader.goto("/resources");
+  await expect(reader.getByTestId("download-item").filter({ hasText: title })).not.toContainText(
+    "(revised)",
+  );
   await visitor.close();
+
+  // The preview draws the draft with the public card.
+  await page.getByRole("link", { name: "Preview the draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Preview: ${revised}` })).toBeVisible();
+  const previewCard = page.getByTestId("resource-preview");
+  await expect(previewCard).toContainText("1 min 45 sec");
+  await expect(previewCard.getByRole("link", { name: `Download ${revised}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `resource-preview-${width}`);
+  }
+
+  // What changed since the live revision, then the live revision restored as the new draft.
+  await page.getByRole("link", { name: "Back to the editor" }).click();
+  await hydrate(page);
+  await page.getByRole("button", { name: "Show changes" }).click();
+  await expect(page.getByTestId("revision-diff")).toContainText(`+ Title: ${revised}`);
+  await expect(page.getByTestId("revision-diff")).toContainText(`- Title: ${title}`);
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("heading", { name: "Revisions" }).scrollIntoViewIfNeeded();
+    await screenshot(page, `resource-revisions-${width}`);
+  }
+  const live = page
+    .getByTestId("revision-list")
+    .getByRole("listitem")
+    .filter({ hasText: "(live)" });
+  await live.getByRole("button", { name: /Restore revision/ }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByTestId("revision-list").getByRole("listitem").first()).toContainText(
+    "(draft)",
+  );
 });

@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
+import { useRef, useState } from "react";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
+import { AutosaveStatus } from "~/components/admin/autosave-status";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { ArticleSendChoice } from "~/components/admin/article-send-choice";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { CoverImageField } from "~/components/admin/cover-image-field";
-import { useAdminSession } from "~/components/admin/admin-session";
+import { RevisionHistory } from "~/components/admin/revision-history";
+import { useAutosave, type AutosaveResult } from "~/components/admin/use-autosave";
 import { BackLink } from "~/components/page/back-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -157,7 +159,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, 400);
 }
 
-type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string> };
+type ActionResult = AutosaveResult;
 
 function Field({
   name,
@@ -200,24 +202,6 @@ function Field({
   );
 }
 
-/** Saves the draft two seconds after the last change, through the same action (CSRF included). */
-function useAutosave(wrapper: React.RefObject<HTMLDivElement | null>) {
-  const fetcher = useFetcher<ActionResult>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const schedule = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const form = wrapper.current?.querySelector("form");
-      if (!form) return;
-      const formData = new FormData(form);
-      formData.set("intent", "autosave");
-      void fetcher.submit(formData, { method: "post" });
-    }, 2_000);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return { schedule, fetcher };
-}
-
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, diff, listCounts, sentAs } = loaderData;
   // The readers ticked, counted for the lists as they were: once a publish sent to them, the
@@ -230,12 +214,8 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
   const [searchParams] = useSearchParams();
   const wrapper = useRef<HTMLDivElement>(null);
   const [body, setBody] = useState<ArticleDocument>(draft.body);
-  const { schedule, fetcher } = useAutosave(wrapper);
-  const { csrfToken } = useAdminSession();
-  const autosaved = fetcher.data;
-  const errors = result?.fieldErrors ?? autosaved?.fieldErrors ?? {};
-  const status =
-    fetcher.state !== "idle" ? "Saving…" : (autosaved?.notice ?? autosaved?.error ?? "");
+  const { schedule, cancel, fetcher, status } = useAutosave(wrapper);
+  const errors = result?.fieldErrors ?? fetcher.data?.fieldErrors ?? {};
 
   return (
     <div className="space-y-6">
@@ -282,6 +262,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           key={searchParams.get("restored") ?? "draft"}
           className="max-w-3xl space-y-5"
           onChange={schedule}
+          onSubmit={cancel}
           data-testid="article-form"
         >
           <Field name="title" label="Title" defaultValue={draft.title} error={errors.title} />
@@ -352,13 +333,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             defaultValue={draft.keywords.join(", ")}
             hint="Separated by commas."
           />
-          <p
-            aria-live="polite"
-            className="min-h-5 text-sm text-muted-foreground"
-            data-testid="autosave-status"
-          >
-            {status}
-          </p>
+          <AutosaveStatus status={status} />
           <ArticleSendChoice
             counts={listCounts}
             sent={sentAs}
@@ -397,93 +372,12 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
         </Button>
       </AdminForm>
 
-      <section aria-labelledby="revisions-title" className="max-w-3xl space-y-3">
-        <h2 id="revisions-title" className="text-xl font-semibold">
-          Revisions
-        </h2>
-        <form key={article.draftRevision} method="get" className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="diff-from">Compare revision</Label>
-            <select
-              id="diff-from"
-              name="from"
-              defaultValue={diff?.from ?? article.publishedRevision ?? 1}
-              className="h-10 rounded-md border bg-background px-3 text-sm"
-            >
-              {article.revisions.map((revision) => (
-                <option key={revision.number} value={revision.number}>
-                  {revision.number}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="diff-to">with revision</Label>
-            <select
-              id="diff-to"
-              name="to"
-              defaultValue={diff?.to ?? article.draftRevision}
-              className="h-10 rounded-md border bg-background px-3 text-sm"
-            >
-              {article.revisions.map((revision) => (
-                <option key={revision.number} value={revision.number}>
-                  {revision.number}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" variant="outline">
-            Show changes
-          </Button>
-        </form>
-        {diff && (
-          <pre
-            className="max-h-96 overflow-auto rounded-md border bg-card p-3 text-xs whitespace-pre-wrap"
-            data-testid="revision-diff"
-            aria-label={`Changes from revision ${diff.from} to ${diff.to}`}
-          >
-            {diff.lines.map((line, index) => (
-              <span
-                key={index}
-                className={
-                  line.kind === "added"
-                    ? "block bg-emerald-100 text-emerald-900"
-                    : line.kind === "removed"
-                      ? "block bg-red-100 text-red-900"
-                      : "block"
-                }
-              >
-                {line.kind === "added" ? "+ " : line.kind === "removed" ? "- " : "  "}
-                {line.text}
-              </span>
-            ))}
-          </pre>
-        )}
-        <ul className="divide-y rounded-lg border bg-card" data-testid="revision-list">
-          {article.revisions.map((revision) => (
-            <li
-              key={revision.number}
-              className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
-            >
-              <span>
-                Revision {revision.number}
-                {revision.number === article.publishedRevision && " (live)"}
-                {revision.number === article.draftRevision && " (draft)"} by {revision.author},{" "}
-                <AdminTime iso={revision.createdAt} />
-              </span>
-              {revision.number !== article.draftRevision && (
-                <form method="post">
-                  <input type="hidden" name="csrf" value={csrfToken} />
-                  <input type="hidden" name="revision" value={revision.number} />
-                  <Button type="submit" name="intent" value="restore" variant="outline" size="sm">
-                    Restore revision {revision.number}
-                  </Button>
-                </form>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <RevisionHistory
+        revisions={article.revisions}
+        draftRevision={article.draftRevision}
+        publishedRevision={article.publishedRevision}
+        diff={diff}
+      />
       <p>
         <Link to="/admin/content" className={buttonVariants({ variant: "link" })}>
           All articles

@@ -1,11 +1,14 @@
-import { data, useActionData } from "react-router";
+import { useRef } from "react";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.resources.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
+import { AutosaveStatus } from "~/components/admin/autosave-status";
+import { RevisionHistory } from "~/components/admin/revision-history";
+import { useAutosave, type AutosaveResult } from "~/components/admin/use-autosave";
 import { BackLink } from "~/components/page/back-link";
-import { durationLabel } from "~/lib/duration-label";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -20,6 +23,10 @@ import {
   consoleResource,
   maxResourceUploadBytes,
   publishResource,
+  resourceFileFacts,
+  resourceRevisionDiff,
+  resourceRevisions,
+  restoreResourceRevision,
   saveResourceDraft,
   unpublishResource,
 } from "~/.server/publishing";
@@ -32,9 +39,25 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const resource = await consoleResource(context.db, params.id);
-  if (!resource) throw data("Resource not found", 404);
-  return { resource, maxMegabytes: maxResourceUploadBytes / 1024 / 1024 };
+  const [resource, history] = await Promise.all([
+    consoleResource(context.db, params.id),
+    resourceRevisions(context.db, params.id),
+  ]);
+  if (!resource || !history) throw data("Resource not found", 404);
+  const url = new URL(request.url);
+  const from = Number(url.searchParams.get("from"));
+  const to = Number(url.searchParams.get("to"));
+  const diff =
+    from > 0 && to > 0
+      ? await resourceRevisionDiff(context.db, { id: params.id, from, to })
+      : undefined;
+  return {
+    resource,
+    history,
+    fileFacts: resource.draft.file ? resourceFileFacts(resource.draft.file) : null,
+    diff: diff ? { from, to, lines: diff } : null,
+    maxMegabytes: maxResourceUploadBytes / 1024 / 1024,
+  };
 }
 
 /** An upload refused before it was kept (too large, not multipart): said on the page, same status. */
@@ -73,7 +96,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.contentPages?.changed();
     return { notice: "Taken off /resources and /all-resources." };
   }
-  if (intent !== "save" && intent !== "publish" && intent !== "schedule")
+  if (intent === "restore") {
+    const revision = Number(fields.get("revision"));
+    const restored = await restoreResourceRevision(context, { id, revision, actor });
+    if (restored.outcome === "not-found") throw data("Revision not found", 404);
+    return redirect(`/admin/content/resources/${id}?restored=${restored.revision}`);
+  }
+  if (intent !== "save" && intent !== "autosave" && intent !== "publish" && intent !== "schedule")
     return data({ error: "Unknown action." }, 400);
   const saved = await saveResourceDraft(
     { db: context.db, clock: context.clock, uploadsDir: context.config.UPLOADS_DIR },
@@ -87,7 +116,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (saved.outcome === "not-found") throw data("Resource not found", 404);
   if (saved.outcome === "refused") return data({ error: saved.message }, saved.status);
-  if (intent === "save") return { notice: "Draft saved." };
+  if (intent === "save" || intent === "autosave")
+    return {
+      notice: saved.unchanged ? "Nothing changed." : `Saved as revision ${saved.revision}.`,
+    };
   const at = intent === "schedule" ? scheduledTime(fields.get("publishAt")) : undefined;
   if (intent === "schedule" && (!at || at.getTime() <= context.clock.now().getTime()))
     return data({ error: "Give a date and time (UTC) in the future to publish it." }, 400);
@@ -102,12 +134,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { notice: "Published on /resources and /all-resources." };
 }
 
-type ActionResult = { notice?: string; error?: string };
-
 export default function AdminResource({
-  loaderData: { resource, maxMegabytes },
+  loaderData: { resource, history, fileFacts, diff, maxMegabytes },
 }: Route.ComponentProps) {
-  const result = useActionData<ActionResult>();
+  const result = useActionData<AutosaveResult>();
+  const [searchParams] = useSearchParams();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const { schedule, cancel, status } = useAutosave(wrapper, { multipart: true });
   const { draft } = resource;
   const kind = kindNames[resource.kind];
   const accept = resource.kind === "guide" ? "application/pdf,.pdf" : "audio/mpeg,.mp3";
@@ -128,9 +161,11 @@ export default function AdminResource({
             Publishes <AdminTime iso={resource.publishAt} />.{" "}
           </>
         )}
-        {draft.file
-          ? `File: ${resource.kind === "guide" ? "PDF" : "MP3"}, ${(draft.file.bytes / 1024 / 1024).toFixed(1)} MB${draft.file.seconds ? `, ${durationLabel(draft.file.seconds)}` : ""}${draft.file.pages ? `, ${draft.file.pages} pages` : ""}.`
-          : "No file yet."}
+        {fileFacts ? `File: ${fileFacts}. ` : "No file yet. "}
+        Draft: revision {history.draftRevision}.{" "}
+        <Link to={`/admin/content/resources/${resource.id}/preview`} className="underline">
+          Preview the draft
+        </Link>
       </p>
       {result?.notice && (
         <p role="status" className="rounded-md border bg-card p-3 text-sm">
@@ -142,50 +177,56 @@ export default function AdminResource({
           {result.error}
         </p>
       )}
-      <AdminForm
-        encType="multipart/form-data"
-        className="max-w-3xl space-y-5"
-        data-testid="resource-form"
-      >
-        <div className="grid gap-1.5">
-          <Label htmlFor="title">Title</Label>
-          <Input id="title" name="title" defaultValue={draft.title} maxLength={160} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="description">Description</Label>
-          <Textarea
-            id="description"
-            name="description"
-            rows={3}
-            defaultValue={draft.description}
-            maxLength={600}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="file">{draft.file ? "Replace the file" : "File"}</Label>
-          <Input id="file" name="file" type="file" accept={accept} aria-describedby="file-hint" />
-          <p id="file-hint" className="text-xs text-muted-foreground">
-            {resource.kind === "guide"
-              ? `A PDF, up to ${maxMegabytes} MB.`
-              : `An MP3, up to ${maxMegabytes} MB; its length is read from the file.`}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <Button type="submit" name="intent" value="save" variant="outline">
-            Save draft
-          </Button>
-          <Button type="submit" name="intent" value="publish">
-            Publish
-          </Button>
+      <div ref={wrapper}>
+        <AdminForm
+          key={searchParams.get("restored") ?? "draft"}
+          encType="multipart/form-data"
+          className="max-w-3xl space-y-5"
+          onChange={schedule}
+          onSubmit={cancel}
+          data-testid="resource-form"
+        >
           <div className="grid gap-1.5">
-            <Label htmlFor="publishAt">Publish at (UTC)</Label>
-            <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
+            <Label htmlFor="title">Title</Label>
+            <Input id="title" name="title" defaultValue={draft.title} maxLength={160} />
           </div>
-          <Button type="submit" name="intent" value="schedule" variant="outline">
-            Schedule
-          </Button>
-        </div>
-      </AdminForm>
+          <div className="grid gap-1.5">
+            <Label htmlFor="description">Description</Label>
+            <Textarea
+              id="description"
+              name="description"
+              rows={3}
+              defaultValue={draft.description}
+              maxLength={600}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="file">{draft.file ? "Replace the file" : "File"}</Label>
+            <Input id="file" name="file" type="file" accept={accept} aria-describedby="file-hint" />
+            <p id="file-hint" className="text-xs text-muted-foreground">
+              {resource.kind === "guide"
+                ? `A PDF, up to ${maxMegabytes} MB.`
+                : `An MP3, up to ${maxMegabytes} MB; its length is read from the file.`}
+            </p>
+          </div>
+          <AutosaveStatus status={status} />
+          <div className="flex flex-wrap items-end gap-3">
+            <Button type="submit" name="intent" value="save" variant="outline">
+              Save draft
+            </Button>
+            <Button type="submit" name="intent" value="publish">
+              Publish
+            </Button>
+            <div className="grid gap-1.5">
+              <Label htmlFor="publishAt">Publish at (UTC)</Label>
+              <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
+            </div>
+            <Button type="submit" name="intent" value="schedule" variant="outline">
+              Schedule
+            </Button>
+          </div>
+        </AdminForm>
+      </div>
       {(resource.state === "published" || resource.state === "scheduled") && (
         <AdminForm encType="multipart/form-data" className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="unpublish" variant="outline">
@@ -193,6 +234,13 @@ export default function AdminResource({
           </Button>
         </AdminForm>
       )}
+      <RevisionHistory
+        revisions={history.revisions}
+        draftRevision={history.draftRevision}
+        publishedRevision={history.publishedRevision}
+        diff={diff}
+        multipart
+      />
     </div>
   );
 }

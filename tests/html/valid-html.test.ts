@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validate";
 import type { AppLoadContext } from "react-router";
@@ -7,6 +8,7 @@ import { sessionCookieHeader } from "~/.server/admin/admin-request";
 import { createAdminSession } from "~/.server/admin/admin-sessions";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { systemClock } from "~/.server/core/clock";
+import { createResource, saveResourceDraft } from "~/.server/publishing";
 import { signLink } from "~/.server/core/signed-links";
 import type { AppConfig } from "~/.server/core/config";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
@@ -235,11 +237,29 @@ describe("valid HTML", () => {
         .selectFrom("articles")
         .select("id")
         .executeTakeFirstOrThrow();
+      // A practice with its file and two saves: its editor, a comparison and its preview.
+      const uploadsDir = mkdtempSync(path.join(tmpdir(), "valid-html-uploads-"));
+      const resourceDeps = { db: database.db, clock: systemClock, uploadsDir };
+      const practice = await createResource(resourceDeps, { actor: "owner@x.test", kind: "audio" });
+      await saveResourceDraft(resourceDeps, {
+        id: practice.id,
+        actor: "owner@x.test",
+        title: "Calm Before the Call",
+        description: "A short practice.",
+        upload: {
+          fileName: "calm.mp3",
+          bytes: readFileSync(path.resolve("public/downloads/ego-interrupt-practice.mp3")),
+        },
+      });
+      rmSync(uploadsDir, { recursive: true, force: true });
       const paths = [
         "/admin",
         "/admin/content",
         `/admin/content/${article.id}`,
         `/admin/content/${article.id}/preview`,
+        `/admin/content/resources/${practice.id}`,
+        `/admin/content/resources/${practice.id}?from=1&to=2`,
+        `/admin/content/resources/${practice.id}/preview`,
         "/admin/people",
         "/admin/people/import",
         `/admin/people/${ids.person}`,

@@ -68,11 +68,17 @@ for (const dialect of allDialects) {
     });
 
     /** The console's resource form, posted without JavaScript: CSRF first, then the fields and the file. */
-    function post(intent: string, file?: { bytes: Buffer; name: string }, token = csrf) {
+    function post(
+      intent: string,
+      file?: { bytes: Buffer; name: string },
+      token = csrf,
+      fields: Record<string, string> = {},
+    ) {
       const form = new FormData();
       form.set("csrf", token);
       form.set("title", "Calm Before the Call");
       form.set("description", "A short practice to settle before you dial.");
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
       if (file) form.set("file", new Blob([new Uint8Array(file.bytes)]), file.name);
       form.set("intent", intent);
       return postOnItsOwnConnection(
@@ -148,6 +154,54 @@ for (const dialect of allDialects) {
       expect(unpublished.status).toBe(200);
       const html = await (await fetch(`${server.baseURL}/resources`)).text();
       expect(html).not.toContain("Calm Before the Call");
+    }, 120_000);
+    it("keeps each save as a revision, shows what changed, restores one, and previews the draft", async () => {
+      const editor = `${server.baseURL}/admin/content/resources/${practiceId}`;
+      const page = (url: string) => fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+      // React's markers between adjacent texts, left out to read the page as it reads.
+      const textOf = async (response: Response) =>
+        (await response.text()).replaceAll("<!-- -->", "");
+      // The published practice (revision 2) edited by an autosave: a new revision, nothing public.
+      const autosaved = await post("autosave", undefined, csrf, {
+        title: "Calm Before the Call, Revised",
+      });
+      expect(autosaved.status).toBe(200);
+      expect(await autosaved.text()).toContain("Saved as revision 3.");
+      const unchanged = await post("autosave", undefined, csrf, {
+        title: "Calm Before the Call, Revised",
+      });
+      expect(await unchanged.text()).toContain("Nothing changed.");
+
+      const compared = await textOf(await page(`${editor}?from=2&to=3`));
+      expect(compared).toContain('aria-label="Changes from revision 2 to 3"');
+      expect(compared).toContain("- Title: Calm Before the Call<");
+      expect(compared).toContain("+ Title: Calm Before the Call, Revised<");
+      expect(compared).toMatch(/Revision 2 \(live\) by owner@resources-http\.test/);
+      expect(compared).toContain("Revision 3 (draft)");
+
+      const preview = await page(`${editor}/preview`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+      const previewHtml = await textOf(preview);
+      expect(previewHtml).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(previewHtml).toContain("Calm Before the Call, Revised");
+      expect(previewHtml).toContain("1 min 45 sec");
+      expect(previewHtml).toContain('download="Calm-Before-the-Call-Revised.mp3"');
+      // Owner only: without the session the preview is not drawn.
+      const stranger = await fetch(`${editor}/preview`, { redirect: "manual" });
+      expect(stranger.status).not.toBe(200);
+      expect(await stranger.text()).not.toContain("Calm Before the Call, Revised");
+
+      const form = new FormData();
+      form.set("csrf", csrf);
+      form.set("revision", "2");
+      form.set("intent", "restore");
+      const restored = await postOnItsOwnConnection(editor, form);
+      expect(restored.status).toBe(302);
+      const history = await textOf(await page(editor));
+      expect(history).toContain("Revision 4 (draft)");
+      expect(history).toContain('value="Calm Before the Call"');
+      expect(history).toContain("Restore revision 3");
     }, 120_000);
     it("refuses a PNG or an MP3 named as another file, and a file over the cap, keeping nothing", async () => {
       // After the publish below: a refusal's cut connection is the last this server's pool sees.

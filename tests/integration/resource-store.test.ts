@@ -131,7 +131,7 @@ describe.each(allDialects)("guides and audio practices from the console on %s", 
       description: "Two pages on naming a price calmly.",
       upload: { fileName: "pricing.pdf", bytes: guidePdf },
     });
-    expect(saved).toEqual({ outcome: "saved" });
+    expect(saved).toEqual({ outcome: "saved", revision: 2, unchanged: false });
     // Saving a draft changes nothing public.
     expect(await readContentVersion(database.db)).toBe(before);
     expect(await publishResource(deps(), { id: guide.id, actor })).toEqual({

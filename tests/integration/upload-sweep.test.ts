@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -125,11 +125,12 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
       body: bodyWith(inPublished),
     });
 
-    // A guide whose file was replaced: the first file is used by nothing.
-    const guide = await createResource(deps(), { actor, kind: "audio" });
+    // A practice whose file was replaced: only its older revision names the first file, which a
+    // restore may bring back (decision 272).
+    const practice = await createResource(deps(), { actor, kind: "audio" });
     const save = (bytes: Uint8Array) =>
       saveResourceDraft(deps(), {
-        id: guide.id,
+        id: practice.id,
         actor,
         title: "Practice",
         description: "Short.",
@@ -138,7 +139,23 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
     await save(practiceMp3);
     const [replacedFile] = keptFiles();
     await save(Buffer.concat([practiceMp3, practiceMp3]));
-    const currentFile = keptFiles().find((name) => name !== replacedFile)!;
+    // A file's row and bytes no revision names (no save leaves one: written as an older site could).
+    const orphanFile = "0123456789abcdef0123456789abcdef.mp3";
+    writeFileSync(path.join(uploadsDir, "files", orphanFile), practiceMp3);
+    await database.db
+      .insertInto("uploaded_files")
+      .values({
+        id: orphanFile,
+        bytes: practiceMp3.length,
+        created_by: actor,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    const keptResourceFiles = keptFiles()
+      .filter((name) => name !== orphanFile)
+      .sort();
+    expect(keptResourceFiles).toHaveLength(2);
+    expect(keptResourceFiles).toContain(replacedFile);
 
     // Within the grace period nothing goes, not even an upload nobody used.
     expect(await sweepUnusedUploads(deps())).toBe(0);
@@ -153,16 +170,19 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
     const kept = [inDraft, inPublished, inScheduled, inOldRevision, chosenAgain, justUploaded];
     expect(keptImages()).toEqual(kept.map(folderOf).sort());
     expect(keptImages()).not.toContain(folderOf(unused));
-    expect(keptFiles()).toEqual([currentFile]);
+    expect(keptFiles().sort()).toEqual(keptResourceFiles);
     const rows = await database.db
       .selectFrom("uploaded_images")
       .select("id")
       .orderBy("id")
       .execute();
     expect(rows.map((row) => row.id)).toEqual(keptImages());
-    expect(await database.db.selectFrom("uploaded_files").select("id").execute()).toEqual([
-      { id: currentFile },
-    ]);
+    const fileRows = await database.db
+      .selectFrom("uploaded_files")
+      .select("id")
+      .orderBy("id")
+      .execute();
+    expect(fileRows.map((row) => row.id)).toEqual(keptResourceFiles);
     // A second round finds nothing more.
     expect(await sweepUnusedUploads(deps())).toBe(0);
   });

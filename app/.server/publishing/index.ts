@@ -71,5 +71,13 @@ export {
   type ResourceSaveOutcome,
 } from "./resource-store";
 export { resourceDownloadItem } from "./resource-items";
+export {
+  resourceFileFacts,
+  resourceRevisionDiff,
+  resourceRevisions,
+  restoreResourceRevision,
+  type ResourceRevisions,
+  type RevisionSummary,
+} from "./resource-revisions";
 export type { ResourceKind } from "./publishing-tables";
 export { sweepUnusedUploads, uploadGraceMs } from "./upload-sweep";

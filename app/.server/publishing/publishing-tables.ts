@@ -1,4 +1,4 @@
-/** The publishing capability's tables (migrations 590, 630 and 670; decisions 190, 230 and 270). */
+/** The publishing capability's tables (migrations 590, 630, 670 and 671; decisions 190, 230, 270, 272). */
 export interface PublishingTables {
   articles: ArticleTable;
   article_revisions: ArticleRevisionTable;
@@ -6,6 +6,7 @@ export interface PublishingTables {
   content_versions: ContentVersionTable;
   uploaded_images: UploadedImageTable;
   resources: ResourceTable;
+  resource_revisions: ResourceRevisionTable;
   uploaded_files: UploadedFileTable;
 }
 
@@ -80,8 +81,21 @@ export interface ResourceTable {
   draft: string;
   /** JSON of `ResourceContent`: what the public pages show; null until first published. */
   published: string | null;
+  /** The revision the published copy was taken from (migration 671, decision 272). */
+  published_revision: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Every save of a resource's draft, numbered from 1; the newest is the draft (decision 272). */
+export interface ResourceRevisionTable {
+  id: string;
+  resource_id: string;
+  number: number;
+  /** JSON of `ResourceContent`. */
+  content: string;
+  author: string;
+  created_at: string;
 }
 
 /** One row per file uploaded for a resource; the file is `UPLOADS_DIR/files/<id>`. */

@@ -26,13 +26,16 @@ export type ResourceFile = {
   seconds: number | null;
   /** A guide's page count when its page objects are readable, else null. */
   pages: number | null;
+  /** The name it was uploaded under (absent from files kept before revisions, decision 272). */
+  name?: string;
 };
 
 /** A resource's fields: the draft being edited, or the published copy. */
 export type ResourceContent = { title: string; description: string; file: ResourceFile | null };
 
 const emptyContent: ResourceContent = { title: "", description: "", file: null };
-const readContent = (json: string) => JSON.parse(json) as ResourceContent;
+export const readResourceContent = (json: string) => JSON.parse(json) as ResourceContent;
+const readContent = readResourceContent;
 
 /** The public address of an uploaded resource file (served by static-files/uploaded-media.ts). */
 export const resourceFileHref = (file: ResourceFile) => `/media/files/${file.id}`;
@@ -61,10 +64,17 @@ export async function createResource(
         published_at: null,
         draft: JSON.stringify(emptyContent),
         published: null,
+        published_revision: null,
         created_at: now,
         updated_at: now,
       })
       .execute();
+    await addResourceRevision(trx, {
+      resourceId: id,
+      content: emptyContent,
+      author: actor,
+      now: clock.now(),
+    });
     await recordAdminAction(trx, {
       actor,
       action: "resource.create",
@@ -77,7 +87,7 @@ export async function createResource(
 }
 
 export type ResourceSaveOutcome =
-  | { outcome: "saved" }
+  | { outcome: "saved"; revision: number; unchanged: boolean }
   | { outcome: "refused"; status: 400 | 415; message: string }
   | { outcome: "not-found" };
 
@@ -155,7 +165,8 @@ export async function saveResourceDraft(
     const read = readUpload(resource.kind, input.upload);
     if ("outcome" in read) return read;
     const hash = createHash("sha256").update(input.upload.bytes).digest("hex").slice(0, 32);
-    file = { id: `${hash}.${fileFormats[resource.kind].type}`, ...read };
+    const name = path.basename(input.upload.fileName).slice(0, 200) || undefined;
+    file = { id: `${hash}.${fileFormats[resource.kind].type}`, ...read, name };
     const filesDir = uploadedFilesDir(uploadsDir);
     await mkdir(filesDir, { recursive: true });
     incoming = path.join(filesDir, `.incoming-${randomUUID()}`);
@@ -166,23 +177,78 @@ export async function saveResourceDraft(
     return await db.transaction().execute(async (trx) => {
       if (incoming && file)
         await keepFile(trx, { uploadsDir, incoming, file, actor: input.actor, now });
-      await trx
-        .updateTable("resources")
-        .set({ draft: JSON.stringify({ title, description, file }), updated_at: now.toISOString() })
-        .where("id", "=", input.id)
-        .execute();
-      await recordAdminAction(trx, {
-        actor: input.actor,
-        action: "resource.save",
-        subject: input.id,
-        detail: file ? { file: file.id } : {},
+      const content: ResourceContent = { title, description, file };
+      const saved = await setResourceDraft(trx, {
+        id: input.id,
+        content,
+        author: input.actor,
         now,
       });
-      return { outcome: "saved" as const };
+      if (!saved.unchanged)
+        await recordAdminAction(trx, {
+          actor: input.actor,
+          action: "resource.save",
+          subject: input.id,
+          detail: { revision: saved.revision, ...(file ? { file: file.id } : {}) },
+          now,
+        });
+      return { outcome: "saved" as const, ...saved };
     });
   } finally {
     if (incoming) await rm(incoming, { force: true });
   }
+}
+
+/**
+ * Keeps a save as the resource's next revision and its draft (every save kept, decision 272); a
+ * save identical to the draft adds nothing, so an autosave with nothing typed leaves no trace.
+ */
+export async function setResourceDraft(
+  trx: Trx,
+  { id, content, author, now }: { id: string; content: ResourceContent; author: string; now: Date },
+): Promise<{ revision: number; unchanged: boolean }> {
+  const draft = JSON.stringify(content);
+  const last = await trx
+    .selectFrom("resource_revisions")
+    .select(["number", "content"])
+    .where("resource_id", "=", id)
+    .orderBy("number", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (last?.content === draft) return { revision: last.number, unchanged: true };
+  // The row's update first: on PostgreSQL its lock makes two saves at once number their
+  // revisions one after the other instead of both taking the same number.
+  await trx
+    .updateTable("resources")
+    .set({ draft, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
+  const revision = await addResourceRevision(trx, { resourceId: id, content, author, now });
+  return { revision, unchanged: false };
+}
+
+async function addResourceRevision(
+  trx: Trx,
+  input: { resourceId: string; content: ResourceContent; author: string; now: Date },
+) {
+  const last = await trx
+    .selectFrom("resource_revisions")
+    .select((eb) => eb.fn.max("number").as("number"))
+    .where("resource_id", "=", input.resourceId)
+    .executeTakeFirst();
+  const number = Number(last?.number ?? 0) + 1;
+  await trx
+    .insertInto("resource_revisions")
+    .values({
+      id: randomUUID(),
+      resource_id: input.resourceId,
+      number,
+      content: JSON.stringify(input.content),
+      author: input.author,
+      created_at: input.now.toISOString(),
+    })
+    .execute();
+  return number;
 }
 
 /** The file's row (its grace period restarted when it is uploaded again) and its move into place. */
@@ -233,12 +299,18 @@ async function publishDraftIn(trx: Trx, id: string, now: Date): Promise<Resource
   if (!resource) return { outcome: "not-found" };
   const problem = resourcePublishProblem(readContent(resource.draft));
   if (problem) return { outcome: "incomplete", message: problem };
+  const draftRevision = await trx
+    .selectFrom("resource_revisions")
+    .select((eb) => eb.fn.max("number").as("number"))
+    .where("resource_id", "=", id)
+    .executeTakeFirst();
   await trx
     .updateTable("resources")
     .set({
       state: "published",
       publish_at: null,
       published: resource.draft,
+      published_revision: draftRevision?.number == null ? null : Number(draftRevision.number),
       published_at: resource.published_at ?? now.toISOString(),
       updated_at: now.toISOString(),
     })

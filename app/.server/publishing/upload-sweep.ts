@@ -27,16 +27,19 @@ const usedByRevisions = (db: Db, id: string) =>
     .select("article_revisions.id")
     .where("article_revisions.content", "like", `%/media/${id}/%`);
 
-/** A resource's draft or published copy. */
+/**
+ * Any revision of any resource (decision 272): the draft is the newest revision and the published
+ * copy one of them, and a restore may bring back an older one's file.
+ */
 const usedByResources = (db: Db, id: string) =>
   db
-    .selectFrom("resources")
-    .select("resources.id")
-    .where((eb) => eb.or([eb("draft", "like", `%"${id}"%`), eb("published", "like", `%"${id}"%`)]));
+    .selectFrom("resource_revisions")
+    .select("resource_revisions.id")
+    .where("resource_revisions.content", "like", `%"${id}"%`);
 
 /**
  * Removes the uploads nothing refers to any more (decision 271): an article image no revision
- * names, a resource file no resource's draft or published copy names, once past the grace period
+ * names, a resource file no resource revision names (decision 272), once past the grace period
  * since it was last uploaded. Each row is deleted by one conditional statement (still unused,
  * still old), and its files are moved aside in the same transaction, then removed: an upload of
  * the same bytes either refreshed the row first (kept) or writes it again after.

@@ -44,6 +44,7 @@ import * as sequenceStepVersions from "./650_sequence_step_versions";
 import * as broadcastAudienceGroups from "./660_broadcast_audience_groups";
 import * as workshopBalanceRefunds from "./661_workshop_balance_refunds";
 import * as resources from "./670_resources";
+import * as resourceRevisions from "./671_resource_revisions";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   "660_broadcast_audience_groups": broadcastAudienceGroups,
   "661_workshop_balance_refunds": workshopBalanceRefunds,
   "670_resources": resources,
+  "671_resource_revisions": resourceRevisions,
 };
