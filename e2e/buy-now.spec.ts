@@ -273,6 +273,24 @@ test.describe("purchase page with sales open", () => {
     expect(fake.sessions.get(sessionId)?.status).toBe("open");
   });
 
+  test("Enter in a field goes to the prepared session as the press does", async ({ page }) => {
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill("enter@example.com");
+    const prepared = preparedAnswer(page);
+    await fillAddress(page);
+    const { url, sessionId } = (await (await prepared).json()) as PreparedAnswer;
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    // The browser's implicit submission clicks the form's button: the same path as a press.
+    await page.getByTestId("address-fields").getByLabel("ZIP Code").press("Enter");
+    await expect(page).toHaveURL(url);
+    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
+    expect(posts).not.toContain("/functions/v1/create-checkout-session");
+  });
+
   test("a changed selection never pays for the session prepared for the old one", async ({
     page,
   }) => {
