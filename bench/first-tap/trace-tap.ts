@@ -11,6 +11,7 @@ import { chromium } from "@playwright/test";
 import { startBuiltServer } from "../../support/built-server";
 import { phoneScreen, throttleLikeAPhone } from "../../support/phone-profile";
 import { startStripeFake } from "../../support/stripe-fake";
+import { fillAndAwaitPreparedPurchase } from "./prepared-purchase";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "trace-tap-"));
 const stripe = await startStripeFake();
@@ -49,20 +50,7 @@ try {
     await throttleLikeAPhone(cdp);
     await page.goto(`${server.baseURL}/buy-now`, { waitUntil: "load" });
     await page.waitForTimeout(500);
-    const prepared = page.waitForResponse(
-      (r) =>
-        r.url().endsWith("/functions/v1/create-checkout-session") &&
-        (r.request().postData() ?? "").includes('"zipCode":"80302"'),
-      { timeout: 30_000 },
-    );
-    await page.getByTestId("format-pdf").tap();
-    await page.getByLabel("Email Address").fill("buyer@example.com");
-    const address = page.getByTestId("address-fields");
-    await address.getByLabel("Street Address").fill("1 Pearl Street");
-    await address.getByLabel("City").fill("Boulder");
-    await address.getByLabel("State").fill("CO");
-    await address.getByLabel("ZIP Code").fill("80302");
-    await prepared;
+    await fillAndAwaitPreparedPurchase(page);
     await page.waitForTimeout(1000);
     const events: TraceEvent[] = [];
     cdp.on("Tracing.dataCollected", ({ value }) =>
