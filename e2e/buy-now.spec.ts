@@ -199,6 +199,24 @@ test.describe("purchase page with sales open", () => {
     await address.getByLabel("ZIP Code").fill("80302");
   }
 
+  /**
+   * The live page with the PDF and a complete form, its session prepared: that session, and the
+   * paths the page posts to from then on.
+   */
+  async function preparedLivePage(page: Page, email: string) {
+    await openLivePage(page);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill(email);
+    const prepared = preparedAnswer(page);
+    await fillAddress(page);
+    const answer = (await (await prepared).json()) as PreparedAnswer;
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    return { ...answer, posts };
+  }
+
   test("validates the selection, the email and the address", async ({ page }) => {
     await openLivePage(page);
     const button = page.getByTestId("purchase-button");
@@ -253,16 +271,7 @@ test.describe("purchase page with sales open", () => {
   test("goes straight to the session prepared for the form, and opens its order", async ({
     page,
   }) => {
-    await openLivePage(page);
-    await page.getByTestId("format-pdf").click();
-    await page.getByLabel("Email Address").fill("prepared@example.com");
-    const prepared = preparedAnswer(page);
-    await fillAddress(page);
-    const { url, sessionId } = (await (await prepared).json()) as PreparedAnswer;
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
-    });
+    const { url, sessionId, posts } = await preparedLivePage(page, "prepared@example.com");
     await page.getByTestId("purchase-button").click();
     await expect(page).toHaveURL(url);
     await expect(page.getByTestId("fake-total")).toHaveText("1999");
@@ -271,6 +280,15 @@ test.describe("purchase page with sales open", () => {
     // No session was asked for after the press.
     expect(posts).not.toContain("/functions/v1/create-checkout-session");
     expect(fake.sessions.get(sessionId)?.status).toBe("open");
+  });
+
+  test("Enter in a field goes to the prepared session as the press does", async ({ page }) => {
+    const { url, sessionId, posts } = await preparedLivePage(page, "enter@example.com");
+    // The browser's implicit submission clicks the form's button: the same path as a press.
+    await page.getByTestId("address-fields").getByLabel("ZIP Code").press("Enter");
+    await expect(page).toHaveURL(url);
+    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
+    expect(posts).not.toContain("/functions/v1/create-checkout-session");
   });
 
   test("a changed selection never pays for the session prepared for the old one", async ({

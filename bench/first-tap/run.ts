@@ -20,6 +20,7 @@ import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { startBuiltServer } from "../../support/built-server";
 import { phoneScreen, phoneThrottling, throttleLikeAPhone } from "../../support/phone-profile";
 import { startStripeFake } from "../../support/stripe-fake";
+import { fillAndAwaitPreparedPurchase } from "./prepared-purchase";
 
 const runs = Number(process.env.RUNS ?? 5);
 const list = (value: string | undefined, all: string[]) =>
@@ -273,22 +274,7 @@ async function measureBuyNowStripe(): Promise<FormRun> {
   try {
     await page.goto(`${base}/buy-now`, { waitUntil: "load" });
     await page.waitForTimeout(500);
-    // The page prepares the session once the form is complete and still (decision 275).
-    const prepared = page.waitForResponse(
-      (response) =>
-        response.url().endsWith("/functions/v1/create-checkout-session") &&
-        (response.request().postData() ?? "").includes('"zipCode":"80302"'),
-      { timeout: 30_000 },
-    );
-    await page.getByTestId("format-pdf").tap();
-    await page.getByLabel("Email Address").fill("buyer@example.com");
-    const address = page.getByTestId("address-fields");
-    await address.getByLabel("Street Address").fill("1 Pearl Street");
-    await address.getByLabel("City").fill("Boulder");
-    await address.getByLabel("State").fill("CO");
-    await address.getByLabel("ZIP Code").fill("80302");
-    await page.getByTestId("summary-total").filter({ hasText: "$19.99" }).waitFor();
-    await prepared;
+    await fillAndAwaitPreparedPurchase(page);
     // A buyer reads the summary before pressing: the page is idle when the tap comes.
     await page.waitForTimeout(1000);
     // The page goes as the tap's work ends: the tap's time and its events' durations leave it

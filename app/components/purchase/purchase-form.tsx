@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -96,6 +96,25 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
   // A form the browser restored or filled before the island took over is prepared as it is.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   useEffect(() => prepared.formChanged(), []);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const goToPrepared = useEffectEvent((event: MouseEvent) => {
+    const button = buttonRef.current;
+    if (!button || !(event.target instanceof Node) || !button.contains(event.target)) return;
+    const payload = salesOpen && formRef.current ? checkoutPayload(formRef.current, siteUrl) : null;
+    const ready = payload && prepared.readyFor(payload);
+    if (!ready) return;
+    event.preventDefault();
+    window.location.assign(ready.url);
+    prepared.press(ready);
+  });
+  // A press on a form prepared for exactly what it holds goes at its click, before the browser's
+  // form submission (which lays the page out first) and React's dispatch: the document's capture
+  // listener runs before both (decision 276). Enter in a field clicks the button too.
+  useEffect(() => {
+    const listener = (event: MouseEvent) => goToPrepared(event);
+    document.addEventListener("click", listener, true);
+    return () => document.removeEventListener("click", listener, true);
+  }, []);
 
   function onEmailChange(value: string) {
     setEmail(value);
@@ -107,13 +126,6 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
     if (!salesOpen || pending) return;
     const form = event.currentTarget;
     const payload = checkoutPayload(form, siteUrl);
-    // Prepared for exactly this form: go now, no round trip and no render first (decision 275).
-    const ready = payload && prepared.readyFor(payload);
-    if (ready) {
-      window.location.assign(ready.url);
-      prepared.press(ready);
-      return;
-    }
     if (selection.length === 0) {
       void showToast({ ...purchaseMessages.selectionRequired, variant: "destructive" });
       return;
@@ -287,6 +299,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
             size="lg"
             className="w-full"
             disabled={!salesOpen || pending}
+            ref={buttonRef}
             data-testid="purchase-button"
           >
             {!salesOpen
