@@ -69,4 +69,6 @@ const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join("
 console.log(`${rounds} rounds of ${pages.length} pages at two widths (load ${load}):`);
 console.log(`  width checks alone:        ${(totals.without / shots).toFixed(0)} ms CPU a width`);
 console.log(`  with full-page screenshot: ${(totals.with / shots).toFixed(0)} ms CPU a width`);
-console.log(`  a screenshot:              ${((totals.with - totals.without) / shots).toFixed(0)} ms CPU`);
+console.log(
+  `  a screenshot:              ${((totals.with - totals.without) / shots).toFixed(0)} ms CPU`,
+);
