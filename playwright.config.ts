@@ -1,6 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePostgresServer, e2eServer } from "./e2e/support/server-settings";
 
+// Screenshots (keepScreenshot in e2e/support/test.ts) are for people to look at, so they are on by
+// default; CI turns them off: nobody opens them there, and a full-page one costs ~0.7 CPU-s in
+// Chromium, some 200 a run (bench/results/2026-11-28-ci-cuts.md). E2E_SCREENSHOTS=on keeps them.
+process.env.E2E_SCREENSHOTS ??= process.env.CI ? "off" : "on";
+
 /** The console specs, which also run against a server on PostgreSQL. */
 const consoleSpecs =
   /admin(-passkey|-booking|-workshops|-analytics-layout|-pages-layout|-first-interaction)?\.spec\.ts/;

@@ -3,7 +3,7 @@ import { signInThroughEmail } from "./support/admin-sign-in";
 import { writeDatabase } from "./support/console-database";
 import { fitsTheWidth } from "./support/look-at";
 import { scrollingRegions, scrollRegionsNamed } from "./support/scroll-regions";
-import { expect, test } from "./support/test";
+import { expect, keepScreenshot, test } from "./support/test";
 
 /** Days long past, before any other test's events, read as one range and removed afterwards. */
 const range = { from: "2024-03-04", to: "2024-03-10" };
@@ -85,7 +85,7 @@ async function removeSeed() {
 async function checkLayout(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
   await page.reload();
-  await page.screenshot({
+  await keepScreenshot(page, {
     path: test.info().outputPath(`${name}-${width}.png`),
     fullPage: true,
   });
@@ -137,7 +137,7 @@ test("the analytics page and the dashboard read on a phone and a desktop: no sid
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: test.info().outputPath(`admin-dashboard-layout-${width}.png`),
         fullPage: true,
       });

@@ -1,5 +1,5 @@
 import { signInThroughEmail } from "./support/admin-sign-in";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { expect, expectNoAxeViolations, keepScreenshot, test } from "./support/test";
 
 test("the console's analytics page: figures, a server-drawn chart, tables with CSV, settings, delete-all, at 390 and 1280 px, with JavaScript and without", async ({
   browser,
@@ -17,7 +17,7 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
   await expect(funnel).toContainText("Checkout started");
   await expect(page.getByRole("region", { name: "Entry pages", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/admin-analytics-1280.png", fullPage: true });
+  await keepScreenshot(page, { path: "test-results/admin-analytics-1280.png", fullPage: true });
 
   const csv = await page.request.get(
     await page.getByRole("link", { name: "CSV of Top pages" }).getAttribute("href").then(String),
@@ -30,7 +30,7 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
   await page.reload();
   await expect(page.getByTestId("page-views-chart")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/admin-analytics-390.png", fullPage: true });
+  await keepScreenshot(page, { path: "test-results/admin-analytics-390.png", fullPage: true });
 
   const funnelCsv = await page.request.get(
     await page.getByRole("link", { name: "CSV of Funnel" }).getAttribute("href").then(String),
@@ -61,7 +61,7 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
     await noScript.getByRole("button", { name: "Save settings" }).click();
     await expect(noScript.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
     // axe runs inside the page, so it is checked above on the same markup with JavaScript on.
-    await noScript.screenshot({
+    await keepScreenshot(noScript, {
       path: "test-results/admin-analytics-nojs-390.png",
       fullPage: true,
     });

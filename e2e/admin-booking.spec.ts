@@ -2,7 +2,7 @@ import { signInThroughEmail } from "./support/admin-sign-in";
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { bookIntroCall } from "./support/intro-call";
 import { lookAt } from "./support/look-at";
-import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 for (const javaScript of [true, false]) {
   test.describe(`the console's booking page with JavaScript ${javaScript ? "on" : "off"}`, () => {
@@ -29,7 +29,7 @@ for (const javaScript of [true, false]) {
       // the booking parts are held to the width here.
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: test.info().outputPath(`dashboard-js-${javaScript ? "on" : "off"}-${width}.png`),
           fullPage: true,
         });

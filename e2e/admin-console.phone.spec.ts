@@ -5,13 +5,13 @@ import Database from "better-sqlite3";
 import { consoleRoutes } from "../support/console-routes";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { expect, expectNoAxeViolations, keepScreenshot, test } from "./support/test";
 
 const sideways = () => document.documentElement.scrollWidth - window.innerWidth;
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function screenshot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage });
 }
 
 /** Orders and list members in every status, written as the server would have stored them. */

@@ -1,5 +1,5 @@
 import { signInThroughEmail } from "./support/admin-sign-in";
-import { expect, expectNoAxeViolations, test } from "./support/test";
+import { expect, expectNoAxeViolations, keepScreenshot, test } from "./support/test";
 
 const sideways = () => document.documentElement.scrollWidth - window.innerWidth;
 
@@ -33,7 +33,7 @@ for (const width of [390, 1280]) {
         page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: section }),
       ).toBeInViewport();
     }
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: test.info().outputPath(`dashboard-${width}.png`),
       fullPage: true,
     });
@@ -54,7 +54,10 @@ for (const width of [390, 1280]) {
     );
     expect(await page.evaluate(sideways), "the preview scrolls sideways").toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`import-${width}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`import-${width}.png`),
+      fullPage: true,
+    });
 
     // The form outlives its session's token: the console says so, then reloads the page. The
     // reload is answered 204, which keeps the page as it is for axe and the screenshot whenever
@@ -76,7 +79,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("heading", { name: "This form has expired" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: test.info().outputPath(`stale-form-${width}.png`),
       fullPage: true,
     });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { writeDatabase } from "./support/console-database";
 import { scrollRegionsNamed } from "./support/scroll-regions";
-import { expect, test } from "./support/test";
+import { expect, keepScreenshot, test } from "./support/test";
 
 // Issue 35 point 9, beyond analytics: every console page with a record of each kind written long
 // (an address, a name, a subject, a link with no space to break at) fits 390 px, and a table too
@@ -96,7 +96,10 @@ async function checkPage(page: Page, url: string, name: string) {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`${name}-${width}.png`),
+      fullPage: true,
+    });
     // Soft: one run names every page that does not fit, not only the first.
     expect
       .soft(await sideways(page), `${url} at ${width} px scrolls sideways`)

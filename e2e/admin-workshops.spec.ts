@@ -1,7 +1,7 @@
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { queryDatabase, writeDatabase } from "./support/console-database";
 import { fitsTheWidth } from "./support/look-at";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+import { expect, expectNoAxeViolations, gotoHydrated, keepScreenshot, test } from "./support/test";
 
 /**
  * Issue 37: the owner's dates in the console. A console spec: it runs on the SQLite server and,
@@ -46,7 +46,7 @@ test.describe("the owner's workshop dates", () => {
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: test.info().outputPath(`console-cohort-${width}.png`),
         fullPage: true,
       });
@@ -125,7 +125,7 @@ test.describe("the owner's workshop dates", () => {
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: test.info().outputPath(`cohort-letter-${width}.png`),
         fullPage: true,
       });
@@ -149,7 +149,7 @@ test.describe("the owner's workshop dates", () => {
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: test.info().outputPath(`cohort-page-letters-${width}.png`),
         fullPage: true,
       });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { startBookingSite, type BookingSite } from "./support/booking-site";
-import { expect, test } from "./support/test";
+import { expect, keepScreenshot, test } from "./support/test";
 
 // The browser half of tests/http/booking-http.test.ts (moved here from Vitest, which drove
 // Chromium itself): a visitor far from the owner's zone holds a call at a phone's width, with
@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [true, false])
       const suffix = javaScriptEnabled ? "js" : "no-js";
       for (const width of [390, 1280]) {
         await tab.setViewportSize({ width, height: 844 });
-        await tab.screenshot({
+        await keepScreenshot(tab, {
           path: test.info().outputPath(`booking-${suffix}-${width}.png`),
           fullPage: true,
         });
@@ -67,7 +67,9 @@ for (const javaScriptEnabled of [true, false])
       await tab.getByLabel("Email").fill(`howe-${suffix}@example.com`);
       await tab.getByRole("button", { name: "Hold this time" }).click();
       await tab.getByTestId("booking-held").waitFor();
-      await tab.screenshot({ path: test.info().outputPath(`booking-held-${suffix}-1280.png`) });
+      await keepScreenshot(tab, {
+        path: test.info().outputPath(`booking-held-${suffix}-1280.png`),
+      });
       expect(heldBookings(`howe-${suffix}@example.com`)).toEqual([
         { time_zone: "Australia/Lord_Howe", status: "held" },
       ]);

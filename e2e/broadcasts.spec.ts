@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 // One after the other: both sign in as the broadcasts address and read its sign-in emails.
 test.describe.configure({ mode: "default" });
@@ -224,7 +224,7 @@ test("a scheduled broadcast found overdue after downtime is held: the owner is e
   await expectNoAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await box.screenshot({ path: test.info().outputPath(`overdue-${width}.png`) });
+    await keepScreenshot(box, { path: test.info().outputPath(`overdue-${width}.png`) });
   }
   const notice = await waitForEmail(
     "owner@presenceselling.com",
@@ -353,7 +353,7 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
   await expectNoAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await history.screenshot({ path: test.info().outputPath(`pause-history-${width}.png`) });
+    await keepScreenshot(history, { path: test.info().outputPath(`pause-history-${width}.png`) });
   }
 
   const csv = await page.request.get(`/admin/broadcasts/${id}/report.csv`);
@@ -389,7 +389,7 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`paused-notice-${width}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`paused-notice-${width}.png`) });
     }
   } finally {
     const restore = new Database(path.join(e2eServer.dataDir, "site.db"));

@@ -4,13 +4,13 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 // One after the other: the second counts on the lists the first left.
 test.describe.configure({ mode: "default" });
 
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** Moves an article's schedule into the past, as if its time had come (no waiting, no restart). */
@@ -298,7 +298,7 @@ test("the owner uploads an audio practice and publishes it; /resources lists it 
     const href = await download.getAttribute("href");
     expect(href).toMatch(/^\/media\/files\/[0-9a-f]{32}\.mp3$/);
     await card.scrollIntoViewIfNeeded();
-    await reader.screenshot({
+    await keepScreenshot(reader, {
       path: test.info().outputPath(`resources-with-practice-${width}.png`),
     });
     const file = await visitor.request.get(href!);

@@ -1,5 +1,5 @@
 import { everyEmail } from "../support/every-email";
-import { expect, test } from "./support/test";
+import { expect, keepScreenshot, test } from "./support/test";
 
 // Every email as a mail client shows it (moved here from tests/emails, where Vitest drove
 // Chromium itself): at a phone's and a desktop's width, offline. Screenshots go to the test's
@@ -18,7 +18,7 @@ for (const sample of everyEmail)
           // Offline, as in a mail client: nothing may load from the network.
           await page.route("**/*", (route) => route.abort());
           await page.setContent(html);
-          await page.screenshot({
+          await keepScreenshot(page, {
             path: test.info().outputPath(`${sample.name}-${width}.png`),
             fullPage: true,
           });

@@ -4,7 +4,14 @@ import { signInThroughEmail } from "./support/admin-sign-in";
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { lookAt } from "./support/look-at";
 import { e2eServer } from "./support/server-settings";
-import { expect, expectNoAxeViolations, gotoHydrated, hydrate, test } from "./support/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  hydrate,
+  keepScreenshot,
+  test,
+} from "./support/test";
 
 // The reader signs up from Denver: the zone their browser gives is kept for their morning.
 test.use({ timezoneId: "America/Denver" });
@@ -104,7 +111,7 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   for (const width of [390, 1280]) {
     await letter.setViewportSize({ width, height: 900 });
     await letter.setContent(step.html ?? "");
-    await letter.screenshot({
+    await keepScreenshot(letter, {
       path: test.info().outputPath(`sequence-email-${width}.png`),
       fullPage: true,
     });

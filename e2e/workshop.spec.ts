@@ -7,7 +7,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { startStripeFake, type StripeFake } from "../support/stripe-fake";
 import { linkPath, waitForEmail } from "./support/captured-mail";
 import { fitsTheWidth } from "./support/look-at";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
+import { expect, expectNoAxeViolations, gotoHydrated, keepScreenshot, test } from "./support/test";
 
 /** Issue 37: a registration through the fake Stripe, its cancellation, the waiting list. */
 
@@ -65,7 +65,10 @@ test.describe("registering through Stripe Checkout", () => {
     await cohort.getByLabel("Your name").fill(`Attendee ${label}`);
     await cohort.getByLabel("Your email").fill(`attendee-${label}@example.com`);
     await expect(cohort.getByLabel(/^Deposit of \$2,500/)).toBeChecked();
-    await page.screenshot({ path: test.info().outputPath(`cohorts-${label}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`cohorts-${label}.png`),
+      fullPage: true,
+    });
     await fitsTheWidth(page, `cohorts ${label}`);
     await cohort.getByRole("button", { name: "Register and pay $2,500 deposit" }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
@@ -76,7 +79,7 @@ test.describe("registering through Stripe Checkout", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're registered");
     await expect(page.getByTestId("paid-amount")).toHaveText("$2,500");
     await expect(page.getByTestId("balance-due")).toHaveText("$11,995");
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: test.info().outputPath(`registered-${label}.png`),
       fullPage: true,
     });
@@ -95,7 +98,10 @@ test.describe("registering through Stripe Checkout", () => {
     await page.goto(`${server.baseURL}${cancelPath}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancel your registration");
     await expect(page.getByTestId("policy")).toContainText("A full refund of $2,500");
-    await page.screenshot({ path: test.info().outputPath(`cancel-${label}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`cancel-${label}.png`),
+      fullPage: true,
+    });
     await fitsTheWidth(page, `cancellation ${label}`);
     const refundsBefore = fake.refunds.size;
     await page.getByRole("button", { name: "Cancel and refund $2,500" }).click();
@@ -104,7 +110,7 @@ test.describe("registering through Stripe Checkout", () => {
     );
     await expect(page.getByRole("status")).toContainText("We have refunded $2,500");
     expect(fake.refunds.size).toBe(refundsBefore + 1);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: test.info().outputPath(`cancelled-${label}.png`),
       fullPage: true,
     });
@@ -153,6 +159,9 @@ test.describe("registering through Stripe Checkout", () => {
     await full.getByRole("button", { name: "Join the waiting list" }).click();
     await expect(page.getByTestId("cohort-answer")).toContainText("You are on the waiting list");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath("waitlist-joined.png"), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath("waitlist-joined.png"),
+      fullPage: true,
+    });
   });
 });

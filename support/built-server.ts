@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 
 export type BuiltServer = {
   baseURL: string;
@@ -22,11 +23,28 @@ export async function freePort() {
   });
 }
 
+const endWithParent = fileURLToPath(new URL("./end-with-parent.mjs", import.meta.url));
+
 /** Servers started and not yet exited: killed if this process ends first (a bench that crashed). */
 const running = new Set<ReturnType<typeof spawn>>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
+
+/**
+ * With BUILT_SERVER_STARTS_LOG set to a file, each start appends a line: the test file that asked
+ * (from the call stack) and the start's wall milliseconds. Counting starts per file is how the
+ * suite's server-starting cost is found (bench/results/2026-11-28-ci-cuts.md).
+ */
+function logStart(callStack: string | undefined, startedAt: number) {
+  const log = process.env.BUILT_SERVER_STARTS_LOG;
+  if (!log) return;
+  const caller = /[\w./-]+\.(test|bench)\.tsx?/.exec(callStack ?? "")?.[0] ?? "unknown";
+  appendFileSync(
+    log,
+    `${caller.replace(/^.*?(?=(tests|bench|app|scripts)\/)/, "")}\t${Math.round(performance.now() - startedAt)}\n`,
+  );
+}
 
 /** The link-signing secret every built server of the tests runs with (form tokens are signed with it). */
 export const builtServerLinkSecret = "newsletter-link-secret-for-the-http-tests";
@@ -45,9 +63,13 @@ export async function startBuiltServer(
   if (!existsSync(script)) {
     throw new Error("No production build: run `npm run build` before the HTTP tests.");
   }
+  const startedAt = performance.now();
+  // Taken before the first await, while the caller is still on the stack.
+  const callStack = process.env.BUILT_SERVER_STARTS_LOG ? new Error().stack : undefined;
   // A caller that needs its address before the start (its SITE_URL) chooses the port itself.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, script], {
+  const args = [...nodeFlags, "--import", endWithParent, script];
+  const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -60,7 +82,8 @@ export async function startBuiltServer(
       NEWSLETTER_LINK_SECRET: builtServerLinkSecret,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // stdin is ours: the server ends when this process does (support/end-with-parent.mjs).
+    stdio: ["pipe", "pipe", "pipe"],
   });
   running.add(child);
   let output = "";
@@ -87,6 +110,7 @@ export async function startBuiltServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  logStart(callStack, startedAt);
   return {
     baseURL,
     output: () => output,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./test";
+import { expect, expectNoAxeViolations, keepScreenshot, test } from "./test";
 
 /** Fails when the page scrolls sideways, naming the first elements that stick out. */
 export async function fitsTheWidth(page: Page, label: string) {
@@ -22,7 +22,10 @@ export async function fitsTheWidth(page: Page, label: string) {
 export async function lookAt(page: Page, name: string, axe: boolean) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`${name}-${width}.png`),
+      fullPage: true,
+    });
     await fitsTheWidth(page, `${name} at ${width} px`);
   }
   if (axe) await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 type Fixtures = {
   /** console.error messages the test expects (the 404 page logs its path); others fail the test. */
@@ -25,6 +25,17 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Writes a screenshot for people to look at, unless E2E_SCREENSHOTS is "off" (CI: see
+ * playwright.config.ts). No assertion reads them; a failing test's trace keeps its frames anyway.
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  options: Parameters<Locator["screenshot"]>[0] & Parameters<Page["screenshot"]>[0],
+) {
+  if (process.env.E2E_SCREENSHOTS !== "off") await target.screenshot(options);
+}
 
 /** Runs axe on the page as it is now and fails on any violation, listing them. */
 export async function expectNoAxeViolations(page: Page) {

@@ -1,11 +1,15 @@
+import path from "node:path";
 import { afterEach, expect, vi } from "vitest";
 import * as matchers from "@testing-library/jest-dom/matchers";
 
 expect.extend(matchers);
 
 // The mail engine renders only the emails the wiring registered (app-context does in the site):
-// register every capability's, as the process does, for the tests that render or send them.
-if (typeof document === "undefined") {
+// register every capability's, as the process does, for the tests that render or send them. The
+// unit files beside the code (app/**) send none; importing every capability for each of them cost
+// about 3 CPU-s a file (bench/results/2026-11-28-ci-cuts.md).
+const testFile = path.relative(process.cwd(), expect.getState().testPath ?? "");
+if (typeof document === "undefined" && !testFile.startsWith(`app${path.sep}`)) {
   const { registerSiteEmails } = await import("~/.server/server/wiring/site-emails");
   registerSiteEmails();
 }
