@@ -142,31 +142,9 @@ export async function deliverEmail(
     sharedBody = completion.send.sharedBody;
   }
 
-  let attachments: EmailAttachment[] = [];
-  const template = email.template;
-  if (template) {
-    // Rendered here, when it is sent, not in the request that queued it (decision 087).
-    try {
-      const body = await renderStoredEmail(
-        template,
-        email.template_data ?? "null",
-        context.templates,
-      );
-      email = { ...email, html_body: body.html, text_body: body.text };
-      attachments = body.attachments;
-    } catch (error) {
-      if (!(error instanceof UnrenderableEmail)) throw error;
-      logger.error(
-        { emailId: email.id, purpose: email.purpose, template },
-        "OUTBOX GAVE UP: the email cannot be rendered",
-      );
-      await release({ status: "failed", last_error: error.message });
-      return "failed";
-    }
-  }
-
-  const startedAt = clock.now().toISOString();
-  let failure: SendFailure | undefined;
+  // The lease is renewed from here on: the first email after a start waits for the templates
+  // and the SMTP thread to load, which under load outlasted a short lease (another worker then
+  // claimed the email again, spending its attempts).
   const renewal = setInterval(() => {
     context.claims
       .renewLease(email.id)
@@ -177,22 +155,50 @@ export async function deliverEmail(
         ),
       );
   }, context.leaseMs / 3);
+  let startedAt: string;
+  let failure: SendFailure | undefined;
   try {
-    await context.transport.send({
-      id: email.id,
-      createdAt: email.created_at,
-      to: email.to_address,
-      from: email.from_address,
-      replyTo: email.reply_to ?? undefined,
-      subject: email.subject,
-      text: email.text_body,
-      html: email.html_body ?? undefined,
-      headers: JSON.parse(email.headers) as Record<string, string>,
-      attachments,
-      sharedBody,
-    });
-  } catch (cause) {
-    failure = classifySendFailure(cause);
+    let attachments: EmailAttachment[] = [];
+    const template = email.template;
+    if (template) {
+      // Rendered here, when it is sent, not in the request that queued it (decision 087).
+      try {
+        const body = await renderStoredEmail(
+          template,
+          email.template_data ?? "null",
+          context.templates,
+        );
+        email = { ...email, html_body: body.html, text_body: body.text };
+        attachments = body.attachments;
+      } catch (error) {
+        if (!(error instanceof UnrenderableEmail)) throw error;
+        logger.error(
+          { emailId: email.id, purpose: email.purpose, template },
+          "OUTBOX GAVE UP: the email cannot be rendered",
+        );
+        await release({ status: "failed", last_error: error.message });
+        return "failed";
+      }
+    }
+
+    startedAt = clock.now().toISOString();
+    try {
+      await context.transport.send({
+        id: email.id,
+        createdAt: email.created_at,
+        to: email.to_address,
+        from: email.from_address,
+        replyTo: email.reply_to ?? undefined,
+        subject: email.subject,
+        text: email.text_body,
+        html: email.html_body ?? undefined,
+        headers: JSON.parse(email.headers) as Record<string, string>,
+        attachments,
+        sharedBody,
+      });
+    } catch (cause) {
+      failure = classifySendFailure(cause);
+    }
   } finally {
     clearInterval(renewal);
   }
