@@ -18,6 +18,7 @@ import {
   type ArticleDraftFields,
 } from "./article-content";
 import { markdownToDocument } from "./markdown-import";
+import { publishDue, scheduleDraft } from "./publishing-schedule";
 import type { ArticleState } from "./publishing-tables";
 
 type Deps = Pick<ServiceDeps, "db" | "clock">;
@@ -398,10 +399,7 @@ export function publishProblem(content: ArticleContent): string | undefined {
 }
 
 /** Publishes the draft revision in the caller's transaction (now, or when a schedule falls due). */
-async function publishDraftIn(
-  trx: Trx,
-  { id, now }: { id: string; now: Date },
-): Promise<PublishOutcome> {
+async function publishDraftIn(trx: Trx, id: string, now: Date): Promise<PublishOutcome> {
   const article = await trx
     .selectFrom("articles")
     .innerJoin("article_revisions", "article_revisions.id", "articles.draft_revision_id")
@@ -473,26 +471,17 @@ export async function publishArticle(
         const slugCheck = await checkSlug(trx, id, content.slug);
         if (!slugCheck.ok) return { outcome: "invalid", message: slugCheck.message };
       }
-      // A published article stays live as it is until the time; the others wait as scheduled.
-      await trx
-        .updateTable("articles")
-        .set({
-          state: article.state === "published" ? "published" : "scheduled",
-          publish_at: at.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", id)
-        .execute();
-      await recordAdminAction(trx, {
+      return scheduleDraft(trx, {
+        table: "articles",
+        id,
+        state: article.state,
+        at,
+        now,
         actor,
         action: "article.schedule",
-        subject: id,
-        detail: { publishAt: at.toISOString() },
-        now,
       });
-      return { outcome: "scheduled", publishAt: at.toISOString() };
     }
-    const outcome = await publishDraftIn(trx, { id, now });
+    const outcome = await publishDraftIn(trx, id, now);
     if (outcome.outcome === "published")
       await recordAdminAction(trx, {
         actor,
@@ -505,53 +494,14 @@ export async function publishArticle(
   });
 }
 
-/**
- * Publishes every article whose time has come, also one whose time passed while the site was
- * down (the loop runs at start). Each in its own transaction; one that cannot go live (emptied
- * since) goes back to draft so it is not tried every round.
- */
-export async function publishDueArticles({ db, clock }: Deps): Promise<number> {
-  const now = clock.now();
-  const due = await db
-    .selectFrom("articles")
-    .select("id")
-    .where("state", "in", ["scheduled", "published"])
-    .where("publish_at", "is not", null)
-    .where("publish_at", "<=", now.toISOString())
-    .execute();
-  let published = 0;
-  for (const { id } of due) {
-    await db.transaction().execute(async (trx) => {
-      // Claimed by one instance: the conditional update takes the schedule off the row.
-      const claimed = await trx
-        .updateTable("articles")
-        .set({ publish_at: null })
-        .where("id", "=", id)
-        .where("publish_at", "is not", null)
-        .where("publish_at", "<=", now.toISOString())
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return;
-      const outcome = await publishDraftIn(trx, { id, now });
-      if (outcome.outcome === "published") {
-        published += 1;
-        await recordAdminAction(trx, {
-          actor: "schedule",
-          action: "article.publish",
-          subject: id,
-          detail: { slug: outcome.slug },
-          now,
-        });
-      } else {
-        await trx
-          .updateTable("articles")
-          .set({ state: "draft" })
-          .where("id", "=", id)
-          .where("state", "=", "scheduled")
-          .execute();
-      }
-    });
-  }
-  return published;
+/** Publishes every article whose time has come (publishing-schedule.ts). */
+export function publishDueArticles(deps: Deps): Promise<number> {
+  return publishDue(deps, {
+    table: "articles",
+    action: "article.publish",
+    publishDraftIn,
+    auditDetail: (outcome) => (outcome.outcome === "published" ? { slug: outcome.slug } : {}),
+  });
 }
 
 /** Takes a published (or scheduled) article off the site: its address answers 410. */

@@ -2,6 +2,7 @@ import type { Db } from "../core/db/database";
 import { articlePlainText } from "~/lib/article-document";
 import { readArticleContent, type ArticleContent } from "./article-content";
 import type { ArticleState } from "./publishing-tables";
+import { diffRevisionPair, type DiffLine } from "./revision-diff";
 
 export type ConsoleArticleRow = {
   id: string;
@@ -98,8 +99,6 @@ export async function consoleArticle(db: Db, id: string): Promise<ConsoleArticle
   };
 }
 
-export type DiffLine = { kind: "same" | "added" | "removed"; text: string };
-
 function revisionText(content: ArticleContent) {
   return [
     `Title: ${content.title}`,
@@ -110,34 +109,6 @@ function revisionText(content: ArticleContent) {
     "",
     ...articlePlainText(content.body).split("\n"),
   ];
-}
-
-/** A line diff (longest common subsequence) of two texts. */
-export function diffLines(before: string[], after: string[]): DiffLine[] {
-  const n = before.length;
-  const m = after.length;
-  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i]![j] =
-        before[i] === after[j]
-          ? lcs[i + 1]![j + 1]! + 1
-          : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const lines: DiffLine[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (before[i] === after[j]) {
-      lines.push({ kind: "same", text: before[i]! });
-      i++;
-      j++;
-    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!)
-      lines.push({ kind: "removed", text: before[i++]! });
-    else lines.push({ kind: "added", text: after[j++]! });
-  }
-  while (i < n) lines.push({ kind: "removed", text: before[i++]! });
-  while (j < m) lines.push({ kind: "added", text: after[j++]! });
-  return lines;
 }
 
 /** What changed between two revisions of an article, line by line. */
@@ -151,11 +122,7 @@ export async function revisionDiff(
     .where("article_id", "=", id)
     .where("number", "in", [from, to])
     .execute();
-  const before = rows.find((row) => row.number === from);
-  const after = rows.find((row) => row.number === to);
-  if (!before || !after) return undefined;
-  return diffLines(
-    revisionText(readArticleContent(before.content)),
-    revisionText(readArticleContent(after.content)),
+  return diffRevisionPair(rows, { from, to }, (content) =>
+    revisionText(readArticleContent(content)),
   );
 }

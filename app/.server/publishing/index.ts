@@ -38,13 +38,12 @@ export {
 } from "./published-articles";
 export {
   consoleArticle,
-  diffLines,
   listConsoleArticles,
   revisionDiff,
   type ConsoleArticle,
   type ConsoleArticleRow,
-  type DiffLine,
 } from "./console-articles";
+export { diffLines, type DiffLine } from "./revision-diff";
 export { articleFeed, articleFeedLinks, type FeedFormat } from "./article-feed";
 export { markdownToDocument } from "./markdown-import";
 export {

@@ -2,7 +2,7 @@ import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
 import { durationLabel } from "~/lib/duration-label";
-import { diffLines, type DiffLine } from "./console-articles";
+import { diffRevisionPair, type DiffLine } from "./revision-diff";
 import {
   readResourceContent,
   setResourceDraft,
@@ -84,12 +84,8 @@ export async function resourceRevisionDiff(
     .where("resource_id", "=", id)
     .where("number", "in", [from, to])
     .execute();
-  const before = rows.find((row) => row.number === from);
-  const after = rows.find((row) => row.number === to);
-  if (!before || !after) return undefined;
-  return diffLines(
-    revisionText(readResourceContent(before.content)),
-    revisionText(readResourceContent(after.content)),
+  return diffRevisionPair(rows, { from, to }, (content) =>
+    revisionText(readResourceContent(content)),
   );
 }
 

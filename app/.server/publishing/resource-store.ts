@@ -6,6 +6,7 @@ import type { Db, Trx } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
 import { bumpContentVersion } from "./article-store";
 import { mp3DurationSeconds } from "./mp3-audio";
+import { publishDue, scheduleDraft } from "./publishing-schedule";
 import type { ResourceKind, ResourceTable } from "./publishing-tables";
 import { claimedFileType, sniffFileType, sniffedTypeNames } from "./uploaded-file-type";
 
@@ -337,23 +338,15 @@ export async function publishResource(
       if (!resource) return { outcome: "not-found" };
       const problem = resourcePublishProblem(readContent(resource.draft));
       if (problem) return { outcome: "incomplete", message: problem };
-      await trx
-        .updateTable("resources")
-        .set({
-          state: resource.state === "published" ? "published" : "scheduled",
-          publish_at: at.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", id)
-        .execute();
-      await recordAdminAction(trx, {
+      return scheduleDraft(trx, {
+        table: "resources",
+        id,
+        state: resource.state,
+        at,
+        now,
         actor,
         action: "resource.schedule",
-        subject: id,
-        detail: { publishAt: at.toISOString() },
-        now,
       });
-      return { outcome: "scheduled", publishAt: at.toISOString() };
     }
     const outcome = await publishDraftIn(trx, id, now);
     if (outcome.outcome === "published")
@@ -362,50 +355,9 @@ export async function publishResource(
   });
 }
 
-/**
- * Publishes every resource whose time has come (also while the site was down: the loop runs at
- * start), as `publishDueArticles` does: the row claimed by one conditional update, one that
- * cannot go live back to draft.
- */
-export async function publishDueResources({ db, clock }: Deps): Promise<number> {
-  const now = clock.now().toISOString();
-  const due = await db
-    .selectFrom("resources")
-    .select("id")
-    .where("state", "in", ["scheduled", "published"])
-    .where("publish_at", "is not", null)
-    .where("publish_at", "<=", now)
-    .execute();
-  let published = 0;
-  for (const { id } of due) {
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("resources")
-        .set({ publish_at: null })
-        .where("id", "=", id)
-        .where("publish_at", "is not", null)
-        .where("publish_at", "<=", now)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return;
-      const outcome = await publishDraftIn(trx, id, clock.now());
-      if (outcome.outcome === "published") {
-        published += 1;
-        await recordAdminAction(trx, {
-          actor: "schedule",
-          action: "resource.publish",
-          subject: id,
-          now: clock.now(),
-        });
-      } else
-        await trx
-          .updateTable("resources")
-          .set({ state: "draft" })
-          .where("id", "=", id)
-          .where("state", "=", "scheduled")
-          .execute();
-    });
-  }
-  return published;
+/** Publishes every resource whose time has come (publishing-schedule.ts). */
+export function publishDueResources(deps: Deps): Promise<number> {
+  return publishDue(deps, { table: "resources", action: "resource.publish", publishDraftIn });
 }
 
 /** Takes a resource off the lists (its published copy is kept for a later publish). */
