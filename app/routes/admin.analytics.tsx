@@ -16,6 +16,7 @@ import {
   type ReportTable as ReportTableName,
 } from "~/.server/analytics";
 import { readFormBody } from "~/.server/http/request-body";
+import { ConsoleNotice } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("Analytics");
 
@@ -158,11 +159,7 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Analytics</h1>
-      {deleted && (
-        <p role="status" className="rounded-md border bg-card p-3 text-sm">
-          All analytics data was deleted.
-        </p>
-      )}
+      {deleted && <ConsoleNotice>All analytics data was deleted.</ConsoleNotice>}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           From

@@ -37,6 +37,7 @@ import {
   type SendOutcome,
 } from "~/.server/broadcasts/broadcast-sending";
 import { readFormBody } from "~/.server/http/request-body";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 /** While emails go out the report reloads itself (a meta refresh: no script needed). */
 const refreshingStatuses = new Set(["queued", "sending"]);
@@ -348,9 +349,7 @@ export default function AdminBroadcast({ loaderData, actionData }: Route.Compone
         </div>
       )}
       {isDraft && !postalAddressSet && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {sendMessages["no-postal-address"]}
-        </p>
+        <ConsoleAlert>{sendMessages["no-postal-address"]}</ConsoleAlert>
       )}
       {report && <Report id={broadcast.id} report={report} />}
       {isDraft && (

@@ -10,6 +10,7 @@ import { countRecipients } from "~/.server/broadcasts/audience";
 import { describeAudienceGroup } from "~/.server/broadcasts/audience-groups";
 import { broadcastInput, saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
 import { readFormBody } from "~/.server/http/request-body";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("New broadcast");
 
@@ -46,11 +47,7 @@ export default function AdminNewBroadcast({ loaderData, actionData }: Route.Comp
     <div className="space-y-6">
       <BackLink to="/admin/broadcasts" label="Broadcasts" className="-ml-3" />
       <h1 className="text-3xl font-semibold">Write a broadcast</h1>
-      {actionData && "error" in actionData && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {actionData.error}
-        </p>
-      )}
+      {actionData && "error" in actionData && <ConsoleAlert>{actionData.error}</ConsoleAlert>}
       <AdminForm className="max-w-3xl space-y-5">
         <BroadcastFields
           group={"group" in loaderData ? loaderData.group : undefined}

@@ -36,6 +36,7 @@ import {
 import { articleCategories } from "~/content/articles";
 import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-document";
 import { scheduledTime } from "~/lib/scheduled-time";
+import { ConsoleNotice, ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.article.draft.title || "Article");
@@ -246,16 +247,8 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           Preview the draft
         </Link>
       </p>
-      {result?.notice && (
-        <p role="status" className="rounded-md border bg-card p-3 text-sm">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {result.error}
-        </p>
-      )}
+      {result?.notice && <ConsoleNotice>{result.notice}</ConsoleNotice>}
+      {result?.error && <ConsoleAlert>{result.error}</ConsoleAlert>}
 
       <div ref={wrapper}>
         <AdminForm

@@ -31,6 +31,7 @@ import {
   unpublishResource,
 } from "~/.server/publishing";
 import { scheduledTime } from "~/lib/scheduled-time";
+import { ConsoleNotice, ConsoleAlert } from "~/components/admin/console-message";
 
 const kindNames = { guide: "guide", audio: "audio practice" } as const;
 
@@ -167,16 +168,8 @@ export default function AdminResource({
           Preview the draft
         </Link>
       </p>
-      {result?.notice && (
-        <p role="status" className="rounded-md border bg-card p-3 text-sm">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {result.error}
-        </p>
-      )}
+      {result?.notice && <ConsoleNotice>{result.notice}</ConsoleNotice>}
+      {result?.error && <ConsoleAlert>{result.error}</ConsoleAlert>}
       <div ref={wrapper}>
         <AdminForm
           key={searchParams.get("restored") ?? "draft"}

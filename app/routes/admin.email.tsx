@@ -10,6 +10,7 @@ import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-requ
 import { failedEmails, outboxCounts, retryFailedEmail } from "~/.server/admin/outbox-health";
 import { outboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
+import { ConsoleNotice } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("Email health");
 
@@ -48,9 +49,9 @@ export default function AdminEmail({
         ))}
       </div>
       {actionData && (
-        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+        <ConsoleNotice>
           {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}
-        </p>
+        </ConsoleNotice>
       )}
       <section aria-labelledby="failed" className="space-y-3">
         <h2 id="failed" className="text-lg font-semibold">

@@ -15,6 +15,7 @@ import { peopleFilterFromQuery } from "~/.server/admin/people-query";
 import { listPeople, peoplePageSize } from "~/.server/audience/people-directory";
 import { membershipFilters } from "~/lib/audience-filters";
 import { newsletterInterests } from "~/lib/newsletter-interests";
+import { ConsoleNotice } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("People");
 
@@ -42,9 +43,9 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">People</h1>
       {erased && (
-        <p role="status" className="rounded-md border bg-card p-3 text-sm">
+        <ConsoleNotice>
           The person was erased. Their orders are kept with the personal fields blanked.
-        </p>
+        </ConsoleNotice>
       )}
       <Form
         method="get"

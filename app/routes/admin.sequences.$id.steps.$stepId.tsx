@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { readFormBody } from "~/.server/http/request-body";
 import { removeStep, saveStep, stepInput, stepPage } from "~/.server/sequences";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `Step: ${loaderData.step.subject}` : "Step");
@@ -74,11 +75,7 @@ export default function AdminSequenceStep({ loaderData, actionData }: Route.Comp
           detail="An order, a booking or a workshop seat since"
         />
       </div>
-      {actionData && "error" in actionData && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {actionData.error}
-        </p>
-      )}
+      {actionData && "error" in actionData && <ConsoleAlert>{actionData.error}</ConsoleAlert>}
       {!step.removed_at && (
         <>
           <AdminForm className="max-w-3xl space-y-5">

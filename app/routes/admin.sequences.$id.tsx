@@ -16,6 +16,7 @@ import {
   sequencePage,
   stepInput,
 } from "~/.server/sequences";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `Sequence: ${loaderData.sequence.name}` : "Sequence");
@@ -92,11 +93,7 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
       ? actionData.fieldErrors
       : {}) as Record<string, string[]>;
   const alertFor = (form: string) =>
-    actionData && actionData.form === form ? (
-      <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-        {actionData.error}
-      </p>
-    ) : null;
+    actionData && actionData.form === form ? <ConsoleAlert>{actionData.error}</ConsoleAlert> : null;
   return (
     <div className="space-y-8">
       <BackLink to="/admin/sequences" label="Sequences" className="-ml-3" />

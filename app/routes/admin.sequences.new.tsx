@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { readFormBody } from "~/.server/http/request-body";
 import { saveSequence, sequenceChoices, sequenceInput } from "~/.server/sequences";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("New sequence");
 
@@ -33,11 +34,7 @@ export default function AdminNewSequence({ loaderData, actionData }: Route.Compo
     <div className="space-y-6">
       <BackLink to="/admin/sequences" label="Sequences" className="-ml-3" />
       <h1 className="text-3xl font-semibold">New sequence</h1>
-      {actionData && "error" in actionData && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {actionData.error}
-        </p>
-      )}
+      {actionData && "error" in actionData && <ConsoleAlert>{actionData.error}</ConsoleAlert>}
       <AdminForm className="max-w-3xl space-y-5">
         <SequenceFields
           others={loaderData.others}

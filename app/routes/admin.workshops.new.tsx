@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import { readFormBody } from "~/.server/http/request-body";
 import { eventFormValues, saveEvent } from "~/.server/workshops";
+import { ConsoleAlert } from "~/components/admin/console-message";
 
 export const meta = () => adminMeta("Add an event");
 
@@ -34,11 +35,7 @@ export default function AdminNewEvent({ loaderData, actionData }: Route.Componen
     <div className="space-y-6">
       <BackLink to="/admin/workshops" label="Workshops and events" className="-ml-3" />
       <h1 className="text-3xl font-semibold">Add an event</h1>
-      {failed && (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-sm">
-          {failed.error}
-        </p>
-      )}
+      {failed && <ConsoleAlert>{failed.error}</ConsoleAlert>}
       <AdminForm className="max-w-3xl space-y-6">
         <EventFields
           values={failed?.values ?? loaderData.values}
