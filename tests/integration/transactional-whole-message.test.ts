@@ -8,7 +8,7 @@ import { everyEmail } from "../../support/every-email";
 
 /**
  * nodemailer draws each message's boundary at random, and a message built whole has one of its
- * own (whole-transactional-message.ts): the one thing the two builds may differ in.
+ * own (message-head.ts): the one thing the two builds may differ in.
  */
 const sameBoundaries = (eml: string) =>
   eml.replace(/--_NmP-[0-9a-f]+-Part_\d+|--_presence-[0-9a-f]+-alt/g, "BOUNDARY");

@@ -1,17 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { foldLines } from "nodemailer/lib/mime-funcs";
+import { alternativeMessage, boundary, messageHead, type WholeMessageInput } from "./message-head";
 import type { EncodedParts } from "./shared-body";
-
-/** What the whole message is built from: the envelope's two addresses and the header values. */
-export type WholeMessageInput = {
-  messageId: string;
-  date: Date;
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  headers: Record<string, string>;
-};
 
 /** Headers written as they are: printable ASCII, nothing to encode (RFC 5322). */
 const plainHeader = /^[\x20-\x7e]*$/;
@@ -23,9 +12,6 @@ const plainAddress = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+$/;
 /** `Name <address>` with a name nodemailer leaves unquoted (words only), or a bare address. */
 const plainMailbox =
   /^(?:[\w ']+ <([A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+)>|([A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+))$/;
-
-/** One boundary per process: random, and checked against each body before use. */
-const boundary = `--_presence-${randomBytes(12).toString("hex")}-alt`;
 
 /**
  * The whole message as one buffer, for an email whose body parts are already encoded (a shared
@@ -44,20 +30,9 @@ export function wholeMessage(input: WholeMessageInput, parts: EncodedParts) {
     head += headerLine(name, value);
   }
   if (parts.text.includes(boundary) || parts.html.includes(boundary)) return undefined;
-  head +=
-    headerLine("From", input.from) +
-    headerLine("To", input.to) +
-    (input.replyTo === undefined ? "" : headerLine("Reply-To", input.replyTo)) +
-    headerLine("Subject", input.subject) +
-    headerLine("Message-ID", input.messageId) +
-    headerLine("Date", input.date.toUTCString().replace(/GMT$/, "+0000")) +
-    "MIME-Version: 1.0\r\n" +
-    `Content-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n`;
-  const raw =
-    `${head}\r\n--${boundary}\r\n${parts.text}\r\n--${boundary}\r\n${parts.html}\r\n` +
-    `--${boundary}--\r\n`;
+  head += messageHead(input, headerLine);
   return {
-    raw: Buffer.from(raw, "latin1"),
+    raw: alternativeMessage(head, parts.text, parts.html),
     envelope: { from: sender[1] ?? sender[2]!, to: [input.to] },
   };
 }

@@ -1,17 +1,13 @@
-import { randomBytes } from "node:crypto";
 import addressparser from "nodemailer/lib/addressparser";
 import { foldLines, hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
 import MimeNode from "nodemailer/lib/mime-node";
 import { encode as quotedPrintable, wrap } from "nodemailer/lib/qp";
-import type { WholeMessageInput } from "./whole-message";
+import { alternativeMessage, boundary, messageHead, type WholeMessageInput } from "./message-head";
 
 /** Encodes header values as nodemailer does (address lists, encoded words); it holds no state. */
 const headerEncoder = new MimeNode();
 const headerLine = (name: string, value: string) =>
   `${foldLines(`${name}: ${headerEncoder.encodeHeaderValue(name, value)}`, 76)}\r\n`;
-
-/** One boundary per process: random, and checked against each body before use. */
-const boundary = `--_presence-${randomBytes(12).toString("hex")}-alt`;
 
 /** A header name as nodemailer writes it (mime-node's `_normalizeHeaderKey`, for plain names). */
 const headerName = (name: string) =>
@@ -89,16 +85,6 @@ export function wholeTransactionalMessage(
     if (!/^[A-Za-z0-9-]+$/.test(name) || /^(?:Content-|MIME-|Bcc$)/i.test(name)) return undefined;
     head += headerLine(headerName(name), value);
   }
-  head +=
-    headerLine("From", input.from) +
-    headerLine("To", input.to) +
-    (input.replyTo === undefined ? "" : headerLine("Reply-To", input.replyTo)) +
-    headerLine("Subject", input.subject) +
-    headerLine("Message-ID", input.messageId) +
-    headerLine("Date", input.date.toUTCString().replace(/GMT$/, "+0000")) +
-    "MIME-Version: 1.0\r\n" +
-    `Content-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n`;
-  const raw =
-    `${head}\r\n--${boundary}\r\n${text}\r\n--${boundary}\r\n${html}\r\n` + `--${boundary}--\r\n`;
-  return { raw: Buffer.from(raw, "latin1"), envelope: { from, to: [to] } };
+  head += messageHead(input, headerLine);
+  return { raw: alternativeMessage(head, text, html), envelope: { from, to: [to] } };
 }
