@@ -3,7 +3,8 @@
 // Each page is also measured with its scripts removed (same HTML, CSS and fonts, served by the same
 // server), interleaved run by run, so the FCP ratio to that ceiling holds on a noisy machine.
 // Usage: npm run build && npm run bench:lighthouse [-- /path ...]   (RUNS=3 by default;
-// METRICS=1 also prints each run's FCP, LCP, TBT, speed index and CLS, to see what costs points)
+// METRICS=1 also prints each run's FCP, LCP, TBT, speed index and CLS, to see what costs points;
+// REPORTS=<dir> keeps each run's Lighthouse JSON there, to read its audits and critical path)
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -101,6 +102,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.exit(130);
   });
 
+let reportCount = 0;
+/** Writes a run's full result under REPORTS, named by its order and page. */
+function keepReport(pagePath: string, lhr: Result) {
+  const dir = process.env.REPORTS as string;
+  mkdirSync(dir, { recursive: true });
+  const name = `${String(++reportCount).padStart(2, "0")}${pagePath.replaceAll("/", "_")}.json`;
+  writeFileSync(path.join(dir, name), JSON.stringify(lhr));
+}
+
 /**
  * One Lighthouse run. A run whose trace Chromium failed to record (a runtime error such as
  * NO_NAVSTART, scored 0) says nothing about the page: it is reported and run again.
@@ -119,7 +129,10 @@ async function audit(pagePath: string, attempts = 3): Promise<Result> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
+    if (!error) {
+      if (process.env.REPORTS) keepReport(pagePath, result.lhr);
+      return result.lhr;
+    }
     if (attempt === attempts)
       throw new Error(`Lighthouse failed ${attempts} times on ${pagePath}: ${error.code}`);
     console.log(`  ${pagePath}: run failed (${error.code}), running it again`);

@@ -81,14 +81,45 @@
   var pushState = history.pushState;
   history.pushState = function () {
     var from = loc.href;
+    if (!doc.prerendering) sendFirstView();
     pushState.apply(history, arguments);
     pageview(from);
   };
 
-  // A page the browser prerenders is counted when the visitor actually opens it.
-  function firstView() {
-    pageview(doc.referrer);
+  // The first view is sent once the page has loaded and its largest content is on screen, so its
+  // request never stands before what the visitor came to read (decision 302); hiding or leaving the
+  // page sends it at once. A browser that does not report the largest paint sends it a frame after
+  // the load.
+  var firstViewSent = false;
+  function sendFirstView() {
+    if (firstViewSent) return;
+    firstViewSent = true;
+    send("pageview", { r: doc.referrer });
   }
-  if (doc.prerendering) doc.addEventListener("prerenderingchange", firstView, { once: true });
-  else firstView();
+  function afterLargestPaint() {
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    // A tab opened in the background paints nothing to wait for.
+    if (doc.visibilityState === "hidden") return sendFirstView();
+    if (!types || types.indexOf("largest-contentful-paint") < 0)
+      return requestAnimationFrame(function () {
+        setTimeout(sendFirstView);
+      });
+    new PerformanceObserver(function (entries, observer) {
+      observer.disconnect();
+      setTimeout(sendFirstView);
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  }
+
+  // A page the browser prerenders is counted when the visitor actually opens it.
+  function viewed() {
+    rememberVisit();
+    addEventListener("pagehide", sendFirstView, { once: true });
+    doc.addEventListener("visibilitychange", function () {
+      if (doc.visibilityState === "hidden") sendFirstView();
+    });
+    if (doc.readyState === "complete") afterLargestPaint();
+    else addEventListener("load", afterLargestPaint, { once: true });
+  }
+  if (doc.prerendering) doc.addEventListener("prerenderingchange", viewed, { once: true });
+  else viewed();
 })();
