@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { linkPath, waitForEmail } from "./support/captured-mail";
-import { e2eServer } from "./support/server-settings";
+import { broadcastsServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 // One after the other: both sign in as the broadcasts address and read its sign-in emails.
@@ -11,7 +11,7 @@ test.describe.configure({ mode: "default" });
 
 /** Confirmed subscribers written straight into the server's database (signup is tested elsewhere). */
 function seedSubscribers(emails: string[], interests: string[]) {
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   const at = new Date().toISOString();
   const person = database.prepare(
@@ -28,9 +28,9 @@ function seedSubscribers(emails: string[], interests: string[]) {
   database.close();
 }
 
-/** Confirmed newsletter members who chose `interest`: other specs (signup, import) add some. */
+/** Confirmed newsletter members who chose `interest`, counted in the server's database. */
 function confirmedMembersWith(interest: string) {
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"), { readonly: true });
   const row = database
     .prepare(
       "SELECT COUNT(*) AS count FROM list_memberships m JOIN people p ON p.id = m.person_id WHERE m.list = 'newsletter' AND m.status = 'confirmed' AND p.bounced_at IS NULL AND m.interests LIKE ?",
@@ -48,7 +48,7 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   test.slow();
   const run = Date.now();
   const readers = [`reader1.${run}@example.com`, `reader2.${run}@example.com`];
-  // This spec runs after the others (its own Playwright project), so the audience holds still.
+  // This spec has a server of its own (project `broadcasts`), so the audience holds still.
   const recipients = confirmedMembersWith("book") + readers.length;
   seedSubscribers(readers, ["book"]);
   const subject = `Presence at the close ${run}`;
@@ -156,7 +156,7 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
     data: "List-Unsubscribe=One-Click",
   });
   expect(oneClick.status()).toBe(200);
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"), { readonly: true });
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"), { readonly: true });
   const status = database
     .prepare(
       "SELECT m.status FROM list_memberships m JOIN people p ON p.id = m.person_id WHERE p.email_key = ? AND m.list = 'newsletter'",
@@ -176,7 +176,7 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
 
 /** Moves a scheduled broadcast's time into the past, as if the site had been down then. */
 function scheduledHoursAgo(subject: string, hours: number) {
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   database
     .prepare("UPDATE broadcasts SET scheduled_at = ? WHERE subject = ? AND status = 'scheduled'")
@@ -266,7 +266,7 @@ test("a scheduled broadcast found overdue after downtime is held: the owner is e
  * code, and one email that may not have gone out and was sent again.
  */
 function recordHistory(subject: string, reader: string) {
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   const { id } = database.prepare("SELECT id FROM broadcasts WHERE subject = ?").get(subject) as {
     id: string;
@@ -365,7 +365,7 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
   expect(text).toContain(`may not have gone out,${reader}`);
 
   // Paused now: every console page says so, with a link to it, until it ends.
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   database
     .prepare("UPDATE broadcasts SET status = 'paused', paused_at = ? WHERE id = ?")
@@ -392,7 +392,7 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
       await keepScreenshot(page, { path: test.info().outputPath(`paused-notice-${width}.png`) });
     }
   } finally {
-    const restore = new Database(path.join(e2eServer.dataDir, "site.db"));
+    const restore = new Database(path.join(broadcastsServer.dataDir, "site.db"));
     restore.pragma("busy_timeout = 5000");
     restore.prepare("UPDATE broadcasts SET status = 'sent', paused_at = NULL WHERE id = ?").run(id);
     restore

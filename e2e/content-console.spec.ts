@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { signInThroughEmail } from "./support/admin-sign-in";
-import { e2eServer } from "./support/server-settings";
+import { contentServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 // One after the other: the second counts on the lists the first left.
@@ -15,7 +15,7 @@ async function screenshot(page: Page, name: string) {
 
 /** Moves an article's schedule into the past, as if its time had come (no waiting, no restart). */
 function bringScheduleForward(slug: string) {
-  const database = new Database(path.join(e2eServer.dataDir, "site.db"));
+  const database = new Database(path.join(contentServer.dataDir, "site.db"));
   database.pragma("busy_timeout = 5000");
   const past = new Date(Date.now() - 60_000).toISOString();
   const changed = database

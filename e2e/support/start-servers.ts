@@ -1,8 +1,8 @@
-// Playwright's globalSetup: the run's two shared servers (SQLite, and PostgreSQL for the console
-// specs) start side by side. Playwright's `webServer` entries start one after the other, and each
-// waits for its /healthz, so the second start added its whole time to every run.
+// Playwright's globalSetup: the run's shared servers (SQLite; PostgreSQL for the console specs; one
+// each for the specs whose data the others must not see) start side by side. Playwright's
+// `webServer` entries start one after the other, and each waits for its /healthz.
 import { spawn, type ChildProcess } from "node:child_process";
-import { e2ePostgresServer, e2eServer } from "./server-settings";
+import { e2eServers, type e2eServer } from "./server-settings";
 
 type Server = typeof e2eServer;
 
@@ -67,7 +67,7 @@ export default async function startServers() {
     await Promise.all(children.map(stop));
   };
   try {
-    await Promise.all([start(e2eServer, children), start(e2ePostgresServer, children)]);
+    await Promise.all(e2eServers.map((server) => start(server, children)));
   } catch (error) {
     await stopAll();
     throw error;
