@@ -95,10 +95,21 @@ try {
     // which the other processes on the machine do not stretch as they stretch wall time.
     const cpu = (e: TraceEvent | undefined) =>
       e?.tts !== undefined && down.tts !== undefined ? ((e.tts - down.tts) / 1000).toFixed(1) : "-";
+    // The main thread's tasks from the one that dispatched pointerdown to the one that began the
+    // navigation: how many (a count the machine's load does not change).
+    const tasks = events.filter(
+      (e) =>
+        e.tid === down.tid &&
+        e.pid === down.pid &&
+        e.ph === "X" &&
+        e.name === "ThreadControllerImpl::RunTask" &&
+        e.ts + (e.dur ?? 0) >= down.ts &&
+        e.ts <= begin.ts,
+    );
     console.log(
       `run ${run}: tap to navigation ${at(begin)} ms wall, ${cpu(begin)} ms main-thread CPU; ` +
         `to pointerup ${at(first("pointerup"))} ms, to click ${at(click)} ms (CPU ${cpu(click)} ms), ` +
-        `to submit ${at(first("submit"))} ms; ${file}`,
+        `to submit ${at(first("submit"))} ms; main-thread tasks ${tasks.length}; ${file}`,
     );
     await context.close();
   }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -21,6 +21,7 @@ import { CardDetails } from "./card-details";
 import { FormatPicker } from "./format-picker";
 import { OrderSummary } from "./order-summary";
 import { usePreparedCheckout } from "./prepared-checkout";
+import { usePreparedPress } from "./prepared-press";
 
 const { contact, address, purchaseButton, secureNote } = buyNowContent;
 const requiredAddressFields = ["street", "city", "state", "zipCode", "country"] as const;
@@ -97,24 +98,16 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   useEffect(() => prepared.formChanged(), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const goToPrepared = useEffectEvent((event: MouseEvent) => {
-    const button = buttonRef.current;
-    if (!button || !(event.target instanceof Node) || !button.contains(event.target)) return;
+  // A press on a form prepared for exactly what it holds goes before the browser submits it: at a
+  // tap's release, or at the click of any other press (decisions 276 and 299).
+  usePreparedPress(buttonRef, () => {
     const payload = salesOpen && formRef.current ? checkoutPayload(formRef.current, siteUrl) : null;
     const ready = payload && prepared.readyFor(payload);
-    if (!ready) return;
-    event.preventDefault();
+    if (!ready) return false;
     window.location.assign(ready.url);
     prepared.press(ready);
+    return true;
   });
-  // A press on a form prepared for exactly what it holds goes at its click, before the browser's
-  // form submission (which lays the page out first) and React's dispatch: the document's capture
-  // listener runs before both (decision 276). Enter in a field clicks the button too.
-  useEffect(() => {
-    const listener = (event: MouseEvent) => goToPrepared(event);
-    document.addEventListener("click", listener, true);
-    return () => document.removeEventListener("click", listener, true);
-  }, []);
 
   function onEmailChange(value: string) {
     setEmail(value);

@@ -1,0 +1,3 @@
+import { purchasePressTests } from "./support/purchase-press";
+
+purchasePressTests();
