@@ -19,3 +19,15 @@ export function peakResidentMb(pid: number) {
 export function resetPeakResident(pid: number) {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
+
+/**
+ * How a process's main thread spent its time so far, in ms (/proc/<pid>/task/<pid>/schedstat):
+ * running, and ready but waiting for a core (the load's share). Over an interval, the wall time
+ * less both is the time it waited on nothing to do: timers, sockets, the database.
+ */
+export function mainThreadScheduleOf(pid: number) {
+  const [ranNs, waitedNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8")
+    .split(" ")
+    .map(Number);
+  return { ranMs: ranNs! / 1e6, waitedForCoreMs: waitedNs! / 1e6 };
+}

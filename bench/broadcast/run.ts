@@ -25,7 +25,7 @@ import { smtpTransport } from "../../app/.server/mail/mail-transport";
 import { startOutboxWorker } from "../../app/.server/mail/outbox-worker";
 import { seedReaders } from "../../support/broadcast-audience";
 import { allDialects, createTestDatabase, type DialectName } from "../../support/test-databases";
-import { cpuMsOf } from "../process-stats";
+import { cpuMsOf, mainThreadScheduleOf } from "../process-stats";
 import { createCookie } from "react-router";
 import { hashSecretToken, newSecretToken } from "../../app/.server/admin/secret-token";
 import { randomUUID } from "node:crypto";
@@ -204,6 +204,7 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
       .execute();
     const start = performance.now();
     const cpuBefore = cpuMsOf(server.pid);
+    const scheduleBefore = mainThreadScheduleOf(server.pid);
     const response = await fetch(`${server.baseURL}/admin/broadcasts/${saved.id}`, {
       method: "POST",
       redirect: "manual",
@@ -220,12 +221,21 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const seconds = (performance.now() - start) / 1000;
+    const schedule = mainThreadScheduleOf(server.pid);
+    const ranMs = schedule.ranMs - scheduleBefore.ranMs;
+    const waitedForCoreMs = schedule.waitedForCoreMs - scheduleBefore.waitedForCoreMs;
     return {
       perSecond: productRecipients / seconds,
       seconds,
       maxInFlight: sink.maxInFlight(),
       // The server's CPU per email, queueing and sending: the figure the load does not move.
       cpuMsPerEmail: (cpuMsOf(server.pid) - cpuBefore) / productRecipients,
+      // Where the main thread's time went: the idle share is a wait in the code, not the load.
+      mainThread: {
+        ranMs,
+        waitedForCoreMs,
+        idleMs: seconds * 1000 - ranMs - waitedForCoreMs,
+      },
     };
   } finally {
     await server.stop();
@@ -234,6 +244,8 @@ async function throughTheProduct(dialect: DialectName, replyDelayMs: number) {
   }
 }
 
+const inSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 // BENCH_PRODUCT_RECIPIENTS=0: in-process only.
 for (const dialect of productRecipients > 0 ? dialects : []) {
   const fast = await throughTheProduct(dialect, 0);
@@ -241,6 +253,7 @@ for (const dialect of productRecipients > 0 ? dialects : []) {
   console.log(
     `${dialect}, through the built server ("Send now" to the last email at the sink, throttle lifted, defaults): ` +
       `${fast.perSecond.toFixed(0)} emails/s (${productRecipients} in ${fast.seconds.toFixed(1)} s), the server's CPU ${fast.cpuMsPerEmail.toFixed(2)} ms per email, at most ${fast.maxInFlight} in flight; ` +
+      `its main thread ran ${inSeconds(fast.mainThread.ranMs)}, waited for a core ${inSeconds(fast.mainThread.waitedForCoreMs)}, idle ${inSeconds(fast.mainThread.idleMs)}; ` +
       `to a sink answering in 0.5 s: ${slow.perSecond.toFixed(0)} emails/s, at most ${slow.maxInFlight} in flight; ` +
       `load average ${loadavg()[0]!.toFixed(1)}`,
   );

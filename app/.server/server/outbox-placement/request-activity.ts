@@ -27,10 +27,11 @@ const burstRequests = 5;
 
 /**
  * For the sender that shares the requests' event loop (OUTBOX_WORKER=inline): resolves at once
- * when the time since its last call was no burst of requests; otherwise once a sample of 50 ms is
- * not, or after `maxWaitMs` whatever the load, or when `signal` aborts. A burst is answered first; its emails, already safe in the outbox, go out as it
- * ends (or one round every `maxWaitMs` under a load that lasts). The sender's own work alone (a
- * broadcast) or a slow client holding a connection is no burst: both conditions must hold.
+ * when the latest sample of at least 50 ms was no burst of requests; otherwise once a sample of
+ * 50 ms is not, or after `maxWaitMs` whatever the load, or when `signal` aborts. A burst is
+ * answered first; its emails, already safe in the outbox, go out as it ends (or one round every
+ * `maxWaitMs` under a load that lasts). The sender's own work alone (a broadcast) or a slow client
+ * holding a connection is no burst: both conditions must hold.
  */
 export function roomToSend(activity: RequestActivity, maxWaitMs: number) {
   const mark = () => ({
@@ -42,19 +43,31 @@ export function roomToSend(activity: RequestActivity, maxWaitMs: number) {
     performance.eventLoopUtilization(since.loop).utilization >= busyLoop &&
     (activity.arrived() - since.arrived) * (sampleMs / (performance.now() - since.at)) >=
       burstRequests;
-  // What happened since the last call: at a quiet time the sender goes at once, with no sample
-  // (a wait would land its work on whatever request comes next).
+  // Where the current sample began, and whether the one before it was quiet. At a quiet time the
+  // sender goes at once, with no sample (a wait would land its work on whatever request comes
+  // next); rounds closer together than a sample go on the last sample's verdict (a broadcast's
+  // rounds come every few milliseconds: a sample each would cap it at one round per 50 ms).
   let last: ReturnType<typeof mark> | undefined;
+  let quiet = false;
   return async (signal: AbortSignal) => {
+    if (last && performance.now() - last.at < sampleMs) {
+      if (quiet) return;
+    } else if (last && !wasBurst(last)) {
+      last = mark();
+      quiet = true;
+      return;
+    }
+    quiet = false;
     const deadline = performance.now() + maxWaitMs;
-    const since = last;
-    last = mark();
-    if (since && performance.now() - since.at >= sampleMs && !wasBurst(since)) return;
     while (!signal.aborted && performance.now() < deadline) {
       const before = mark();
       await new Promise((resolve) => setTimeout(resolve, sampleMs));
       last = mark();
-      if (!wasBurst(before)) return;
+      if (!wasBurst(before)) {
+        quiet = true;
+        return;
+      }
     }
+    last = mark();
   };
 }
