@@ -7,9 +7,10 @@ if ! git cat-file -e "$since^{commit}" 2>/dev/null; then
   echo "Commit subjects not checked: $since is not in this clone's history (shallow clone)."
   exit 0
 fi
-# One subject of 74 characters landed before this check existed (commit dfae11c).
-long=$(git log --format=%s "$since..HEAD" | grep -vxF "$(git log -1 --format=%s dfae11c)" |
-  awk 'length > 72' || true)
+# Two subjects landed too long and stay in the history: dfae11c (74 characters, before this check
+# existed) and 464eb84 (73, from a branch merged without the check run on it).
+exempt=$(git log -1 --format=%s dfae11c; git log -1 --format=%s 464eb84)
+long=$(git log --format=%s "$since..HEAD" | grep -vxF "$exempt" | awk 'length > 72' || true)
 if [ -n "$long" ]; then
   echo "Commit subjects over 72 characters:"
   echo "$long"
