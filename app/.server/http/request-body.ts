@@ -251,6 +251,9 @@ export async function readStreamedFileUpload<T>(
           return;
         }
         fileSeen = true;
+        // A refusal destroys the parser mid-file, and the file's stream then errs ("Unexpected
+        // end of file"): unheard, that error would end the process.
+        stream.on("error", () => reject(refusal(400, malformedMultipart)));
         fileTaken = takeFile(stream, info.filename).catch(reject);
       });
       parser.on("error", () => reject(refusal(400, malformedMultipart)));
