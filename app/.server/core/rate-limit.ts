@@ -1,6 +1,6 @@
 import type { Clock } from "./clock";
 import type { Db } from "./db/database";
-import { fixedStatement, type FixedStatement } from "./db/fixed-statement";
+import { fixedStatement, fixedStatementPerCount } from "./db/fixed-statement";
 import { emailKey } from "./email-key";
 import type { ServiceDeps } from "./service-deps";
 
@@ -12,34 +12,27 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 /** Per database and bucket, the window whose ended predecessors this process last swept. */
 const sweptWindows = new WeakMap<Db, Map<string, number>>();
 
-/** One hit for each of `count` keys, by the number of keys (a form counts one or two). */
-const hitsUpserts = new Map<number, FixedStatement<Record<string, string>, { hits: number }>>();
-
-function hitsUpsert(count: number) {
-  let upsert = hitsUpserts.get(count);
-  if (!upsert) {
-    upsert = fixedStatement((db, value) =>
-      db
-        .insertInto("rate_limit_windows")
-        .values(
-          Array.from({ length: count }, (_, index) => ({
-            bucket: value("bucket"),
-            client_key: value(`key${index}`),
-            window_start: value("window_start"),
-            hits: 1,
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .columns(["bucket", "client_key", "window_start"])
-            .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
-        )
-        .returning("hits"),
-    );
-    hitsUpserts.set(count, upsert);
-  }
-  return upsert;
-}
+/** One hit for each of a form's keys (one or two), by the number of keys. */
+const hitsUpsert = fixedStatementPerCount((count) =>
+  fixedStatement<Record<string, string>, { hits: number }>((db, value) =>
+    db
+      .insertInto("rate_limit_windows")
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          bucket: value("bucket"),
+          client_key: value(`key${index}`),
+          window_start: value("window_start"),
+          hits: 1,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(["bucket", "client_key", "window_start"])
+          .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
+      )
+      .returning("hits"),
+  ),
+);
 
 /**
  * Counts one hit for each of `keys` in the current fixed window and says whether every key is

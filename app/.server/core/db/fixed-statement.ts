@@ -39,3 +39,19 @@ export function fixedStatement<V extends Values, Row = never>(
     return db.executeQuery<Row>({ ...query, parameters });
   };
 }
+
+/**
+ * Fixed statements that differ only in how many rows they write (an upsert of a form's one or two
+ * keys, the outbox's one or two emails), each built on its first use. For the few counts callers
+ * use: every count seen is kept.
+ */
+export function fixedStatementPerCount<V extends Values, Row = never>(
+  statementFor: (count: number) => FixedStatement<V, Row>,
+): (count: number) => FixedStatement<V, Row> {
+  const statements = new Map<number, FixedStatement<V, Row>>();
+  return (count) => {
+    let statement = statements.get(count);
+    if (!statement) statements.set(count, (statement = statementFor(count)));
+    return statement;
+  };
+}
