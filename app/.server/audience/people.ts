@@ -1,7 +1,9 @@
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
+import { fixedStatement } from "../core/db/fixed-statement";
 import type { Database } from "../core/db/schema";
+import type { PersonTable } from "./audience-tables";
 import { emailKey } from "../core/email-key";
 
 export type Sighting = {
@@ -15,35 +17,48 @@ export type Sighting = {
   now: Date;
 };
 
-/**
- * The person with this address, created on first sight; a later sighting moves `last_seen_at` on
- * and fills in a name given now. Call it in the transaction that stores what they sent.
- */
-export async function rememberPerson(trx: Kysely<Database>, sighting: Sighting): Promise<string> {
-  const at = sighting.now.toISOString();
-  const { id } = await trx
+const upsertPerson = fixedStatement<Insertable<PersonTable>, { id: string }>((db, value) =>
+  db
     .insertInto("people")
     .values({
-      id: randomUUID(),
-      email: sighting.email.trim(),
-      email_key: emailKey(sighting.email),
-      first_name: sighting.firstName ?? null,
-      last_name: sighting.lastName ?? null,
-      source: sighting.source,
-      first_seen_at: at,
-      last_seen_at: at,
-      time_zone: ianaTimeZone(sighting.timeZone) ?? null,
+      id: value("id"),
+      email: value("email"),
+      email_key: value("email_key"),
+      first_name: value("first_name"),
+      last_name: value("last_name"),
+      source: value("source"),
+      first_seen_at: value("first_seen_at"),
+      last_seen_at: value("last_seen_at"),
+      time_zone: value("time_zone"),
     })
     .onConflict((conflict) =>
       conflict.column("email_key").doUpdateSet((eb) => ({
-        last_seen_at: at,
+        last_seen_at: eb.ref("excluded.last_seen_at"),
         // The zone their browser gave last (a move, a trip home): their morning from now on.
         time_zone: eb.fn.coalesce("excluded.time_zone", "people.time_zone"),
         first_name: eb.fn.coalesce("excluded.first_name", "people.first_name"),
         last_name: eb.fn.coalesce("excluded.last_name", "people.last_name"),
       })),
     )
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+    .returning("id"),
+);
+
+/**
+ * The person with this address, created on first sight; a later sighting moves `last_seen_at` on
+ * and fills in a name given now. Call it in the transaction that stores what they sent.
+ */
+export async function rememberPerson(trx: Kysely<Database>, sighting: Sighting): Promise<string> {
+  const at = sighting.now.toISOString();
+  const { rows } = await upsertPerson(trx, {
+    id: randomUUID(),
+    email: sighting.email.trim(),
+    email_key: emailKey(sighting.email),
+    first_name: sighting.firstName ?? null,
+    last_name: sighting.lastName ?? null,
+    source: sighting.source,
+    first_seen_at: at,
+    last_seen_at: at,
+    time_zone: ianaTimeZone(sighting.timeZone) ?? null,
+  });
+  return rows[0]!.id;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from "./clock";
 import type { Db } from "./db/database";
+import { fixedStatement, fixedStatementPerCount } from "./db/fixed-statement";
 import { emailKey } from "./email-key";
 import type { ServiceDeps } from "./service-deps";
 
@@ -10,6 +11,28 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 
 /** Per database and bucket, the window whose ended predecessors this process last swept. */
 const sweptWindows = new WeakMap<Db, Map<string, number>>();
+
+/** One hit for each of a form's keys (one or two), by the number of keys. */
+const hitsUpsert = fixedStatementPerCount((count) =>
+  fixedStatement<Record<string, string>, { hits: number }>((db, value) =>
+    db
+      .insertInto("rate_limit_windows")
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          bucket: value("bucket"),
+          client_key: value(`key${index}`),
+          window_start: value("window_start"),
+          hits: 1,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(["bucket", "client_key", "window_start"])
+          .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
+      )
+      .returning("hits"),
+  ),
+);
 
 /**
  * Counts one hit for each of `keys` in the current fixed window and says whether every key is
@@ -28,20 +51,12 @@ export async function hitRateLimit(
 ): Promise<RateLimitDecision> {
   const windowStartMs = Math.floor(now.getTime() / windowMs) * windowMs;
   const windowStart = new Date(windowStartMs).toISOString();
-  const counted = await db
-    .insertInto("rate_limit_windows")
-    .values(
-      [...new Set(keys)]
-        .sort()
-        .map((key) => ({ bucket, client_key: key, window_start: windowStart, hits: 1 })),
-    )
-    .onConflict((conflict) =>
-      conflict
-        .columns(["bucket", "client_key", "window_start"])
-        .doUpdateSet((eb) => ({ hits: eb("rate_limit_windows.hits", "+", 1) })),
-    )
-    .returning("hits")
-    .execute();
+  const sorted = [...new Set(keys)].sort();
+  const { rows: counted } = await hitsUpsert(sorted.length)(db, {
+    bucket,
+    window_start: windowStart,
+    ...Object.fromEntries(sorted.map((key, index) => [`key${index}`, key])),
+  });
   let swept = sweptWindows.get(db);
   if (!swept) sweptWindows.set(db, (swept = new Map()));
   if (swept.get(bucket) !== windowStartMs) {

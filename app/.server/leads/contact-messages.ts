@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Insertable } from "kysely";
 import { enqueueEmails } from "../mail";
 import { contactAcknowledgement } from "./emails/contact-acknowledgement";
 import { contactOwnerNotification } from "./emails/contact-owner-notification";
@@ -11,9 +12,25 @@ import {
 } from "../analytics";
 import { rememberPerson } from "../audience";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
+import { fixedStatement } from "../core/db/fixed-statement";
 import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
+import type { ContactMessageTable } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues, type SpamTrapVerdict } from "../core/spam-traps";
+
+const insertContactMessage = fixedStatement<Insertable<ContactMessageTable>>((db, value) =>
+  db.insertInto("contact_messages").values({
+    id: value("id"),
+    first_name: value("first_name"),
+    last_name: value("last_name"),
+    email: value("email"),
+    company: value("company"),
+    interest: value("interest"),
+    message: value("message"),
+    person_id: value("person_id"),
+    created_at: value("created_at"),
+  }),
+);
 
 /**
  * Stores a contact message together with the owner's notification and the visitor's
@@ -66,20 +83,17 @@ export async function recordContactMessage(
       source: "/contact",
       now,
     });
-    await trx
-      .insertInto("contact_messages")
-      .values({
-        id,
-        first_name: message.firstName,
-        last_name: message.lastName,
-        email: message.email,
-        company: message.company ?? null,
-        interest: message.interest,
-        message: message.message,
-        person_id: personId,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await insertContactMessage(trx, {
+      id,
+      first_name: message.firstName,
+      last_name: message.lastName,
+      email: message.email,
+      company: message.company ?? null,
+      interest: message.interest,
+      message: message.message,
+      person_id: personId,
+      created_at: now.toISOString(),
+    });
     await recordServerEvent(trx, { name: "contact_message", at: now, path: "/contact" });
     await recordAttribution(trx, {
       conversion: "contact_message",

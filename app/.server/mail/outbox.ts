@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kysely";
+import { fixedStatement, fixedStatementPerCount } from "../core/db/fixed-statement";
 import type { Database, OutboxEmailTable } from "../core/db/schema";
 import type { TemplatedEmail } from "./templates/email-template";
 
@@ -32,14 +33,47 @@ export async function enqueueEmail(
   return id!;
 }
 
+/** The columns a queued email sets per row; the rest are the same for every row. */
+const queuedColumns = [
+  "id",
+  "purpose",
+  "to_address",
+  "from_address",
+  "reply_to",
+  "subject",
+  "text_body",
+  "html_body",
+  "template",
+  "template_data",
+  "headers",
+] as const;
+
+type QueuedRow = Pick<Insertable<OutboxEmailTable>, (typeof queuedColumns)[number]>;
+
+/** One INSERT of `count` emails (callers queue one or two), its values named `<column><row>`. */
+const insertQueued = fixedStatementPerCount((count) =>
+  fixedStatement<Record<string, string | null>>((db, value) =>
+    db.insertInto("outbox_emails").values(
+      Array.from({ length: count }, (_, row) => ({
+        ...(Object.fromEntries(
+          queuedColumns.map((column) => [column, value(`${column}${row}`)]),
+        ) as QueuedRow),
+        status: "pending" as const,
+        attempts: 0,
+        next_attempt_at: value("timestamp")!,
+        created_at: value("timestamp")!,
+      })),
+    ),
+  ),
+);
+
 /** Queues several emails in one INSERT (as `enqueueEmail`); resolves with their ids in order. */
 export async function enqueueEmails(
   trx: Kysely<Database>,
   emails: OutgoingEmail[],
   { now = new Date() }: { now?: Date } = {},
 ): Promise<string[]> {
-  const timestamp = now.toISOString();
-  const rows = emails.map((email): Insertable<OutboxEmailTable> => ({
+  const rows = emails.map((email): QueuedRow => ({
     id: randomUUID(),
     purpose: email.purpose,
     to_address: email.to,
@@ -60,12 +94,13 @@ export async function enqueueEmails(
           template_data: null,
         }),
     headers: JSON.stringify(email.headers ?? {}),
-    status: "pending",
-    attempts: 0,
-    next_attempt_at: timestamp,
-    created_at: timestamp,
   }));
-  if (rows.length > 0) await trx.insertInto("outbox_emails").values(rows).execute();
+  if (rows.length === 0) return [];
+  const values: Record<string, string | null> = { timestamp: now.toISOString() };
+  rows.forEach((row, index) => {
+    for (const column of queuedColumns) values[`${column}${index}`] = row[column] ?? null;
+  });
+  await insertQueued(rows.length)(trx, values);
   return rows.map((row) => row.id);
 }
 

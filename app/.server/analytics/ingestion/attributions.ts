@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db, Trx } from "../../core/db/database";
+import { fixedStatement } from "../../core/db/fixed-statement";
 import type { Database } from "../../core/db/schema";
+import type { AnalyticsAttributionTable } from "../analytics-tables";
 import type { VisitSource } from "./visit-source";
 
 /**
@@ -28,30 +30,46 @@ export type AttributionRecord = {
   at: Date;
 };
 
+const insertAttribution = fixedStatement<Insertable<AnalyticsAttributionTable>>((db, value) =>
+  db
+    .insertInto("analytics_attributions")
+    .values({
+      id: value("id"),
+      conversion: value("conversion"),
+      subject_id: value("subject_id"),
+      person_id: value("person_id"),
+      landing_path: value("landing_path"),
+      referrer_domain: value("referrer_domain"),
+      utm_source: value("utm_source"),
+      utm_medium: value("utm_medium"),
+      utm_campaign: value("utm_campaign"),
+      conversion_path: value("conversion_path"),
+      amount_cents: value("amount_cents"),
+      converted_at: value("converted_at"),
+    })
+    .onConflict((conflict) => conflict.columns(["conversion", "subject_id"]).doNothing()),
+);
+
 /**
  * Keeps where a lead or sale came from, in the transaction that records it. A conversion is kept
  * once (a webhook delivered twice records one); without a source it is kept as direct.
  */
 export async function recordAttribution(db: Db | Trx, record: AttributionRecord) {
   const { source } = record;
-  await db
-    .insertInto("analytics_attributions")
-    .values({
-      id: randomUUID(),
-      conversion: record.conversion,
-      subject_id: record.subjectId,
-      person_id: record.personId,
-      landing_path: source?.landingPath ?? null,
-      referrer_domain: source?.referrerDomain ?? null,
-      utm_source: source?.utmSource ?? null,
-      utm_medium: source?.utmMedium ?? null,
-      utm_campaign: source?.utmCampaign ?? null,
-      conversion_path: source?.conversionPath ?? null,
-      amount_cents: record.amountCents ?? null,
-      converted_at: record.at.toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(["conversion", "subject_id"]).doNothing())
-    .execute();
+  await insertAttribution(db, {
+    id: randomUUID(),
+    conversion: record.conversion,
+    subject_id: record.subjectId,
+    person_id: record.personId,
+    landing_path: source?.landingPath ?? null,
+    referrer_domain: source?.referrerDomain ?? null,
+    utm_source: source?.utmSource ?? null,
+    utm_medium: source?.utmMedium ?? null,
+    utm_campaign: source?.utmCampaign ?? null,
+    conversion_path: source?.conversionPath ?? null,
+    amount_cents: record.amountCents ?? null,
+    converted_at: record.at.toISOString(),
+  });
 }
 
 /**

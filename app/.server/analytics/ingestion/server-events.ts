@@ -1,3 +1,4 @@
+import { fixedStatement } from "../../core/db/fixed-statement";
 import type { Db, Trx } from "../../core/db/database";
 
 /**
@@ -24,24 +25,37 @@ export type ServerEvent = {
   amountCents?: number;
 };
 
+const insertServerEvent = fixedStatement<{
+  occurred_at: string;
+  name: ServerEventName;
+  path: string;
+  item: string | null;
+  amount_cents: number | null;
+}>((db, value) =>
+  db.insertInto("analytics_events").values({
+    occurred_at: value("occurred_at"),
+    name: value("name"),
+    visitor: null,
+    path: value("path"),
+    referrer_domain: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    screen: null,
+    label: null,
+    item: value("item"),
+    amount_cents: value("amount_cents"),
+  }),
+);
+
 export async function recordServerEvent(db: Db | Trx, event: ServerEvent) {
-  await db
-    .insertInto("analytics_events")
-    .values({
-      occurred_at: event.at.toISOString(),
-      name: event.name,
-      visitor: null,
-      path: event.path,
-      referrer_domain: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      screen: null,
-      label: null,
-      item: event.item ?? null,
-      amount_cents: event.amountCents ?? null,
-    })
-    .execute();
+  await insertServerEvent(db, {
+    occurred_at: event.at.toISOString(),
+    name: event.name,
+    path: event.path,
+    item: event.item ?? null,
+    amount_cents: event.amountCents ?? null,
+  });
 }
 
 /** A booking made (the booking service calls this in its transaction when it lands). */
