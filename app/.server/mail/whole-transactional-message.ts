@@ -1,8 +1,8 @@
 import addressparser from "nodemailer/lib/addressparser";
 import { foldLines, hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
 import MimeNode from "nodemailer/lib/mime-node";
-import { encode as quotedPrintable, wrap } from "nodemailer/lib/qp";
 import { alternativeMessage, boundary, messageHead, type WholeMessageInput } from "./message-head";
+import { quotedPrintableBody } from "./quoted-printable";
 
 /** Encodes header values as nodemailer does (address lists, encoded words); it holds no state. */
 const headerEncoder = new MimeNode();
@@ -41,20 +41,26 @@ function textPart(contentType: string, content: string) {
     body = content;
   } else if (mostlyLatin(content)) {
     encoding = "quoted-printable";
-    body = wrap(quotedPrintable(content), 76);
+    body = quotedPrintableBody(content);
   } else return undefined;
   return `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${body}`;
 }
 
-/** nodemailer's choice of quoted-printable over base64: more latin letters than other bytes. */
+/** Controls but tab and line breaks, and non-ASCII: what nodemailer counts against latin letters. */
+// eslint-disable-next-line no-control-regex -- counting control characters is the point
+const notLatin = /[\x00-\x08\x0b\x0c\x0e-\x1f\x80-\uffff]/g;
+
+/**
+ * nodemailer's choice of quoted-printable over base64: more latin letters than other bytes. The
+ * others are few in our emails: counted first, the letters are counted only until they outnumber
+ * them, not through the whole HTML.
+ */
 function mostlyLatin(value: string) {
-  let other = 0;
+  const other = value.match(notLatin)?.length ?? 0;
   let latin = 0;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code <= 0x08 || code === 0x0b || code === 0x0c || (code >= 0x0e && code <= 0x1f)) other++;
-    else if (code >= 0x80) other++;
-    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++;
+  for (let index = 0; index < value.length && latin <= other; index++) {
+    const code = value.charCodeAt(index) | 0x20;
+    if (code >= 0x61 && code <= 0x7a) latin++;
   }
   return other < latin;
 }
