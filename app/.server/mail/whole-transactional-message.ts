@@ -4,29 +4,51 @@ import MimeNode from "nodemailer/lib/mime-node";
 import { alternativeMessage, boundary, messageHead, type WholeMessageInput } from "./message-head";
 import { quotedPrintableBody } from "./quoted-printable";
 
+/**
+ * `compute` remembered for the latest few hundred keys: the site's From, the owner's To and a
+ * template's fixed subject come back in email after email, and parsing an address list was a
+ * tenth of building one. Cleared when full: values seen once (a visitor's address, a Date) pass.
+ */
+function remembered<Value>(compute: (key: string) => Value) {
+  const known = new Map<string, Value>();
+  return (key: string) => {
+    if (known.has(key)) return known.get(key)!;
+    if (known.size >= 256) known.clear();
+    const value = compute(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
 /** Encodes header values as nodemailer does (address lists, encoded words); it holds no state. */
 const headerEncoder = new MimeNode();
-const headerLine = (name: string, value: string) =>
-  `${foldLines(`${name}: ${headerEncoder.encodeHeaderValue(name, value)}`, 76)}\r\n`;
+/** A header line, by its name and value joined with a line feed (a name holds none). */
+const knownHeaderLine = remembered((key) => {
+  const split = key.indexOf("\n");
+  const name = key.slice(0, split);
+  return `${foldLines(`${name}: ${headerEncoder.encodeHeaderValue(name, key.slice(split + 1))}`, 76)}\r\n`;
+});
+const headerLine = (name: string, value: string) => knownHeaderLine(`${name}\n${value}`);
 
 /** A header name as nodemailer writes it (mime-node's `_normalizeHeaderKey`, for plain names). */
-const headerName = (name: string) =>
+const headerName = remembered((name) =>
   name
     .toLowerCase()
     .replace(
       /^X-SMTPAPI$|^(MIME|DKIM|ARC|BIMI)\b|^OTP(?=-Token$)|^[a-z]|-(SPF|FBL|ID|MD5)$|-[a-z]/gi,
       (letters) => letters.toUpperCase(),
-    );
+    ),
+);
 
 /**
  * The one ASCII address a header names, for the envelope; undefined for a list, a group or an
  * international address (nodemailer's envelope would punycode its domain).
  */
-function soleAddress(header: string) {
+const soleAddress = remembered((header) => {
   const parsed = addressparser(header);
   const address = parsed.length === 1 && "address" in parsed[0]! ? parsed[0].address : undefined;
   return address && /^[\x21-\x7e]+@[\x21-\x7e]+$/.test(address) ? address : undefined;
-}
+});
 
 /**
  * A text part as nodemailer's composer writes it: as it is when it is plain ASCII with short
