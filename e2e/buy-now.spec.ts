@@ -1,10 +1,5 @@
-import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { startStripeFake, type StripeFake } from "../support/stripe-fake";
+import { salesOpenSite } from "./support/sales-open-site";
 import { waitForEmail } from "./support/captured-mail";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support/test";
 
@@ -137,50 +132,15 @@ test.describe("payment success page without Stripe (the spec's query-only page)"
 test.describe("purchase page with sales open", () => {
   // One server for these tests, started here; its start and the flows need more than 30 s on a busy machine.
   test.describe.configure({ mode: "serial", timeout: 90_000 });
-  let fake: StripeFake;
-  let server: BuiltServer;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    fake = await startStripeFake();
-    dataDir = mkdtempSync(path.join(tmpdir(), "e2e-live-"));
-    server = await startBuiltServer({
-      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
-      MAIL_DIR: path.join(dataDir, "mail"),
-      SALES_OPEN: "true",
-      STRIPE_SECRET_KEY: "sk_test_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-      STRIPE_API_BASE: fake.url,
-      // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
-      CONTACT_MIN_FILL_SECONDS: "0",
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = salesOpenSite("e2e-live-");
 
   async function openLivePage(page: Page) {
-    await gotoHydrated(page, `${server.baseURL}/buy-now`);
+    await gotoHydrated(page, `${site.server.baseURL}/buy-now`);
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);
     await expect(page.getByTestId("purchase-button")).toHaveText("Complete Purchase");
   }
 
   type PreparedAnswer = { url: string; sessionId: string };
-
-  /** The order's status as this server's database holds it. */
-  function orderStatus(sessionId: string) {
-    const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
-    try {
-      const row = db
-        .prepare("SELECT status FROM orders WHERE stripe_session_id = ?")
-        .get(sessionId);
-      return (row as { status: string } | undefined)?.status;
-    } finally {
-      db.close();
-    }
-  }
 
   /** The answer to the session the page prepares once its form is complete (decision 275). */
   function preparedAnswer(page: Page) {
@@ -245,8 +205,8 @@ test.describe("purchase page with sales open", () => {
     await button.click();
     await expect(address.getByText("This field is required.")).toHaveCount(4);
     await expect(address.getByLabel("Street Address")).toBeFocused();
-    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
-    expect(fake.requests).toHaveLength(0);
+    await expect(page).toHaveURL(`${site.server.baseURL}/buy-now`);
+    expect(site.fake.requests).toHaveLength(0);
     await expectNoAxeViolations(page);
   });
 
@@ -258,9 +218,9 @@ test.describe("purchase page with sales open", () => {
     await page.getByLabel("Email Address").fill("buyer@example.com");
     await fillAddress(page);
     await page.getByTestId("purchase-button").click();
-    await expect(page).toHaveURL(new RegExp(`^${fake.url}/c/pay/cs_test_\\w+$`));
+    await expect(page).toHaveURL(new RegExp(`^${site.fake.url}/c/pay/cs_test_\\w+$`));
     await expect(page.getByTestId("fake-total")).toHaveText("31499");
-    const session = [...fake.sessions.values()].at(-1)!;
+    const session = [...site.fake.sessions.values()].at(-1)!;
     expect(session.customer_email).toBe("buyer@example.com");
     expect(session.line_items.data.map((item) => item.description)).toEqual([
       "PDF Download",
@@ -276,10 +236,10 @@ test.describe("purchase page with sales open", () => {
     await expect(page).toHaveURL(url);
     await expect(page.getByTestId("fake-total")).toHaveText("1999");
     // The beacon opened the order: it was hidden from the owner until the press.
-    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
+    await expect.poll(() => site.orderStatus(sessionId)).toBe("pending");
     // No session was asked for after the press.
     expect(posts).not.toContain("/functions/v1/create-checkout-session");
-    expect(fake.sessions.get(sessionId)?.status).toBe("open");
+    expect(site.fake.sessions.get(sessionId)?.status).toBe("open");
   });
 
   test("Enter in a field goes to the prepared session as the press does", async ({ page }) => {
@@ -287,7 +247,7 @@ test.describe("purchase page with sales open", () => {
     // The browser's implicit submission clicks the form's button: the same path as a press.
     await page.getByTestId("address-fields").getByLabel("ZIP Code").press("Enter");
     await expect(page).toHaveURL(url);
-    await expect.poll(() => orderStatus(sessionId)).toBe("pending");
+    await expect.poll(() => site.orderStatus(sessionId)).toBe("pending");
     expect(posts).not.toContain("/functions/v1/create-checkout-session");
   });
 
@@ -300,13 +260,13 @@ test.describe("purchase page with sales open", () => {
     const prepared = preparedAnswer(page);
     await fillAddress(page);
     const old = (await (await prepared).json()) as PreparedAnswer;
-    expect(orderStatus(old.sessionId)).toBe("prepared");
+    expect(site.orderStatus(old.sessionId)).toBe("prepared");
     // The buyer adds the session and presses at once: the press asks for its own session.
     await page.getByTestId("format-breakthrough-session").click();
     await page.getByTestId("purchase-button").click();
     await expect(page.getByTestId("fake-total")).toHaveText("31499");
     expect(page.url()).not.toBe(old.url);
-    await expect.poll(() => fake.sessions.get(old.sessionId)?.status).toBe("expired");
+    await expect.poll(() => site.fake.sessions.get(old.sessionId)?.status).toBe("expired");
     const stale = await page.request.get(old.url);
     expect(stale.status()).toBe(410);
   });
@@ -320,7 +280,7 @@ test.describe("purchase page with sales open", () => {
     await page.getByTestId("format-pdf").click();
     await page.getByLabel("Email Address").fill("buyer@example.com");
     // Stripe refuses the session prepared as the form completes (decision 275), then the press's.
-    fake.failNextRequest(402, 2);
+    site.fake.failNextRequest(402, 2);
     const prepared = preparedAnswer(page);
     await fillAddress(page);
     expect((await prepared).status()).toBe(502);
@@ -328,24 +288,24 @@ test.describe("purchase page with sales open", () => {
     await page.getByTestId("purchase-button").click();
     await expect(toasts).toContainText("Payment Error");
     await expect(toasts).toContainText("Unable to process payment. Please try again.");
-    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+    await expect(page).toHaveURL(`${site.server.baseURL}/buy-now`);
 
     await page.route("**/functions/v1/create-checkout-session", (route) =>
       route.fulfill({ status: 200, json: {} }),
     );
     await page.getByTestId("purchase-button").click();
     await expect(toasts.getByText("Payment Error")).toHaveCount(2);
-    await expect(page).toHaveURL(`${server.baseURL}/buy-now`);
+    await expect(page).toHaveURL(`${site.server.baseURL}/buy-now`);
   });
 
   test("verifies the session on the success page: receipt and download only when paid", async ({
     page,
   }) => {
     // An API caller takes a form token first (this server has no minimum fill time).
-    const tokenAnswer = await page.request.get(`${server.baseURL}/functions/v1/form-token`);
+    const tokenAnswer = await page.request.get(`${site.server.baseURL}/functions/v1/form-token`);
     const { token } = (await tokenAnswer.json()) as { token: string };
     const response = await page.request.post(
-      `${server.baseURL}/functions/v1/create-checkout-session`,
+      `${site.server.baseURL}/functions/v1/create-checkout-session`,
       {
         data: {
           productId: "no-self-selling-book",
@@ -362,14 +322,14 @@ test.describe("purchase page with sales open", () => {
     expect(answer.error).toBeUndefined();
     const sessionId = answer.url!.split("/").at(-1)!;
 
-    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    await gotoHydrated(page, `${site.server.baseURL}/payment-success?session_id=${sessionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Your payment has not completed",
     );
     await expect(page.getByTestId("order-summary")).toHaveCount(0);
 
-    fake.completeSession(sessionId);
-    await gotoHydrated(page, `${server.baseURL}/payment-success?session_id=${sessionId}`);
+    site.fake.completeSession(sessionId);
+    await gotoHydrated(page, `${site.server.baseURL}/payment-success?session_id=${sessionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
     await expect(page.getByTestId("order-amount")).toHaveText("$19.99");
     const downloadLink = page.getByRole("link", { name: "Download PDF Now" });

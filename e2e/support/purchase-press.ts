@@ -1,10 +1,5 @@
-import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { startBuiltServer, type BuiltServer } from "../../support/built-server";
-import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import { salesOpenSite } from "./sales-open-site";
 import { expect, gotoHydrated, test } from "./test";
 
 const pressBeacon = "/functions/v1/checkout-press";
@@ -19,29 +14,7 @@ const checkoutCall = "/functions/v1/create-checkout-session";
 export function purchasePressTests() {
   test.describe("the press on a prepared purchase", () => {
     test.describe.configure({ mode: "serial", timeout: 90_000 });
-    let fake: StripeFake;
-    let server: BuiltServer;
-    let dataDir: string;
-
-    test.beforeAll(async () => {
-      fake = await startStripeFake();
-      dataDir = mkdtempSync(path.join(tmpdir(), "e2e-press-"));
-      server = await startBuiltServer({
-        DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
-        MAIL_DIR: path.join(dataDir, "mail"),
-        SALES_OPEN: "true",
-        STRIPE_SECRET_KEY: "sk_test_x",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-        STRIPE_API_BASE: fake.url,
-        // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
-        CONTACT_MIN_FILL_SECONDS: "0",
-      });
-    });
-    test.afterAll(async () => {
-      await server?.stop();
-      await fake?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const site = salesOpenSite("e2e-press-");
 
     /**
      * /buy-now with the PDF, an email and the address, its session prepared. `leftAt()` gives, for each
@@ -61,7 +34,7 @@ export function purchasePressTests() {
           () => report(last),
         );
       });
-      await gotoHydrated(page, `${server.baseURL}/buy-now`);
+      await gotoHydrated(page, `${site.server.baseURL}/buy-now`);
       await page.getByTestId("format-pdf").click();
       await page.getByLabel("Email Address").fill(email);
       const prepared = page.waitForResponse(
@@ -86,19 +59,6 @@ export function purchasePressTests() {
       return { url, sessionId, posts, leftAt: () => navigations };
     }
 
-    /** The order's status as this server's database holds it. */
-    function orderStatus(sessionId: string) {
-      const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
-      try {
-        const row = db
-          .prepare("SELECT status FROM orders WHERE stripe_session_id = ?")
-          .get(sessionId);
-        return (row as { status: string } | undefined)?.status;
-      } finally {
-        db.close();
-      }
-    }
-
     /**
      * One press, sent by `event`: the page began to leave once, its beacon opened the order, and no
      * session was asked for after it.
@@ -108,7 +68,7 @@ export function purchasePressTests() {
       event: "pointerup" | "click",
     ) {
       expect(prepared.leftAt()).toEqual([event]);
-      await expect.poll(() => orderStatus(prepared.sessionId)).toBe("pending");
+      await expect.poll(() => site.orderStatus(prepared.sessionId)).toBe("pending");
       expect(prepared.posts.filter((post) => post === pressBeacon).length).toBeLessThanOrEqual(1);
       expect(prepared.posts).not.toContain(checkoutCall);
     }
@@ -161,7 +121,7 @@ export function purchasePressTests() {
       test.use({ javaScriptEnabled: false });
 
       test("a tap posts the form, which goes to Stripe", async ({ page }) => {
-        await page.goto(`${server.baseURL}/buy-now`);
+        await page.goto(`${site.server.baseURL}/buy-now`);
         await page.getByTestId("format-pdf").tap();
         await page.getByLabel("Email Address").fill("nojs@example.com");
         const posted = page.waitForRequest(
@@ -169,7 +129,7 @@ export function purchasePressTests() {
         );
         await page.getByTestId("purchase-button").tap();
         expect((await posted).postData()).toContain("formats=pdf");
-        await expect(page).toHaveURL(new RegExp(`^${fake.url}/c/pay/cs_test_\\w+$`));
+        await expect(page).toHaveURL(new RegExp(`^${site.fake.url}/c/pay/cs_test_\\w+$`));
         await expect(page.getByTestId("fake-total")).toHaveText("1999");
       });
     });

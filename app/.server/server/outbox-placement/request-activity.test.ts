@@ -2,17 +2,30 @@ import { describe, expect, it } from "vitest";
 import { requestActivity, roomToSend } from "./request-activity";
 
 /**
- * Keeps the event loop busy `busyMs` of every 5 ms, counting `requests` each time, until stopped:
- * small slices, as many short requests make.
+ * Counts `requests` every slice until stopped. With `busyMs`, each slice keeps the event loop busy
+ * that long and the next follows at once (setImmediate), as a flood of short requests does: the
+ * loop is never idle, however thinly a loaded machine shares its cores (a slice every 5 ms left
+ * it idle there, and the test saw no burst). Without, a slice every 5 ms leaves the loop idle.
  */
 function load({ busyMs, requests }: { busyMs: number; requests: number }) {
   const activity = requestActivity();
-  const timer = setInterval(() => {
+  let stopped = false;
+  const slice = () => {
     for (let index = 0; index < requests; index++) activity.track();
     const until = performance.now() + busyMs;
     while (performance.now() < until);
-  }, 5);
-  return { activity, stop: () => clearInterval(timer) };
+  };
+  if (busyMs === 0) {
+    const timer = setInterval(slice, 5);
+    return { activity, stop: () => clearInterval(timer) };
+  }
+  const next = () => {
+    if (stopped) return;
+    slice();
+    setImmediate(next);
+  };
+  next();
+  return { activity, stop: () => void (stopped = true) };
 }
 
 async function waited(
@@ -28,7 +41,7 @@ describe("roomToSend: the inline sender waits out a burst of requests", () => {
   const maxWaitMs = 600;
 
   it("waits its longest while requests keep the event loop busy", async () => {
-    const burst = load({ busyMs: 4, requests: 2 });
+    const burst = load({ busyMs: 4, requests: 10 });
     try {
       expect(await waited(roomToSend(burst.activity, maxWaitMs))).toBeGreaterThanOrEqual(maxWaitMs);
     } finally {
@@ -71,7 +84,7 @@ describe("roomToSend: the inline sender waits out a burst of requests", () => {
   });
 
   it("stops waiting when the worker stops", async () => {
-    const burst = load({ busyMs: 4, requests: 2 });
+    const burst = load({ busyMs: 4, requests: 10 });
     const stopping = new AbortController();
     setTimeout(() => stopping.abort(), 100);
     try {
