@@ -4,13 +4,16 @@ import { readStreamedFileUpload } from "./request-body";
 const boundary = "upload-boundary";
 const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
 
-/** A multipart upload whose file goes on past `fileBytes` and whose part is still open then. */
-function uploadStillSending(fileBytes: number) {
+/**
+ * A multipart upload whose (last) file goes on past `fileBytes` and whose part is still open
+ * then; `before` is sent ahead of its head (whole parts).
+ */
+function uploadStillSending(fileBytes: number, before = "") {
   const encoder = new TextEncoder();
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(head));
+      controller.enqueue(encoder.encode(before + head));
     },
     async pull(controller) {
       // The rest arrives a little later, as from a client still sending.
@@ -43,5 +46,19 @@ describe("readStreamedFileUpload", () => {
     ).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(Response);
     expect((refusal as Response).status).toBe(413);
+  });
+
+  it("refuses a second file with a 400 while its part is still open, and keeps running", async () => {
+    const first = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="one.csv"\r\nContent-Type: text/csv\r\n\r\nemail\r\n`;
+    const refusal = await readStreamedFileUpload(
+      uploadStillSending(256 * 1024, first),
+      1024 * 1024,
+      async (_fields, file) => {
+        for await (const chunk of file.body) void chunk;
+      },
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Response);
+    expect((refusal as Response).status).toBe(400);
+    expect(await (refusal as Response).text()).toContain("This form takes one file.");
   });
 });

@@ -245,15 +245,15 @@ export async function readStreamedFileUpload<T>(
         fields.append(name, value);
       });
       parser.on("file", (_name, stream, info) => {
+        // A refusal destroys the parser mid-file, and the file's stream then errs ("Unexpected
+        // end of file"): unheard, that error would end the process. A second file's too.
+        stream.on("error", () => reject(refusal(400, malformedMultipart)));
         if (fileSeen) {
           stream.resume();
           reject(refusal(400, "This form takes one file."));
           return;
         }
         fileSeen = true;
-        // A refusal destroys the parser mid-file, and the file's stream then errs ("Unexpected
-        // end of file"): unheard, that error would end the process.
-        stream.on("error", () => reject(refusal(400, malformedMultipart)));
         fileTaken = takeFile(stream, info.filename).catch(reject);
       });
       parser.on("error", () => reject(refusal(400, malformedMultipart)));
