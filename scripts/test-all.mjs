@@ -1,11 +1,9 @@
-// `npm test`: every suite against the production build, ending with one line `N passed, M failed`
-// that totals them all. After the build, the browser suite runs beside Vitest and then the
-// resilience suite: alone, each leaves a core idle most of the time (decision 305).
-import { execFileSync, spawn } from "node:child_process";
+// `npm test`: every suite (Vitest, then Playwright against the production build), ending with
+// one line `N passed, M failed` that totals them all.
+import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 
 const chromium = "/usr/bin/chromium";
 
@@ -36,6 +34,27 @@ function ensureDebianPackages() {
   });
 }
 
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  return (
+    spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1
+  );
+}
+
+/**
+ * CPU seconds (user + system) of this process's children that have ended, their own children
+ * included: /proc/self/stat's cutime and cstime, in clock ticks (100 a second on Linux). On a
+ * machine others share, a stage's CPU says what it costs where its wall time says little.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function loadAverage() {
   try {
     return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -44,55 +63,21 @@ function loadAverage() {
   }
 }
 
-const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
-
-/**
- * Runs one stage's command, its output lines shown as they come with the stage's name before
- * each (two stages run at once), and resolves with its exit status. Its wall and CPU time go to
- * the stage times, printed at the end and added to STAGE_TIMES_FILE for .ci/run. CPU is user +
- * system of the command and everything it started: the cutime and cstime (clock ticks, 100 a
- * second) of the bash that waited for it, read by that bash once it ended. On a machine others
- * share, a stage's CPU says what it costs where its wall time says little.
- */
-function stage(name, command, args, env = {}) {
-  const cpuFile = path.join(reports, `${name}.cpu`);
-  const started = performance.now();
-  console.log(`\n[${name}] $ ${[command, ...args].join(" ")}`);
-  const child = spawn(
-    "bash",
-    [
-      "-c",
-      `"$@"; status=$?; cut -d')' -f2- /proc/$$/stat > "${cpuFile}"; exit $status`,
-      "stage",
-      command,
-      ...args,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } },
-  );
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
-  }
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      const seconds = Math.round((performance.now() - started) / 1000);
-      let cpu = Number.NaN;
-      try {
-        const fields = readFileSync(cpuFile, "utf8").trim().split(" ");
-        cpu = Math.round((Number(fields[13]) + Number(fields[14])) / 100);
-      } catch {
-        // The command never ran to its end (bash was killed): its CPU is unknown.
-      }
-      stageTimes.push([name, seconds, cpu]);
-      if (process.env.STAGE_TIMES_FILE)
-        appendFileSync(process.env.STAGE_TIMES_FILE, `${name} ${seconds} ${cpu}\n`);
-      console.log(`\n[${name}] ended with status ${code ?? 1} after ${seconds} s`);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-/** Each stage's wall and CPU time, printed at the end. */
+/** Each stage's wall and CPU time: printed at the end, and added to STAGE_TIMES_FILE for .ci/run. */
 const stageTimes = [];
+function timed(name, work) {
+  const started = performance.now();
+  const cpuBefore = childrenCpuSeconds();
+  try {
+    return work();
+  } finally {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    const cpu = Math.round(childrenCpuSeconds() - cpuBefore);
+    stageTimes.push([name, seconds, cpu]);
+    if (process.env.STAGE_TIMES_FILE)
+      appendFileSync(process.env.STAGE_TIMES_FILE, `${name} ${seconds} ${cpu}\n`);
+  }
+}
 function printStageTimes() {
   console.log(`\nnpm test stage times (load average now: ${loadAverage()}):`);
   for (const [name, seconds, cpu] of stageTimes)
@@ -109,12 +94,25 @@ function readJson(file) {
   }
 }
 
+ensureDebianPackages();
+const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+const buildStatus = timed("build", () => run("npm", ["run", "build"]));
+if (buildStatus !== 0) {
+  printStageTimes();
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
+
 /** One Vitest run (a config of its own, or the default); its counts join the totals. */
-async function runVitest(name, configArgs) {
+function runVitest(name, configArgs) {
+  timed(name, () => runVitestStage(name, configArgs));
+}
+function runVitestStage(name, configArgs) {
   const report = path.join(reports, `${name}.json`);
-  const status = await stage(name, "npx", [
+  const failedBefore = totals.failed;
+  const status = run("npx", [
     "vitest",
     "run",
     ...configArgs,
@@ -123,25 +121,31 @@ async function runVitest(name, configArgs) {
     `--outputFile.json=${report}`,
   ]);
   const vitest = readJson(report);
-  addCounts(
-    status,
-    vitest && {
-      passed: vitest.numPassedTests,
-      failed:
-        vitest.numFailedTests +
-        (vitest.numFailedTestSuites ?? 0) -
-        countSuitesWithFailedTests(vitest),
-      skipped: vitest.numPendingTests + vitest.numTodoTests,
-    },
-  );
+  if (vitest) {
+    totals.passed += vitest.numPassedTests;
+    totals.failed +=
+      vitest.numFailedTests +
+      (vitest.numFailedTestSuites ?? 0) -
+      countSuitesWithFailedTests(vitest);
+    totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  } else if (status !== 0) totals.failed += 1;
+  if (status !== 0 && totals.failed === failedBefore) totals.failed += 1;
 }
 
-/** A stage's counts join the totals; a stage that failed with no failed test counts as one. */
-function addCounts(status, counts = { passed: 0, failed: 0, skipped: 0 }) {
-  totals.passed += counts.passed;
-  totals.skipped += counts.skipped;
-  totals.failed += status !== 0 && counts.failed === 0 ? 1 : counts.failed;
-}
+runVitest("vitest", []);
+// Crashes, SMTP outages, nginx in front of two instances, hostile input, headers (built server).
+runVitest("resilience", ["--config", "vitest.resilience.config.ts"]);
+
+const playwrightReport = path.join(reports, "playwright.json");
+const playwrightStatus = timed("playwright", () =>
+  run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }),
+);
+const playwright = readJson(playwrightReport);
+if (playwright?.stats) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
+  totals.skipped += playwright.stats.skipped;
+} else if (playwrightStatus !== 0) totals.failed += 1;
 
 // A suite that failed to load has no failed tests of its own: count it once.
 function countSuitesWithFailedTests(report) {
@@ -151,36 +155,7 @@ function countSuitesWithFailedTests(report) {
   ).length;
 }
 
-async function runPlaywright() {
-  const report = path.join(reports, "playwright.json");
-  const status = await stage("playwright", "npx", ["playwright", "test"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  });
-  const playwright = readJson(report);
-  addCounts(
-    status,
-    playwright?.stats && {
-      passed: playwright.stats.expected + playwright.stats.flaky,
-      failed: playwright.stats.unexpected + (playwright.errors?.length ?? 0),
-      skipped: playwright.stats.skipped,
-    },
-  );
-}
-
-ensureDebianPackages();
-if ((await stage("build", "npm", ["run", "build"])) !== 0) {
-  printStageTimes();
-  console.log("\n0 passed, 1 failed");
-  process.exit(1);
-}
-await Promise.all([
-  runPlaywright(),
-  (async () => {
-    await runVitest("vitest", []);
-    // Crashes, SMTP outages, nginx in front of two instances, hostile input, headers (built server).
-    await runVitest("resilience", ["--config", "vitest.resilience.config.ts"]);
-  })(),
-]);
+if (playwrightStatus !== 0 && totals.failed === 0) totals.failed += 1;
 
 printStageTimes();
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
