@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const chromium = "/usr/bin/chromium";
 
@@ -97,6 +98,14 @@ function readJson(file) {
 ensureDebianPackages();
 const reports = mkdtempSync(path.join(tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each test that failed or was skipped, one line each: printed last, where CI's tail shows it. */
+const notPassed = [];
+function firstLine(text) {
+  return stripVTControlCharacters(String(text ?? ""))
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
+}
 
 const buildStatus = timed("build", () => run("npm", ["run", "build"]));
 if (buildStatus !== 0) {
@@ -128,6 +137,7 @@ function runVitestStage(name, configArgs) {
       (vitest.numFailedTestSuites ?? 0) -
       countSuitesWithFailedTests(vitest);
     totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+    listVitestNotPassed(name, vitest);
   } else if (status !== 0) totals.failed += 1;
   if (status !== 0 && totals.failed === failedBefore) totals.failed += 1;
 }
@@ -145,7 +155,42 @@ if (playwright?.stats) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
   totals.skipped += playwright.stats.skipped;
+  for (const suite of playwright.suites ?? []) listPlaywrightNotPassed(suite);
+  for (const error of playwright.errors ?? [])
+    notPassed.push(`failed  playwright: ${firstLine(error.message)}`);
 } else if (playwrightStatus !== 0) totals.failed += 1;
+
+function listVitestNotPassed(stage, report) {
+  for (const file of report.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed"))
+      notPassed.push(
+        `failed  ${stage} ${where}: ${firstLine(file.message) || "a hook failed; its tests show as skipped"}`,
+      );
+    for (const test of file.assertionResults) {
+      if (test.status === "failed")
+        notPassed.push(
+          `failed  ${stage} ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      else if (test.status !== "passed")
+        notPassed.push(`${test.status} ${stage} ${where} › ${test.fullName}`);
+    }
+  }
+}
+
+function listPlaywrightNotPassed(suite, titles = []) {
+  const here = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? []) {
+      if (test.status === "expected" || test.status === "flaky") continue;
+      const error = test.results?.find((result) => result.error)?.error?.message;
+      const status = test.status === "skipped" ? "skipped" : "failed ";
+      notPassed.push(
+        `${status} playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...here, spec.title].join(" › ")}${error ? `: ${firstLine(error)}` : ""}`,
+      );
+    }
+  for (const child of suite.suites ?? []) listPlaywrightNotPassed(child, here);
+}
 
 // A suite that failed to load has no failed tests of its own: count it once.
 function countSuitesWithFailedTests(report) {
@@ -158,6 +203,8 @@ function countSuitesWithFailedTests(report) {
 if (playwrightStatus !== 0 && totals.failed === 0) totals.failed += 1;
 
 printStageTimes();
+if (notPassed.length > 0)
+  console.log(`\nNot passed:\n${notPassed.map((line) => `  ${line}`).join("\n")}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);
