@@ -11,6 +11,7 @@ import { sessionQuietMs } from "./sessions";
 import { EventBuffer, type EventRow } from "./event-buffer";
 import { hitRateLimitBatch } from "../../core/rate-limit";
 import { referrerSource } from "./referrer-source";
+import { withoutVisit } from "./server-events";
 
 /** A second view of the same page by the same visitor within this time is a reload. */
 export const reloadWindowMs = 10_000;
@@ -132,14 +133,8 @@ export class BeaconIngestion {
     return this.buffer.add({
       occurred_at: this.deps.clock.now().toISOString(),
       name: "guide_download",
-      visitor: null,
+      ...withoutVisit,
       path,
-      referrer_domain: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      screen: null,
-      label: null,
       item: path.slice(path.lastIndexOf("/") + 1),
       amount_cents: null,
     });

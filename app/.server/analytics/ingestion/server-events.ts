@@ -25,6 +25,17 @@ export type ServerEvent = {
   amountCents?: number;
 };
 
+/** The columns of a visit, empty on an event no page view carries (the server's, a download's). */
+export const withoutVisit = {
+  visitor: null,
+  referrer_domain: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  screen: null,
+  label: null,
+} as const;
+
 const insertServerEvent = fixedStatement<{
   occurred_at: string;
   name: ServerEventName;
@@ -35,14 +46,8 @@ const insertServerEvent = fixedStatement<{
   db.insertInto("analytics_events").values({
     occurred_at: value("occurred_at"),
     name: value("name"),
-    visitor: null,
+    ...withoutVisit,
     path: value("path"),
-    referrer_domain: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    screen: null,
-    label: null,
     item: value("item"),
     amount_cents: value("amount_cents"),
   }),
