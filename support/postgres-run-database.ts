@@ -16,7 +16,8 @@ export async function setup() {
   // Without a server the Postgres suites fail with support/test-databases.ts's message.
   if (!serverUrl) return;
   const name = `test_run_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  // A server that is down refuses at once; 15 s is for one that is slow to answer on a starved machine.
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 15_000 });
   await admin.connect();
   // template0: nobody connects to it, so a session on template1 cannot refuse the copy.
   await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);

@@ -57,7 +57,8 @@ export async function createTestDatabase(
   }
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const serverUrl = postgresUrl();
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  // A server that is down refuses at once; 15 s is for one that is slow to answer on a starved machine.
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 15_000 });
   await admin.connect().catch((error: unknown) => {
     throw new Error(`TEST_POSTGRES_URL (${serverUrl}) is unreachable: ${(error as Error).message}`);
   });
