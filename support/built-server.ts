@@ -66,8 +66,31 @@ export async function startBuiltServer(
   const startedAt = performance.now();
   // Taken before the first await, while the caller is still on the stack.
   const callStack = process.env.BUILT_SERVER_STARTS_LOG ? new Error().stack : undefined;
-  // A caller that needs its address before the start (its SITE_URL) chooses the port itself.
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A port found free can be taken before the server listens on it, as the local end of any
+  // connection made meanwhile: a port chosen here is chosen again then.
+  for (let attempt = 1; ; attempt++) {
+    // A caller that needs its address before the start (its SITE_URL) chooses the port itself.
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    try {
+      const server = await launch(port, env, nodeFlags, script);
+      logStart(callStack, startedAt);
+      return server;
+    } catch (error) {
+      const taken = error instanceof PortTaken && !env.PORT && attempt < 5;
+      if (!taken) throw error;
+    }
+  }
+}
+
+/** The server found its port taken as it started. */
+class PortTaken extends Error {}
+
+async function launch(
+  port: number,
+  env: Record<string, string>,
+  nodeFlags: string[],
+  script: string,
+): Promise<BuiltServer> {
   const args = [...nodeFlags, "--import", endWithParent, script];
   const child = spawn(process.execPath, args, {
     env: {
@@ -98,9 +121,13 @@ export async function startBuiltServer(
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited at start:\n${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken:\n${output}`);
+      throw new Error(`Server exited at start:\n${output}`);
+    }
     try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+      // Bounded: whatever else holds the port may never answer.
+      if ((await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {
       // Not listening yet.
     }
@@ -110,7 +137,6 @@ export async function startBuiltServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  logStart(callStack, startedAt);
   return {
     baseURL,
     output: () => output,
