@@ -14,7 +14,7 @@ const checkoutCall = "/functions/v1/create-checkout-session";
 export function purchasePressTests() {
   test.describe("the press on a prepared purchase", () => {
     test.describe.configure({ mode: "serial", timeout: 90_000 });
-    const site = salesOpenSite("e2e-press-");
+    const site = salesOpenSite();
 
     /**
      * /buy-now with the PDF, an email and the address, its session prepared. `leftAt()` gives, for each
@@ -95,7 +95,22 @@ export function purchasePressTests() {
       await touch("touchStart", [{ x, y }]);
       for (let step = 1; step <= 6; step++) await touch("touchMove", [{ x, y: y - step * 10 }]);
       await touch("touchEnd", []);
-      // Input is handled in order: the tap after the drag finds the page where the drag left it.
+      // A drag can leave the page flinging, and a tap then only stops the fling, as on a phone:
+      // the tap waits until the page has held still for ten frames.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let last = scrollY;
+            let stillFrames = 0;
+            const check = () => {
+              stillFrames = scrollY === last ? stillFrames + 1 : 0;
+              last = scrollY;
+              if (stillFrames >= 10) resolve();
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }),
+      );
       await button.tap();
       await expect(page).toHaveURL(prepared.url);
       await expectOnePress(prepared, "pointerup");
