@@ -132,7 +132,7 @@ test.describe("payment success page without Stripe (the spec's query-only page)"
 test.describe("purchase page with sales open", () => {
   // One server for these tests, started here; its start and the flows need more than 30 s on a busy machine.
   test.describe.configure({ mode: "serial", timeout: 90_000 });
-  const site = salesOpenSite("e2e-live-");
+  const site = salesOpenSite();
 
   async function openLivePage(page: Page) {
     await gotoHydrated(page, `${site.server.baseURL}/buy-now`);

@@ -17,12 +17,13 @@ export type SiteWithStripeFake = {
 
 /**
  * The built server selling on a fresh database of `dialect` through a Stripe fake, with sales open
- * and its emails written to a folder of its own: the public-write HTTP tests' set-up. `env` adds
- * the settings a suite is about (its rate limits, TRUST_PROXY...).
+ * and its emails written to a folder of its own: the public-write HTTP tests' set-up, and the
+ * browser's (`e2e/support/sales-open-site.ts`). Without `siteUrl` it answers as a local preview,
+ * on its own address. `env` adds the settings a suite is about (its rate limits, TRUST_PROXY...).
  */
 export async function startSiteWithStripeFake(
   dialect: DialectName,
-  { siteUrl, env = {} }: { siteUrl: string; env?: Record<string, string> },
+  { siteUrl, env = {} }: { siteUrl?: string; env?: Record<string, string> } = {},
 ): Promise<SiteWithStripeFake> {
   const database = await createTestDatabase(dialect);
   const fake = await startStripeFake();
@@ -37,7 +38,7 @@ export async function startSiteWithStripeFake(
     server = await startBuiltServer({
       DATABASE_URL: database.url,
       MAIL_DIR: mailDir,
-      SITE_URL: siteUrl,
+      ...(siteUrl && { SITE_URL: siteUrl }),
       SALES_OPEN: "true",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",

@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startBuiltServer, type BuiltServer } from "../../support/built-server";
-import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
+import type { BuiltServer } from "../../support/built-server";
+import {
+  startSiteWithStripeFake,
+  type SiteWithStripeFake,
+} from "../../support/site-with-stripe-fake";
+import type { StripeFake } from "../../support/stripe-fake";
 import { test } from "./test";
 
 export type SalesOpenSite = {
@@ -18,40 +19,26 @@ export type SalesOpenSite = {
  * fresh SQLite file: started before the group's first test and stopped after its last. The
  * shared e2e server keeps sales closed, as the site ships.
  */
-export function salesOpenSite(folderPrefix: string): SalesOpenSite {
-  let fake: StripeFake;
-  let server: BuiltServer;
-  let dataDir: string;
+export function salesOpenSite(): SalesOpenSite {
+  let site: SiteWithStripeFake;
 
   test.beforeAll(async () => {
-    fake = await startStripeFake();
-    dataDir = mkdtempSync(path.join(tmpdir(), folderPrefix));
-    server = await startBuiltServer({
-      DATABASE_URL: `file:${path.join(dataDir, "site.db")}`,
-      MAIL_DIR: path.join(dataDir, "mail"),
-      SALES_OPEN: "true",
-      STRIPE_SECRET_KEY: "sk_test_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-      STRIPE_API_BASE: fake.url,
-      // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
-      CONTACT_MIN_FILL_SECONDS: "0",
-    });
+    // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
+    site = await startSiteWithStripeFake("sqlite", { env: { CONTACT_MIN_FILL_SECONDS: "0" } });
   });
   test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site?.stop();
   });
 
   return {
     get server() {
-      return server;
+      return site.server;
     },
     get fake() {
-      return fake;
+      return site.fake;
     },
     orderStatus(sessionId) {
-      const db = new Database(path.join(dataDir, "site.db"), { readonly: true });
+      const db = new Database(site.database.url.replace(/^file:/, ""), { readonly: true });
       try {
         const row = db
           .prepare("SELECT status FROM orders WHERE stripe_session_id = ?")

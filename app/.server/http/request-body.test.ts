@@ -35,28 +35,22 @@ function uploadStillSending(fileBytes: number, before = "") {
   } as RequestInit);
 }
 
+/** What reading `request` with a cap of `capBytes` throws, every file read to its end. */
+const refusalOf = (request: Request, capBytes: number) =>
+  readStreamedFileUpload(request, capBytes, async (_fields, file) => {
+    for await (const chunk of file.body) void chunk;
+  }).catch((error: unknown) => error);
+
 describe("readStreamedFileUpload", () => {
   it("refuses a file past the cap with a 413 while the part is still open, and keeps running", async () => {
-    const refusal = await readStreamedFileUpload(
-      uploadStillSending(256 * 1024),
-      64 * 1024,
-      async (_fields, file) => {
-        for await (const chunk of file.body) void chunk;
-      },
-    ).catch((error: unknown) => error);
+    const refusal = await refusalOf(uploadStillSending(256 * 1024), 64 * 1024);
     expect(refusal).toBeInstanceOf(Response);
     expect((refusal as Response).status).toBe(413);
   });
 
   it("refuses a second file with a 400 while its part is still open, and keeps running", async () => {
     const first = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="one.csv"\r\nContent-Type: text/csv\r\n\r\nemail\r\n`;
-    const refusal = await readStreamedFileUpload(
-      uploadStillSending(256 * 1024, first),
-      1024 * 1024,
-      async (_fields, file) => {
-        for await (const chunk of file.body) void chunk;
-      },
-    ).catch((error: unknown) => error);
+    const refusal = await refusalOf(uploadStillSending(256 * 1024, first), 1024 * 1024);
     expect(refusal).toBeInstanceOf(Response);
     expect((refusal as Response).status).toBe(400);
     expect(await (refusal as Response).text()).toContain("This form takes one file.");
