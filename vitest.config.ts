@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import "./support/local-postgres";
 
 const siteIslands = "virtual:site-islands";
 const formIslands = "virtual:form-islands";

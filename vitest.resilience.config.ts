@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import "./support/local-postgres";
 
 // The resilience suite (`npm run test:resilience`, part of `npm test`): crashes, SMTP outages, two
 // instances behind nginx, hostile input and headers, all against the built server (`npm run build`).

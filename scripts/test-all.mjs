@@ -1,12 +1,35 @@
 // `npm test`: every suite (Vitest, then Playwright against the production build), ending with
-// one line `N passed, M failed` that totals them all.
+// one line `N passed, M failed` that totals them all. `npm test -- <paths>` runs only those files
+// (or folders), each in the suite it belongs to, and builds only when the build is older than
+// the code.
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const chromium = "/usr/bin/chromium";
+
+// The suites' PostgreSQL where none is named: the local server (support/local-postgres.ts, which
+// the configs import, says the same; this script is plain JavaScript and cannot import it).
+process.env.TEST_POSTGRES_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+
+const selected = process.argv.slice(2);
+const isE2e = (target) => path.normalize(target).startsWith("e2e");
+const isResilience = (target) =>
+  path.normalize(target).startsWith(path.join("tests", "resilience"));
+const e2eTargets = selected.filter(isE2e);
+const resilienceTargets = selected.filter(isResilience);
+const vitestTargets = selected.filter((target) => !isE2e(target) && !isResilience(target));
+/** Whether a stage runs: every stage without paths, otherwise the stages the paths name. */
+const runs = (targets) => selected.length === 0 || targets.length > 0;
 
 // Debian packages the suites need: the browser, poppler's pdfinfo/pdftotext for the PDF checks,
 // nginx for the resilience suite's proxy in front of two instances, and systemd-analyze for the
@@ -107,7 +130,32 @@ function firstLine(text) {
     .slice(0, 200);
 }
 
-const buildStatus = timed("build", () => run("npm", ["run", "build"]));
+/** Newest modification time under a path, folders walked (node_modules and build left out). */
+function newestChange(target) {
+  const stats = statSync(target, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+const buildInputs = [
+  "app",
+  "public",
+  "scripts",
+  "server.ts",
+  "vite.config.ts",
+  "package-lock.json",
+];
+/** A run of chosen files reuses a build newer than every input; the whole run always builds. */
+const buildIsFresh = () =>
+  selected.length > 0 &&
+  Math.max(...buildInputs.map(newestChange)) < newestChange(path.join("build", "server.js"));
+
+const buildStatus = buildIsFresh()
+  ? (console.log("\nThe build is newer than the code: reusing it."), 0)
+  : timed("build", () => run("npm", ["run", "build"]));
 if (buildStatus !== 0) {
   printStageTimes();
   console.log("\n0 passed, 1 failed");
@@ -142,14 +190,19 @@ function runVitestStage(name, configArgs) {
   if (status !== 0 && totals.failed === failedBefore) totals.failed += 1;
 }
 
-runVitest("vitest", []);
+if (runs(vitestTargets)) runVitest("vitest", vitestTargets);
 // Crashes, SMTP outages, nginx in front of two instances, hostile input, headers (built server).
-runVitest("resilience", ["--config", "vitest.resilience.config.ts"]);
+if (runs(resilienceTargets))
+  runVitest("resilience", ["--config", "vitest.resilience.config.ts", ...resilienceTargets]);
 
 const playwrightReport = path.join(reports, "playwright.json");
-const playwrightStatus = timed("playwright", () =>
-  run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }),
-);
+const playwrightStatus = runs(e2eTargets)
+  ? timed("playwright", () =>
+      run("npx", ["playwright", "test", ...e2eTargets], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      }),
+    )
+  : 0;
 const playwright = readJson(playwrightReport);
 if (playwright?.stats) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;

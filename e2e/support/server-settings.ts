@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import "../../support/local-postgres";
 
 // The run's servers, on ports from E2E_PORT up, each with its database and mail in one folder.
 const port = Number(process.env.E2E_PORT ?? 3210);
