@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
+import { PublishControls } from "~/components/admin/publish-controls";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { AutosaveStatus } from "~/components/admin/autosave-status";
@@ -332,23 +333,13 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             sent={sentAs}
             onReadersChange={(readers) => setTicked({ readers, sentLists })}
           />
-          <div className="flex flex-wrap items-end gap-3">
-            <Button type="submit" name="intent" value="save" variant="outline">
-              Save draft
-            </Button>
-            <Button type="submit" name="intent" value="publish" data-testid="publish-button">
-              {readersToEmail > 0
+          <PublishControls
+            publishLabel={
+              readersToEmail > 0
                 ? `Publish and email ${readersToEmail} reader${readersToEmail === 1 ? "" : "s"}`
-                : "Publish"}
-            </Button>
-            <div className="grid gap-1.5">
-              <Label htmlFor="publishAt">Publish at (UTC)</Label>
-              <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
-            </div>
-            <Button type="submit" name="intent" value="schedule" variant="outline">
-              Schedule
-            </Button>
-          </div>
+                : "Publish"
+            }
+          />
         </AdminForm>
       </div>
 

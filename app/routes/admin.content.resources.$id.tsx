@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.resources.$id";
 import { AdminForm } from "~/components/admin/admin-form";
+import { PublishControls } from "~/components/admin/publish-controls";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
@@ -203,21 +204,7 @@ export default function AdminResource({
             </p>
           </div>
           <AutosaveStatus status={status} />
-          <div className="flex flex-wrap items-end gap-3">
-            <Button type="submit" name="intent" value="save" variant="outline">
-              Save draft
-            </Button>
-            <Button type="submit" name="intent" value="publish">
-              Publish
-            </Button>
-            <div className="grid gap-1.5">
-              <Label htmlFor="publishAt">Publish at (UTC)</Label>
-              <Input id="publishAt" name="publishAt" type="datetime-local" className="w-56" />
-            </div>
-            <Button type="submit" name="intent" value="schedule" variant="outline">
-              Schedule
-            </Button>
-          </div>
+          <PublishControls />
         </AdminForm>
       </div>
       {(resource.state === "published" || resource.state === "scheduled") && (

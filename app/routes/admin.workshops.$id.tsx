@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.workshops.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
+import { ColumnHeads } from "~/components/admin/column-heads";
 import { ScrollRegion } from "~/components/admin/scroll-region";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { EventFields } from "~/components/admin/workshops/event-fields";
@@ -147,25 +148,11 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <ScrollRegion label="Attendees" className="rounded-lg border bg-card">
               <table className="w-full text-left text-sm" data-testid="attendees">
-                <thead>
-                  <tr className="border-b">
-                    <th scope="col" className="p-3">
-                      Attendee
-                    </th>
-                    <th scope="col" className="p-3">
-                      State
-                    </th>
-                    <th scope="col" className="p-3">
-                      Deposit
-                    </th>
-                    <th scope="col" className="p-3">
-                      Balance
-                    </th>
-                    <th scope="col" className="p-3">
-                      Since
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  labels={["Attendee", "State", "Deposit", "Balance", "Since"]}
+                  rowClassName="border-b"
+                  cellClassName="p-3"
+                />
                 <tbody>
                   {attendees.map((attendee) => (
                     <tr key={attendee.id} className="border-b last:border-0">

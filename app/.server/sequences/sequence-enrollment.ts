@@ -68,18 +68,7 @@ export async function onPersonEventForSequences(trx: Trx, event: PersonEvent) {
         });
       return;
     case "session-booked":
-      await endEnrollments(trx, {
-        personId: event.personId,
-        status: "exited",
-        reason: "booked",
-        exitOnBooking: true,
-        now: event.now,
-      });
-      await startSequences(trx, {
-        personId: event.personId,
-        trigger: "session_booked",
-        now: event.now,
-      });
+      await exitThenStart(trx, event, { reason: "booked", exitOnBooking: true }, "session_booked");
       return;
     case "interests-chosen":
       for (const interest of event.interests)
@@ -99,21 +88,28 @@ export async function onPersonEventForSequences(trx: Trx, event: PersonEvent) {
       });
       return;
     case "workshop-registered":
-      await endEnrollments(trx, {
-        personId: event.personId,
-        status: "exited",
-        reason: "registered",
-        exitOnRegistration: true,
-        now: event.now,
-      });
-      await startSequences(trx, {
-        personId: event.personId,
-        trigger: "workshop_registered",
-        detail: event.cohortId,
-        now: event.now,
-      });
+      await exitThenStart(
+        trx,
+        event,
+        { reason: "registered", exitOnRegistration: true },
+        "workshop_registered",
+        event.cohortId,
+      );
       return;
   }
+}
+
+/** A step that is an exit from the sequences that end on it, then a trigger of those it starts. */
+async function exitThenStart(
+  trx: Trx,
+  event: { personId: string; now: Date },
+  exit: { reason: string; exitOnBooking?: true; exitOnRegistration?: true },
+  trigger: SequenceTrigger,
+  detail?: string,
+) {
+  const { personId, now } = event;
+  await endEnrollments(trx, { personId, status: "exited", now, ...exit });
+  await startSequences(trx, { personId, trigger, detail, now });
 }
 
 /** Whether the person is a confirmed member of `list` and their address is not bounced. */

@@ -5,6 +5,7 @@ import type { Stripe } from "../sales";
 import { balanceUrl } from "./balance";
 import { cohortFacts } from "./cohort-terms";
 import { workshopBalanceRequestTemplate } from "./emails/workshop-emails";
+import { cohortById } from "./registration-with-cohort";
 
 export type BalanceRefundOutcome = "balance-due-again" | "recorded" | "ignored" | "not-ours";
 
@@ -53,11 +54,7 @@ export async function refundBalancePayment(
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return "ignored";
   if (registration.status !== "paid") return "recorded";
-  const event = await trx
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", registration.event_id)
-    .executeTakeFirstOrThrow();
+  const event = await cohortById(trx, registration.event_id);
   const paidCents = registration.amount_paid_cents - balance;
   await enqueueEmail(
     trx,

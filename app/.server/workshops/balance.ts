@@ -9,7 +9,7 @@ import type { Stripe } from "../sales";
 import { balanceDueOn, cohortFacts, eventsToday } from "./cohort-terms";
 import { workshopBalanceRequestTemplate, workshopReceiptTemplate } from "./emails/workshop-emails";
 import { claimNotice } from "./notice-claims";
-import { registrationWithCohort } from "./registration-with-cohort";
+import { registrationWithCohort, cohortById } from "./registration-with-cohort";
 
 type Db = Kysely<Database>;
 type Deps = Pick<ServiceDeps, "db" | "config" | "clock">;
@@ -286,11 +286,7 @@ export async function applyBalancePayment(
     );
     return "balance-refunded";
   }
-  const event = await trx
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", registration.event_id)
-    .executeTakeFirstOrThrow();
+  const event = await cohortById(trx, registration.event_id);
   await enqueueEmail(
     trx,
     {

@@ -9,10 +9,14 @@ export async function registrationWithCohort(db: Kysely<Database>, id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!registration) return undefined;
-  const event = await db
+  return { registration, event: await cohortById(db, registration.event_id) };
+}
+
+/** The cohort a registration or a waiting-list row names: it exists (a foreign key). */
+export function cohortById(db: Kysely<Database>, id: string) {
+  return db
     .selectFrom("workshop_events")
     .selectAll()
-    .where("id", "=", registration.event_id)
+    .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  return { registration, event };
 }

@@ -14,6 +14,7 @@ import {
   workshopWaitlistJoinedTemplate,
 } from "./emails/workshop-emails";
 import { holdFreeSeat, lockCohort, releaseHeldSeat } from "./seats";
+import { cohortById } from "./registration-with-cohort";
 
 type Db = Kysely<Database>;
 type MailDeps = Pick<ServiceDeps, "config" | "clock">;
@@ -62,11 +63,7 @@ async function offerHeldSeat(
     })
     .where("id", "=", waiting.id)
     .execute();
-  const event = await trx
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", waiting.event_id)
-    .executeTakeFirstOrThrow();
+  const event = await cohortById(trx, waiting.event_id);
   await enqueueEmail(
     trx,
     {

@@ -1,6 +1,8 @@
 import { useFetcher } from "react-router";
+import { describedBy, FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { TextInputField } from "~/components/ui/text-input-field";
 import { Textarea } from "~/components/ui/textarea";
 import type { BroadcastDraft } from "~/lib/broadcast-schema";
 import { newsletterInterests } from "~/lib/newsletter-interests";
@@ -9,15 +11,6 @@ const audienceLists = [
   { value: "newsletter", label: "Confirmed newsletter subscribers" },
   { value: "waitlist", label: "The book's waitlist" },
 ] as const;
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
 
 function recipientsLine(count: number) {
   return `${count} recipient${count === 1 ? "" : "s"} now`;
@@ -80,22 +73,16 @@ export function BroadcastFields({
     for (const interest of data.getAll("interests")) params.append("interests", String(interest));
     void count.load(`/admin/broadcasts/recipients?${params}`);
   };
-  const described = (name: string) => (fieldErrors[name] ? `${name}-error` : undefined);
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="subject">Subject</Label>
-        <Input
-          id="subject"
-          name="subject"
-          required
-          maxLength={150}
-          defaultValue={draft?.subject}
-          aria-invalid={fieldErrors.subject ? true : undefined}
-          aria-describedby={described("subject")}
-        />
-        <FieldError id="subject-error" errors={fieldErrors.subject} />
-      </div>
+      <TextInputField
+        id="subject"
+        label="Subject"
+        required
+        maxLength={150}
+        defaultValue={draft?.subject}
+        errors={fieldErrors.subject}
+      />
       <div className="space-y-2">
         <Label htmlFor="previewText">Preview text</Label>
         <Input
@@ -119,7 +106,11 @@ export function BroadcastFields({
           defaultValue={draft?.bodyMarkdown}
           className="font-mono text-sm"
           aria-invalid={fieldErrors.bodyMarkdown ? true : undefined}
-          aria-describedby={`bodyMarkdown-hint ${described("bodyMarkdown") ?? ""}`.trim()}
+          aria-describedby={describedBy(
+            "bodyMarkdown",
+            fieldErrors.bodyMarkdown,
+            "bodyMarkdown-hint",
+          )}
         />
         <p id="bodyMarkdown-hint" className="text-sm text-muted-foreground">
           # Heading, **bold**, [link](https://…), ![image](https://…), &gt; quote, - list. A line{" "}

@@ -1,4 +1,5 @@
 import { AdminTime } from "./admin-time";
+import { ColumnHeads } from "./column-heads";
 
 /** One pause as the report keeps it (broadcasts/broadcast-report.ts). */
 export type BroadcastPauseHistory = {
@@ -115,19 +116,12 @@ export function BroadcastHistory({
           <p className="text-sm text-muted-foreground">No server refused an email of it.</p>
         ) : (
           <table className="w-full max-w-xl text-sm" data-testid="broadcast-refusals">
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Class
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Code
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Attempts
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={["Class", "Code", "Attempts"]}
+              rowClassName="text-left"
+              cellClassName="py-1 pr-3 font-medium"
+              lastCellClassName="py-1 text-right font-medium"
+            />
             <tbody>
               {refusals.map((refusal) => (
                 <tr key={`${refusal.refusalClass}-${refusal.code}`} className="border-t">

@@ -1,5 +1,7 @@
+import { describedBy, FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { TextInputField } from "~/components/ui/text-input-field";
 import { Textarea } from "~/components/ui/textarea";
 import { guideTitle } from "~/content/free-library";
 import { purchasableItems } from "~/lib/catalog";
@@ -22,15 +24,6 @@ export type SequenceValues = {
 
 export type StepValues = { subject: string; body_markdown: string; delay_days: number };
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
 const selectClass =
   "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
@@ -46,23 +39,17 @@ export function SequenceFields({
   others: { id: string; name: string }[];
   fieldErrors?: Record<string, string[]>;
 }) {
-  const described = (name: string, hint?: string) =>
-    [hint, fieldErrors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const described = (name: string, hint?: string) => describedBy(name, fieldErrors[name], hint);
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="name">Name</Label>
-        <Input
-          id="name"
-          name="name"
-          required
-          maxLength={120}
-          defaultValue={sequence?.name}
-          aria-invalid={fieldErrors.name ? true : undefined}
-          aria-describedby={described("name")}
-        />
-        <FieldError id="name-error" errors={fieldErrors.name} />
-      </div>
+      <TextInputField
+        id="name"
+        label="Name"
+        required
+        maxLength={120}
+        defaultValue={sequence?.name}
+        errors={fieldErrors.name}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="trigger">Starts when</Label>
@@ -238,23 +225,17 @@ export function StepFields({
   withPosition?: boolean;
   fieldErrors?: Record<string, string[]>;
 }) {
-  const described = (name: string, hint?: string) =>
-    [hint, fieldErrors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const described = (name: string, hint?: string) => describedBy(name, fieldErrors[name], hint);
   return (
     <div className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="subject">Subject</Label>
-        <Input
-          id="subject"
-          name="subject"
-          required
-          maxLength={150}
-          defaultValue={step?.subject}
-          aria-invalid={fieldErrors.subject ? true : undefined}
-          aria-describedby={described("subject")}
-        />
-        <FieldError id="subject-error" errors={fieldErrors.subject} />
-      </div>
+      <TextInputField
+        id="subject"
+        label="Subject"
+        required
+        maxLength={150}
+        defaultValue={step?.subject}
+        errors={fieldErrors.subject}
+      />
       <div className="space-y-2">
         <Label htmlFor="bodyMarkdown">Email (Markdown)</Label>
         <Textarea

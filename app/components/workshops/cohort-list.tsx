@@ -2,6 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { dollars } from "~/lib/workshop-schema";
+import { FieldError } from "~/components/ui/field-error";
 
 export type CohortView = {
   id: string;
@@ -24,15 +25,6 @@ export type CohortAnswer = {
   fieldErrors?: Record<string, string[]>;
   values?: { name?: string; email?: string };
 };
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
 
 /** Name and email, with their errors: the same two fields in both forms. */
 function PersonFields({

@@ -2,6 +2,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { eventKinds } from "~/lib/workshop-schema";
+import { FieldError } from "~/components/ui/field-error";
 
 type Field = {
   name: string;
@@ -45,15 +46,6 @@ const cohortFields: Field[] = [
     hint: "A cancellation up to this day is refunded in full, later it becomes a credit. Empty: until the day the balance is asked for.",
   },
 ];
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
 
 function TextField({
   field,
