@@ -10,7 +10,7 @@ import {
 } from "~/.server/booking";
 import { defaultAvailabilityRules } from "~/.server/booking/slots/availability-rules";
 import { saveAvailabilityRules } from "~/.server/booking/slots/availability-store";
-import { localDateOf, localMinuteOfDay } from "~/.server/booking/slots/zoned-time";
+import { localDateOf, localMinuteOfDay } from "~/.server/core/zoned-time";
 import { parseConfig } from "~/.server/core/config";
 import { freshBookingDeps, type BookingTestDeps } from "../../support/booking-fixtures";
 import { ManualClock } from "../../support/manual-clock";

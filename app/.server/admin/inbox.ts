@@ -2,7 +2,7 @@ import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import { inBatches } from "../core/db/in-batches";
 import { pageWithTotal } from "../core/db/page-with-total";
-import type { ContactMessageStatus } from "../core/db/schema";
+import type { InboxStatus } from "~/lib/admin-statuses";
 import { recordAdminAction } from "../core/audit-log";
 
 export const inboxPageSize = 25;
@@ -20,7 +20,7 @@ export const messageExportColumns = [
 ] as const;
 
 export type InboxFilter = {
-  status?: ContactMessageStatus;
+  status?: InboxStatus;
   interest?: string;
   /** 1-based. */
   page: number;
@@ -63,7 +63,7 @@ export async function countNewMessages(db: Db) {
 /** Moves a message along new → replied → archived (or back), recorded in the audit log. */
 export async function changeMessageStatus(
   { db, clock }: { db: Db; clock: Clock },
-  { id, status, actor }: { id: string; status: ContactMessageStatus; actor: string },
+  { id, status, actor }: { id: string; status: InboxStatus; actor: string },
 ): Promise<"changed" | "not-found"> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {

@@ -24,7 +24,6 @@ export { bookPaidSession, paidSessionState } from "./sessions/paid-sessions";
 export type { PaidSessionOutcome, PaidSessionState } from "./sessions/paid-sessions";
 export { sessionTimeLabel, slotDays, zoneLabel, type SlotDay } from "./slots/slot-labels";
 export { type BookingSummary } from "./sessions/booking-summary";
-export { addDays, isTimeZone, localDateOf, wallClockToInstant } from "./slots/zoned-time";
 export { calendarInvite } from "./sessions/calendar-invite";
 export { bookingPageData, type BookingPageData } from "./slots/booking-page";
 export { cancelBooking, rescheduleBooking } from "./sessions/reschedule-and-cancel";

@@ -14,7 +14,7 @@ import { rememberPerson } from "../audience";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { fixedStatement } from "../core/db/fixed-statement";
 import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
-import type { ContactMessageTable } from "../core/db/schema";
+import type { ContactMessageTable } from "./leads-tables";
 import type { ServiceDeps } from "../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues, type SpamTrapVerdict } from "../core/spam-traps";
 

@@ -5,8 +5,8 @@ import {
   type ArticleFrontMatter,
   type ArticleTeaser,
 } from "~/content/articles";
-import { readFrontMatter } from "./front-matter";
-import { fillProductPlaceholders, parseMarkdownFile, slugOfFile } from "./markdown-file";
+import { readFrontMatter } from "../content/front-matter";
+import { fillProductPlaceholders, parseMarkdownFile, slugOfFile } from "../content/markdown-file";
 
 const articleFiles = import.meta.glob<string>("../../content/articles/*.md", {
   query: "?raw",

@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../core/db/unique-violation";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db, Trx } from "../core/db/database";
 import type { ServiceDeps } from "../core/service-deps";
-import { markdownArticleSources } from "../content/articles";
+import { markdownArticleSources } from "./article-seed";
 import { pageRoutes } from "~/route-table";
 import {
   articlePlainText,

@@ -1,4 +1,4 @@
-import { addDays, isTimeZone, localDateOf, wallClockToInstant } from "../booking";
+import { addDays, isTimeZone, localDateOf, wallClockToInstant } from "../core/zoned-time";
 
 /**
  * When a step is due for one reader: a delay of 0 goes as soon as the step before it is done (the

@@ -1,5 +1,5 @@
 import { eventsTimeZone } from "~/content/events";
-import { addDays } from "../booking";
+import { addDays } from "../core/zoned-time";
 import { foundationsPriceCents } from "~/lib/workshop-schema";
 import type { WorkshopEventTable } from "./workshops-tables";
 

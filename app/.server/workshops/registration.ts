@@ -9,7 +9,8 @@ import {
   visitSourceMetadata,
 } from "../analytics";
 import { rememberPerson } from "../audience";
-import { calendarInvite, wallClockToInstant } from "../booking";
+import { calendarInvite } from "../booking";
+import { wallClockToInstant } from "../core/zoned-time";
 import type { Database } from "../core/db/schema";
 import { emitPersonEvent } from "../core/person-events";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -34,6 +35,7 @@ import {
 import { holdFreeSeat, lockCohort, sellFreeSeat, sellHeldSeat } from "./seats";
 import { addToWaitlist, offerIdFromToken, passHeldSeatOn, passSoldSeatOn } from "./waitlist";
 import type { WorkshopEventTable, WorkshopRegistrationTable } from "./workshops-tables";
+import { cohortById } from "./registration-with-cohort";
 
 type Db = Kysely<Database>;
 type MailDeps = Pick<ServiceDeps, "config" | "clock">;
@@ -356,11 +358,7 @@ export async function fulfilRegistration(
     paid_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const event = await trx
-    .selectFrom("workshop_events")
-    .selectAll()
-    .where("id", "=", registration.event_id)
-    .executeTakeFirstOrThrow();
+  const event = await cohortById(trx, registration.event_id);
   if (registration.status === "held" || (await sellFreeSeat(trx, event.id))) {
     if (registration.status === "held") await sellHeldSeat(trx, event.id);
     await trx

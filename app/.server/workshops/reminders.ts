@@ -1,5 +1,5 @@
 import { eventsTimeZone } from "~/content/events";
-import { addDays, wallClockToInstant } from "../booking";
+import { addDays, wallClockToInstant } from "../core/zoned-time";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import { cancelUrl } from "./cancellation";

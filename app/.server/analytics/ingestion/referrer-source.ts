@@ -1,4 +1,4 @@
-import { referrerSpammersList as spammersList } from "~/content/analytics/referrer-spammers";
+import { referrerSpammersList as spammersList } from "./referrer-spammers";
 
 /**
  * Matomo's community list of referrer-spam domains (public domain), vendored from

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import type { BusyTime } from "../slots/slots";
-import { isTimeZone, wallClockToInstant } from "../slots/zoned-time";
+import { isTimeZone, wallClockToInstant } from "../../core/zoned-time";
 
 /** Occurrences one event may yield before the rest are dropped (a rule that never ends). */
 const occurrencesPerEvent = 5_000;

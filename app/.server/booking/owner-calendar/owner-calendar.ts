@@ -7,7 +7,7 @@ import {
   localDateOf,
   wallClockToInstant,
   weekdayOf,
-} from "../slots/zoned-time";
+} from "../../core/zoned-time";
 
 /** One of the owner's dates: the hours open for booking and the sessions on it. */
 export type CalendarDay = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../slots/zoned-time";
+import { isTimeZone } from "../../core/zoned-time";
 
 /** The visitor's zone, as the page's select (or the browser) named it. */
 export const timeZoneField = z

@@ -1,4 +1,4 @@
-import type { LocalDate } from "./zoned-time";
+import type { LocalDate } from "../../core/zoned-time";
 
 /** A stretch of one day in wall-clock minutes since midnight, `start` < `end` ≤ 1440. */
 export type DayRange = { start: number; end: number };

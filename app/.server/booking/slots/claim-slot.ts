@@ -5,7 +5,7 @@ import type { Database } from "../../core/db/schema";
 import { rememberPerson } from "../../audience";
 import type { AvailabilityRules } from "./availability-rules";
 import { freeSlots, type BusyTime, type HeldTime, type Slot } from "./slots";
-import { addDays, localDateOf, wallClockToInstant } from "./zoned-time";
+import { addDays, localDateOf, wallClockToInstant } from "../../core/zoned-time";
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;

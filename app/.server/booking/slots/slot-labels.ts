@@ -1,5 +1,5 @@
 import type { Slot } from "./slots";
-import { localDateOf } from "./zoned-time";
+import { localDateOf } from "../../core/zoned-time";
 
 /** One of the visitor's dates and its slots, written for people in the visitor's zone. */
 export type SlotDay = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityRules, DayRange } from "./availability-rules";
 import { freeSlots, type BusyTime, type HeldTime, type SlotQuery } from "./slots";
-import { localDateOf, localMinuteOfDay } from "./zoned-time";
+import { localDateOf, localMinuteOfDay } from "../../core/zoned-time";
 
 const hour = 3_600_000;
 const minute = 60_000;

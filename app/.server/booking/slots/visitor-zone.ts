@@ -1,5 +1,5 @@
 import { zoneLabel } from "./slot-labels";
-import { isTimeZone } from "./zoned-time";
+import { isTimeZone } from "../../core/zoned-time";
 
 /*
  * Node's ICU lists some zones by names since renamed (Asia/Calcutta); browsers report the current

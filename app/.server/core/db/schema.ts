@@ -1,11 +1,11 @@
 import type { Generated } from "kysely";
-import type { InboxStatus } from "~/lib/admin-statuses";
 import type { AdminTables } from "../../admin/admin-tables";
 import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
+import type { LeadTables } from "../../leads/leads-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
 import type { SequenceTables } from "../../sequences/sequence-tables";
 import type { WorkshopTables } from "../../workshops/workshops-tables";
@@ -19,6 +19,7 @@ export interface Database
   extends
     CheckoutTables,
     AdminTables,
+    LeadTables,
     AudienceTables,
     BroadcastTables,
     BookingTables,
@@ -28,7 +29,6 @@ export interface Database
     WorkshopTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
-  contact_messages: ContactMessageTable;
   rate_limit_windows: RateLimitWindowTable;
   rate_limit_buckets: RateLimitBucketTable;
 }
@@ -92,23 +92,6 @@ export interface OutboxAttemptTable {
   outcome: "sent" | "failed";
   error: string | null;
 }
-
-export interface ContactMessageTable {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string | null;
-  interest: string;
-  message: string;
-  /** Where the owner is with it; the inbox moves it new → replied → archived. */
-  status: Generated<ContactMessageStatus>;
-  status_changed_at: string | null;
-  person_id: string | null;
-  created_at: string;
-}
-
-export type ContactMessageStatus = InboxStatus;
 
 export interface RateLimitWindowTable {
   bucket: string;
