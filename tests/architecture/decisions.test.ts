@@ -94,7 +94,9 @@ describe("decision links", () => {
 describe("decision statuses", () => {
   it("say superseded exactly when a later decision supersedes them", () => {
     const wrong = decisionFiles.filter((file) => {
-      const status = headOf(file).join(" ");
+      const head = headOf(file);
+      const nextKey = head.findIndex((line, at) => at > 0 && /^[A-Z][a-z ]+:/.test(line));
+      const status = head.slice(0, nextKey === -1 ? undefined : nextKey).join(" ");
       const superseded = (links.get(numberOf(file))?.get("Superseded by") ?? []).length > 0;
       return /superseded/i.test(status) !== superseded;
     });
