@@ -106,22 +106,24 @@ describe("decision statuses", () => {
 
 describe("the decisions index", () => {
   const index = readFileSync(path.join(folder, "README.md"), "utf8");
-  const rows = [...index.matchAll(/^\|\s*\[(\d{3})\]\((\d{3}-[^)]+\.md)\)(.*)$/gm)];
+  const rows = [...index.matchAll(/^\|\s*\[(\d{3})\]\((\d{3}-[^)]+\.md)\)(.*)$/gm)].map(
+    ([row, number = "", file = "", rest = ""]) => ({ row, number, file, rest }),
+  );
 
   it("lists every decision file once", () => {
-    const listed = rows.map(([, , file]) => file).sort();
+    const listed = rows.map(({ file }) => file).sort();
     expect(listed).toEqual(decisionFiles);
   });
 
   it("shows each row's number as its file's", () => {
     const mismatched = rows
-      .filter(([, number, file]) => numberOf(file) !== number)
-      .map(([row]) => row);
+      .filter(({ number, file }) => numberOf(file) !== number)
+      .map(({ row }) => row);
     expect(mismatched).toEqual([]);
   });
 
   it("gives each decision the status and the superseding decisions its file gives", () => {
-    const stale = rows.flatMap(([, number, file, rest]) => {
+    const stale = rows.flatMap(({ number, file, rest }) => {
       const [, , status = "", supersededBy = ""] = rest.split("|").map((cell) => cell.trim());
       const listed = [...supersededBy.matchAll(/\[(\d{3})\]/g)].map(([, n]) => n).sort();
       const named = [...(links.get(numberOf(file))?.get("Superseded by") ?? [])].sort();
