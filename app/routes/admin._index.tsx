@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { type ListStanding, leadTotals, leadsPerDay, requireAdminPage } from "~/.server/admin";
 import type { Route } from "./+types/admin._index";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useAdminSession } from "~/components/admin/admin-session";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { leadsPerDay, leadTotals, type ListStanding } from "~/.server/admin/dashboard";
 import { nextSessions, ordersAwaitingSession } from "~/.server/booking";
 import { SessionList } from "~/components/admin/booking/session-list";
 import { formatPrice } from "~/lib/catalog";

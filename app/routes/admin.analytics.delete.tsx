@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { deleteAllAnalyticsData } from "~/.server/analytics";
 import { readFormBody } from "~/.server/http/request-body";
 

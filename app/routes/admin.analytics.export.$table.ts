@@ -1,8 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.analytics.export.$table";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { csvDownload } from "~/.server/admin/csv-export";
-import { consoleDownload } from "~/.server/admin/download-refusals";
+import { consoleDownload, csvDownload, requireAdminPage } from "~/.server/admin";
 import { dayRangeFromQuery, reportColumns, reportTable, reportTables } from "~/.server/analytics";
 import { recordAdminAction } from "~/.server/core/audit-log";
 

@@ -5,7 +5,7 @@ import { PageViewsChart } from "~/components/admin/page-views-chart";
 import { AdminForm } from "~/components/admin/admin-form";
 import { ReportTable, type ReportColumn } from "~/components/admin/report-table";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
   dayRangeFromQuery,
   previousRange,

@@ -9,12 +9,12 @@ import { ResultList } from "~/components/admin/result-list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireAdminPage } from "~/.server/admin/admin-request";
 import {
   auditFilterFromQuery,
   auditPageSize,
   listAuditEntries,
-} from "~/.server/admin/audit-entries";
+  requireAdminPage,
+} from "~/.server/admin";
 
 export const meta = () => adminMeta("Audit log");
 

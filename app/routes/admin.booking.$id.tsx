@@ -7,7 +7,7 @@ import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { changeSessionAsOwner, ownerSession } from "~/.server/booking";
 import { readFormBody } from "~/.server/http/request-body";
 import { fieldClassName } from "~/components/ui/input";

@@ -4,7 +4,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { BusyCalendarSection } from "~/components/admin/booking/busy-calendar-section";
 import { FeedSection } from "~/components/admin/booking/feed-section";
 import { BackLink } from "~/components/page/back-link";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
   busyCalendarStatus,
   newFeedAddress,

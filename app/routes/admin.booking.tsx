@@ -7,7 +7,7 @@ import { AvailabilityFields } from "~/components/admin/booking/availability-fiel
 import { OwnerCalendar } from "~/components/admin/booking/owner-calendar";
 import { SessionList } from "~/components/admin/booking/session-list";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { bookingConsole, saveAvailability } from "~/.server/booking";
 import { readFormBody } from "~/.server/http/request-body";
 

@@ -1,14 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.broadcasts.$id.report";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { csvDownload } from "~/.server/admin/csv-export";
-import { consoleDownload } from "~/.server/admin/download-refusals";
-import { findBroadcast } from "~/.server/broadcasts/broadcast-drafts";
-import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
+import { consoleDownload, csvDownload, requireAdminPage } from "~/.server/admin";
 import {
+  broadcastReport,
   broadcastReportColumns,
   broadcastReportRows,
-} from "~/.server/broadcasts/broadcast-report-csv";
+  findBroadcast,
+} from "~/.server/broadcasts";
 
 /** The broadcast's report as CSV: its figures, pauses, refusals and the "may not have gone out" list. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -11,31 +11,28 @@ import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { countRecipients } from "~/.server/broadcasts/audience";
-import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
-  droppedFromLetter,
-  personalise,
-  renderBroadcast,
-} from "~/.server/broadcasts/broadcast-content";
-import { rescheduleOverdue, sendOverdueNow } from "~/.server/broadcasts/broadcast-overdue";
-import { resumeBroadcast } from "~/.server/broadcasts/broadcast-pauses";
-import {
+  type SendOutcome,
   audienceOf,
   broadcastInput,
-  draftOf,
-  findBroadcast,
-  saveBroadcastDraft,
-} from "~/.server/broadcasts/broadcast-drafts";
-import { broadcastReport } from "~/.server/broadcasts/broadcast-report";
-import {
+  broadcastReport,
   cancelBroadcast,
+  countRecipients,
+  draftOf,
+  droppedFromLetter,
+  findBroadcast,
+  personalise,
+  publishBroadcast,
+  renderBroadcast,
+  rescheduleOverdue,
   resendUncertain,
+  resumeBroadcast,
+  saveBroadcastDraft,
   sendBroadcast,
   sendBroadcastTest,
-  type SendOutcome,
-} from "~/.server/broadcasts/broadcast-sending";
+  sendOverdueNow,
+} from "~/.server/broadcasts";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleAlert } from "~/components/admin/console-message";
 

@@ -5,10 +5,13 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { BroadcastFields } from "~/components/admin/broadcast-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { countRecipients } from "~/.server/broadcasts/audience";
-import { describeAudienceGroup } from "~/.server/broadcasts/audience-groups";
-import { broadcastInput, saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
+import {
+  broadcastInput,
+  countRecipients,
+  describeAudienceGroup,
+  saveBroadcastDraft,
+} from "~/.server/broadcasts";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleAlert } from "~/components/admin/console-message";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.broadcasts.recipients";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { countRecipientsFor } from "~/.server/broadcasts/broadcast-drafts";
+import { requireAdminPage } from "~/.server/admin";
+import { countRecipientsFor } from "~/.server/broadcasts";
 
 /** The compose form's live count: `?list=newsletter&interests=book`, answered as `{ count }`. */
 export async function loader({ request, context }: Route.LoaderArgs) {

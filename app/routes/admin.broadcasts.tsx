@@ -4,8 +4,8 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { listBroadcasts } from "~/.server/broadcasts/broadcast-drafts";
+import { requireAdminPage } from "~/.server/admin";
+import { listBroadcasts } from "~/.server/broadcasts";
 
 export const meta = () => adminMeta("Broadcasts");
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.content.$id.preview";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { ArticlePageView } from "~/components/articles/article-page-view";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminPage } from "~/.server/admin";
 import { previewArticle } from "~/.server/publishing";
 import { articlePageCopy } from "~/content/articles";
 import { useSiteSettings } from "~/lib/use-site-settings";

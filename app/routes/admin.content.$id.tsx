@@ -17,14 +17,14 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
   articleBroadcastLists,
   articleBroadcastsOf,
   articleListCounts,
   sendArticleToLists,
   type ArticleSendOutcome,
-} from "~/.server/broadcasts/article-broadcasts";
+} from "~/.server/broadcasts";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   consoleArticle,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.content.images";
-import { requireAdminAction, requireAdminSession } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminSession } from "~/.server/admin";
 import { readStreamedFileUpload } from "~/.server/http/request-body";
 import { maxImageUploadBytes, uploadArticleImage } from "~/.server/publishing";
 

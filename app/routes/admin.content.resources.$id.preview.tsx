@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.content.resources.$id.preview";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { DownloadItemCard } from "~/components/free-library/download-item-card";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminPage } from "~/.server/admin";
 import { consoleResource, resourceDownloadItem } from "~/.server/publishing";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>

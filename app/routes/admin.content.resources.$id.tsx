@@ -14,11 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  requireAdminAction,
-  requireAdminPage,
-  requireAdminSession,
-} from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage, requireAdminSession } from "~/.server/admin";
 import { readStreamedFileUpload } from "~/.server/http/request-body";
 import {
   consoleResource,

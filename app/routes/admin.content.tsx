@@ -6,7 +6,7 @@ import { AdminTime } from "~/components/admin/admin-time";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { durationLabel } from "~/lib/duration-label";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   createArticle,

@@ -6,8 +6,13 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { StatCard } from "~/components/admin/stat-card";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { failedEmails, outboxCounts, retryFailedEmail } from "~/.server/admin/outbox-health";
+import {
+  failedEmails,
+  outboxCounts,
+  requireAdminAction,
+  requireAdminPage,
+  retryFailedEmail,
+} from "~/.server/admin";
 import { outboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleNotice } from "~/components/admin/console-message";

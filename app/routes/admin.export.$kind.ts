@@ -1,18 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.export.$kind";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { recordAdminAction } from "~/.server/core/audit-log";
 import {
   auditEntriesForExport,
   auditExportColumns,
   auditFilterFromQuery,
-} from "~/.server/admin/audit-entries";
-import { csvDownload } from "~/.server/admin/csv-export";
-import { consoleDownload } from "~/.server/admin/download-refusals";
-import { messageExportColumns, messagesForExport } from "~/.server/admin/inbox";
-import { orderExportColumns, ordersForExport } from "~/.server/admin/orders";
-import { peopleFilterFromQuery } from "~/.server/admin/people-query";
-import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
+  consoleDownload,
+  csvDownload,
+  messageExportColumns,
+  messagesForExport,
+  orderExportColumns,
+  ordersForExport,
+  peopleFilterFromQuery,
+  requireAdminPage,
+} from "~/.server/admin";
+import { recordAdminAction } from "~/.server/core/audit-log";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { contactInterests } from "~/lib/contact-message-schema";
 

@@ -7,8 +7,12 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { changeMessageStatus, findInboxMessage } from "~/.server/admin/inbox";
+import {
+  changeMessageStatus,
+  findInboxMessage,
+  requireAdminAction,
+  requireAdminPage,
+} from "~/.server/admin";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { inboxPageSize, listInboxMessages, requireAdminPage } from "~/.server/admin";
 import type { Route } from "./+types/admin.inbox";
 import { AdminTime } from "~/components/admin/admin-time";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -9,7 +9,6 @@ import { Pagination } from "~/components/admin/pagination";
 import { ResultList } from "~/components/admin/result-list";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
-import { inboxPageSize, listInboxMessages } from "~/.server/admin/inbox";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { contactInterests } from "~/lib/contact-message-schema";
 import { cn } from "~/lib/class-names";

@@ -11,13 +11,14 @@ import { SalesClosedNotice } from "~/components/admin/sales-closed-notice";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
 import {
   listOrders,
   ordersPageSize,
+  requireAdminAction,
+  requireAdminPage,
   salesState,
   sendFreshDownloadLink,
-} from "~/.server/admin/orders";
+} from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Orders");

@@ -1,7 +1,11 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/admin.passkeys";
-import { relyingPartyFor, requireAdminAction } from "~/.server/admin/admin-request";
-import { passkeyRegistrationOptions, registerPasskey } from "~/.server/admin/passkeys";
+import {
+  passkeyRegistrationOptions,
+  registerPasskey,
+  relyingPartyFor,
+  requireAdminAction,
+} from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 /** Registers a passkey for the signed-in admin: `intent=options`, then `intent=register`. */

@@ -5,9 +5,8 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { erasePerson } from "~/.server/audience/erasure";
-import { findPersonRecord } from "~/.server/audience/person-record";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
+import { erasePerson, findPersonRecord } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Erase a person");

@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.people.$id.export";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { consoleDownload } from "~/.server/admin/download-refusals";
-import { recordPersonExport } from "~/.server/audience/person-actions";
-import { personDataExport } from "~/.server/audience/person-data-export";
+import { consoleDownload, requireAdminPage } from "~/.server/admin";
+import { personDataExport, recordPersonExport } from "~/.server/audience";
 
 /** Everything held about one person, as a JSON file (an access request); audit-logged. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

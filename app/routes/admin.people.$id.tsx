@@ -8,11 +8,13 @@ import { BackLink } from "~/components/page/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { resendConfirmation } from "~/.server/audience/list-memberships";
-import { unsubscribePerson } from "~/.server/audience/person-actions";
-import { findPersonRecord } from "~/.server/audience/person-record";
-import { personTimeline } from "~/.server/audience/person-timeline";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
+import {
+  findPersonRecord,
+  personTimeline,
+  resendConfirmation,
+  unsubscribePerson,
+} from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
 import { personSequenceEmails } from "~/.server/sequences";
 import { listNames } from "~/lib/lists";

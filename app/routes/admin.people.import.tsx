@@ -6,21 +6,18 @@ import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { requireAdminAction, requireAdminPage, requireAdminSession } from "~/.server/admin";
 import {
-  requireAdminAction,
-  requireAdminPage,
-  requireAdminSession,
-} from "~/.server/admin/admin-request";
-import { maxImportBytes } from "~/.server/audience/import-csv";
-import {
+  type FieldChanges,
+  type ImportField,
   applyImport,
   discardImport,
+  listedRows,
+  maxImportBytes,
   previewImport,
   stageImport,
-  type FieldChanges,
-} from "~/.server/audience/people-import";
+} from "~/.server/audience";
 import { readFormBody, readStreamedFileUpload } from "~/.server/http/request-body";
-import { listedRows, type ImportField } from "~/.server/audience/import-file";
 
 export const meta = () => adminMeta("Import people");
 

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.refused";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { carriedRefusal } from "~/.server/admin/download-refusals";
+import { carriedRefusal, requireAdminPage } from "~/.server/admin";
 
 /**
  * Where a refused console download lands (see download-refusals.ts): the refusal is thrown again

@@ -6,8 +6,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
-import { listPasskeys, removePasskey } from "~/.server/admin/passkeys";
+import { listPasskeys, removePasskey, requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Security");

@@ -6,7 +6,7 @@ import { StepFields } from "~/components/admin/sequence-fields";
 import { StatCard } from "~/components/admin/stat-card";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import { removeStep, saveStep, stepInput, stepPage } from "~/.server/sequences";
 import { ConsoleAlert } from "~/components/admin/console-message";

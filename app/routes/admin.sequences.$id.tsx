@@ -6,7 +6,7 @@ import { SequenceFields, StepFields } from "~/components/admin/sequence-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   changeSequenceStatus,

@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { SequenceFields } from "~/components/admin/sequence-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import { saveSequence, sequenceChoices, sequenceInput } from "~/.server/sequences";
 import { ConsoleAlert } from "~/components/admin/console-message";

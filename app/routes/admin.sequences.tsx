@@ -4,7 +4,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonVariants } from "~/components/ui/button";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminPage } from "~/.server/admin";
 import { listSequences } from "~/.server/sequences";
 import { sequenceTriggers } from "~/lib/sequence-schema";
 

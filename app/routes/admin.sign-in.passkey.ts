@@ -2,11 +2,12 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Route } from "./+types/admin.sign-in.passkey";
 import {
   currentAdminSession,
+  passkeySignInOptions,
   relyingPartyFor,
   requireSameOrigin,
   sessionCookieHeader,
-} from "~/.server/admin/admin-request";
-import { passkeySignInOptions, signInWithPasskey } from "~/.server/admin/passkeys";
+  signInWithPasskey,
+} from "~/.server/admin";
 import { hitRateLimit } from "~/.server/core/rate-limit";
 import { readFormBody } from "~/.server/http/request-body";
 

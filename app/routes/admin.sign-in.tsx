@@ -10,10 +10,10 @@ import { Label } from "~/components/ui/label";
 import type { RouteHandle } from "~/root";
 import {
   currentAdminSession,
+  requestAdminSignInLink,
   requireSameOrigin,
   signInNonceCookieHeader,
-} from "~/.server/admin/admin-request";
-import { requestAdminSignInLink } from "~/.server/admin/sign-in-links";
+} from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const handle: RouteHandle = { chrome: "bare" };

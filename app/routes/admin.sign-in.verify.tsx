@@ -7,11 +7,11 @@ import type { RouteHandle } from "~/root";
 import {
   clearedSignInNonceCookieHeader,
   currentAdminSession,
+  redeemAdminSignInLink,
   requireSameOrigin,
   sessionCookieHeader,
   signInNonce,
-} from "~/.server/admin/admin-request";
-import { redeemAdminSignInLink } from "~/.server/admin/sign-in-links";
+} from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 export const handle: RouteHandle = { chrome: "bare" };

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-out";
-import { clearedSessionCookieHeader, requireAdminAction } from "~/.server/admin/admin-request";
-import { signOutAdmin } from "~/.server/admin/admin-sessions";
+import { clearedSessionCookieHeader, requireAdminAction, signOutAdmin } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 
 export async function action({ request, context }: Route.ActionArgs) {

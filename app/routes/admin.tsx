@@ -4,9 +4,8 @@ import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import type { AdminLayoutData } from "~/components/admin/admin-session";
 import type { RouteHandle } from "~/root";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { needsAttention } from "~/.server/admin/dashboard";
-import { pausedBroadcastNotices } from "~/.server/broadcasts/broadcast-pauses";
+import { needsAttention, requireAdminPage } from "~/.server/admin";
+import { pausedBroadcastNotices } from "~/.server/broadcasts";
 
 export const handle: RouteHandle = { chrome: "bare" };
 

@@ -1,8 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.workshops.$id.attendees";
-import { requireAdminPage } from "~/.server/admin/admin-request";
-import { csvDownload } from "~/.server/admin/csv-export";
-import { consoleDownload } from "~/.server/admin/download-refusals";
+import { consoleDownload, csvDownload, requireAdminPage } from "~/.server/admin";
 import { attendeeColumns, cohortAttendeeRows, loadEvent } from "~/.server/workshops";
 
 /** A cohort's attendees as CSV: who, their state, and what each paid, owes, got back. */

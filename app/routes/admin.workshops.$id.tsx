@@ -9,9 +9,9 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { EventFields } from "~/components/admin/workshops/event-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
-import { broadcastsToGroup } from "~/.server/broadcasts/broadcast-drafts";
+import { broadcastsToGroup } from "~/.server/broadcasts";
 import {
   cohortConsole,
   cohortGroupKey,

@@ -5,7 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { EventFields } from "~/components/admin/workshops/event-fields";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import { eventFormValues, saveEvent } from "~/.server/workshops";
 import { ConsoleAlert } from "~/components/admin/console-message";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.workshops";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { buttonVariants } from "~/components/ui/button";
-import { requireAdminPage } from "~/.server/admin/admin-request";
+import { requireAdminPage } from "~/.server/admin";
 import { datesLabel, listEventsForOwner } from "~/.server/workshops";
 
 export const meta = () => adminMeta("Workshops and events");

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/downloads.book.$token";
-import { loadBookPdf } from "~/.server/sales/book-file";
-import { downloadRefusalPage } from "~/.server/sales/download-refusal-page";
-import { redeemDownloadLink } from "~/.server/sales/download-links";
+import { downloadRefusalPage, loadBookPdf, redeemDownloadLink } from "~/.server/sales";
 import { siteConfig } from "~/lib/site";
 
 /** The paid book, only through a signed link that is unexpired, unrevoked and not used up. */

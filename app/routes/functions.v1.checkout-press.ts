@@ -1,6 +1,6 @@
 import type { Route } from "./+types/functions.v1.checkout-press";
 import { readJsonBody } from "~/.server/http/request-body";
-import { recordCheckoutPress } from "~/.server/sales/checkout";
+import { recordCheckoutPress } from "~/.server/sales";
 
 function answer(
   body: { opened: boolean } | { error: string },

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/functions.v1.create-checkout-session";
 import { readJsonBody } from "~/.server/http/request-body";
-import { startCheckout } from "~/.server/sales/checkout";
+import { startCheckout } from "~/.server/sales";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 function answer(

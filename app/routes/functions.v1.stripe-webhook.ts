@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Route } from "./+types/functions.v1.stripe-webhook";
 import { readSignedTextBody } from "~/.server/http/request-body";
-import { handleStripeEvent } from "~/.server/sales/stripe-events";
+import { handleStripeEvent } from "~/.server/sales";
 import { handleWorkshopStripeEvent } from "~/.server/workshops";
 
 /**

@@ -2,9 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.confirm.$token";
 import { ListLinkPage, type ListLinkPageState } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
-import { confirmMembership } from "~/.server/audience/list-memberships";
+import { confirmMembership, listLinkOf, loadListLinkPage } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 // Opening the link only shows a button: mail scanners that open links must not confirm.

@@ -2,9 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.unsubscribe.$token";
 import { ListLinkPage } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
-import { unsubscribeMembership } from "~/.server/audience/list-memberships";
+import { listLinkOf, loadListLinkPage, unsubscribeMembership } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 export function loader({ params, context }: Route.LoaderArgs) {

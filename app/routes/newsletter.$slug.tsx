@@ -4,7 +4,7 @@ import { BackLink } from "~/components/page/back-link";
 import { LetterBody } from "~/components/newsletter/letter-body";
 import { buttonVariants } from "~/components/ui/button";
 import { newsletterArchiveContent as content } from "~/content/signup";
-import { archiveCacheControl, publishedLetter } from "~/.server/broadcasts/broadcast-archive";
+import { archiveCacheControl, publishedLetter } from "~/.server/broadcasts";
 import { pageSeo } from "~/.server/content/page-seo";
 import { inlineText } from "~/lib/letter-blocks";
 import { metaFromLoaderData } from "~/lib/route-meta";

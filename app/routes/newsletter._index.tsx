@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter._index";
 import { PageHero } from "~/components/page/page-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { newsletterArchiveContent as content } from "~/content/signup";
-import { archiveCacheControl, publishedLetters } from "~/.server/broadcasts/broadcast-archive";
+import { archiveCacheControl, publishedLetters } from "~/.server/broadcasts";
 import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";
 

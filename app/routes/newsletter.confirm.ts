@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
-import { listLinkPath } from "~/.server/audience/list-links";
+import { listLinkPath } from "~/.server/audience";
 
 /** A confirmation link from before the lists shared one URL shape (still in inboxes). */
 export function loader({ request }: Route.LoaderArgs) {

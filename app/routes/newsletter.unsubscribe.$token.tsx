@@ -2,10 +2,7 @@ import type { Route } from "./+types/newsletter.unsubscribe.$token";
 import { ListLinkPage } from "~/components/lists/list-link-page";
 import { BroadcastUnsubscribePage } from "~/components/newsletter/broadcast-unsubscribe-page";
 import { listLinkContent } from "~/content/list-links";
-import {
-  broadcastUnsubscribePage,
-  unsubscribeFromBroadcast,
-} from "~/.server/broadcasts/broadcast-unsubscribe";
+import { broadcastUnsubscribePage, unsubscribeFromBroadcast } from "~/.server/broadcasts";
 import { readFormBody } from "~/.server/http/request-body";
 import { pageSeo } from "~/.server/content/page-seo";
 import { metaFromLoaderData } from "~/lib/route-meta";

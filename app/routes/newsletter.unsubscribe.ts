@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { listLinkContent } from "~/content/list-links";
-import { listLinkPath } from "~/.server/audience/list-links";
-import { unsubscribeMembership } from "~/.server/audience/list-memberships";
+import { listLinkPath, unsubscribeMembership } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
 
 /** An unsubscribe link from before the lists shared one URL shape (still in inboxes). */

@@ -9,8 +9,7 @@ import {
 import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
 import { orderBookingUrl } from "~/.server/booking";
-import { includesItem, lookUpCheckoutResult } from "~/.server/sales/checkout-result";
-import { reissueDownloadLink } from "~/.server/sales/download-links";
+import { includesItem, lookUpCheckoutResult, reissueDownloadLink } from "~/.server/sales";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { isPurchasableItemId, purchasableItems } from "~/lib/catalog";
 import { purchaseMessages } from "~/lib/purchase-rules";

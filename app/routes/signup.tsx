@@ -10,7 +10,7 @@ import { signupContent } from "~/content/signup";
 import { readFormBody } from "~/.server/http/request-body";
 import { logFailure } from "~/.server/core/logger";
 import { pageSeo } from "~/.server/content/page-seo";
-import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
+import { receiveNewsletterSignup } from "~/.server/audience";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { siteConfig } from "~/lib/site";
 import { spamTrapFields } from "~/lib/spam-trap-fields";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap-xml";
-import { publishedLetters } from "~/.server/broadcasts/broadcast-archive";
+import { publishedLetters } from "~/.server/broadcasts";
 import { getConfig } from "~/.server/core/config";
 import { publishedArticlePaths, publishedResources } from "~/.server/publishing";
 import { absoluteUrl } from "~/lib/seo";

@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const tag = `planted-breach-${process.pid}`;
 
+/** A capability folder that no list names: the rules must find it by its index.ts. */
+const newCapability = `app/.server/${tag}-capability`;
+
 type Plant = {
   /** The rule that must fire for this file (none: a control that breaks nothing). */
   rule: string | null;
@@ -74,6 +77,36 @@ const plants: Plant[] = [
     file: `app/.server/sales/${tag}.ts`,
     source: `export { rememberPerson } from "../audience/people";\n`,
     why: "a capability reaches past another's index.ts",
+  },
+  {
+    rule: "the-top-uses-capabilities-through-their-face",
+    file: `app/routes/${tag}-face.tsx`,
+    source: `export { requireAdminPage } from "../.server/admin/admin-request";\n`,
+    why: "a route reaches past a capability's index.ts",
+  },
+  {
+    rule: null,
+    file: `${newCapability}/index.ts`,
+    source: `export { planted } from "./inner";\n`,
+    why: "control: a new capability's public face",
+  },
+  {
+    rule: null,
+    file: `${newCapability}/inner.ts`,
+    source: `export const planted = 1;\n`,
+    why: "control: a new capability's inner file",
+  },
+  {
+    rule: "the-top-uses-capabilities-through-their-face",
+    file: `app/routes/${tag}-new-face.tsx`,
+    source: `export { planted } from "../.server/${tag}-capability/inner";\n`,
+    why: "a route reaches into a capability no list names (the list is read from the folders)",
+  },
+  {
+    rule: "capabilities-meet-through-their-public-face",
+    file: `${newCapability}/reach.ts`,
+    source: `export { rememberPerson } from "../audience/people";\n`,
+    why: "a new capability reaches past another's index.ts",
   },
   {
     rule: "capability-emails-only-draw",
@@ -192,12 +225,14 @@ beforeAll(async () => {
       .violations;
   } finally {
     for (const plant of plants) rmSync(plant.file, { force: true });
+    rmSync(newCapability, { recursive: true, force: true });
     rmSync(configFile, { force: true });
   }
 }, 60_000);
 
 afterAll(() => {
   for (const plant of plants) rmSync(plant.file, { force: true });
+  rmSync(newCapability, { recursive: true, force: true });
 });
 
 describe.each(plants.filter((plant) => plant.rule))("$rule", (plant) => {

@@ -6,3 +6,56 @@ export { requestAdminSignInLink, redeemAdminSignInLink } from "./sign-in-links";
 
 /** The console's emails, registered with the mail engine by the wiring. */
 export const adminEmailTemplates = [adminSignInLinkTemplate] as DefinedEmailTemplate[];
+
+// What the routes and the wiring use.
+export {
+  clearedSessionCookieHeader,
+  clearedSignInNonceCookieHeader,
+  currentAdminSession,
+  relyingPartyFor,
+  requireAdminAction,
+  requireAdminPage,
+  requireAdminSession,
+  requireSameOrigin,
+  sessionCookieHeader,
+  signInNonce,
+  signInNonceCookieHeader,
+} from "./admin-request";
+export { signOutAdmin } from "./admin-sessions";
+export {
+  auditEntriesForExport,
+  auditExportColumns,
+  auditFilterFromQuery,
+  auditPageSize,
+  listAuditEntries,
+} from "./audit-entries";
+export { csvDownload } from "./csv-export";
+export { leadTotals, leadsPerDay, needsAttention } from "./dashboard";
+export type { ListStanding } from "./dashboard";
+export { carriedRefusal, consoleDownload } from "./download-refusals";
+export {
+  changeMessageStatus,
+  findInboxMessage,
+  inboxPageSize,
+  listInboxMessages,
+  messageExportColumns,
+  messagesForExport,
+} from "./inbox";
+export {
+  listOrders,
+  orderExportColumns,
+  ordersForExport,
+  ordersPageSize,
+  salesState,
+  sendFreshDownloadLink,
+} from "./orders";
+export { failedEmails, outboxCounts, retryFailedEmail } from "./outbox-health";
+export {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  removePasskey,
+  signInWithPasskey,
+} from "./passkeys";
+export { peopleFilterFromQuery } from "./people-query";

@@ -22,3 +22,24 @@ export const audienceEmailTemplates = [
   nowAvailableTemplate,
   waitlistConfirmationTemplate,
 ] as DefinedEmailTemplate[];
+
+// What the routes and the wiring use.
+export { erasePerson } from "./erasure";
+export { maxImportBytes } from "./import-csv";
+export { listedRows } from "./import-file";
+export type { ImportField } from "./import-file";
+export { listLinkOf, loadListLinkPage } from "./list-link-page";
+export { listLinkPath } from "./list-links";
+export { confirmMembership, resendConfirmation, unsubscribeMembership } from "./list-memberships";
+export { receiveNewsletterSignup } from "./newsletter-signup";
+export { listPeople, peoplePageSize } from "./people-directory";
+export { peopleExportColumns, peopleForExport } from "./people-export";
+export { applyImport, discardImport, previewImport, stageImport } from "./people-import";
+export type { FieldChanges } from "./people-import";
+export { recordPersonExport, unsubscribePerson } from "./person-actions";
+export { personDataExport } from "./person-data-export";
+export { findPersonRecord } from "./person-record";
+export { personTimeline } from "./person-timeline";
+export { replaySignupRequests, signupReplayAfterMs } from "./signup-requests";
+export { joinWaitlist } from "./waitlist";
+export { notifyWaitlist } from "./waitlist-announcement";

@@ -15,3 +15,44 @@ export const broadcastEmailTemplates = [
   broadcastAttentionTemplate,
   broadcastTestTemplate,
 ] as DefinedEmailTemplate[];
+
+// What the routes and the wiring use.
+export {
+  articleBroadcastLists,
+  articleBroadcastsOf,
+  articleListCounts,
+  sendArticleToLists,
+} from "./article-broadcasts";
+export type { ArticleSendOutcome } from "./article-broadcasts";
+export { countRecipients } from "./audience";
+export { describeAudienceGroup } from "./audience-groups";
+export {
+  archiveCacheControl,
+  publishBroadcast,
+  publishedLetter,
+  publishedLetters,
+} from "./broadcast-archive";
+export { droppedFromLetter, personalise, renderBroadcast } from "./broadcast-content";
+export {
+  audienceOf,
+  broadcastInput,
+  broadcastsToGroup,
+  countRecipientsFor,
+  draftOf,
+  findBroadcast,
+  listBroadcasts,
+  saveBroadcastDraft,
+} from "./broadcast-drafts";
+export { rescheduleOverdue, sendOverdueNow } from "./broadcast-overdue";
+export { pausedBroadcastNotices, resumeBroadcast } from "./broadcast-pauses";
+export { broadcastReport } from "./broadcast-report";
+export { broadcastReportColumns, broadcastReportRows } from "./broadcast-report-csv";
+export {
+  cancelBroadcast,
+  resendUncertain,
+  sendBroadcast,
+  sendBroadcastTest,
+} from "./broadcast-sending";
+export type { SendOutcome } from "./broadcast-sending";
+export type { BroadcastStatus } from "./broadcast-tables";
+export { broadcastUnsubscribePage, unsubscribeFromBroadcast } from "./broadcast-unsubscribe";

@@ -10,3 +10,6 @@ export const leadsEmailTemplates = [
   contactAcknowledgementTemplate,
   contactOwnerNotificationTemplate,
 ] as DefinedEmailTemplate[];
+
+// What the routes and the wiring use.
+export { eventsAsOf } from "./upcoming-events";

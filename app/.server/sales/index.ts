@@ -18,3 +18,12 @@ export const salesEmailTemplates = [
   saleNotificationTemplate,
   sessionSchedulingTemplate,
 ] as DefinedEmailTemplate[];
+
+// What the routes and the wiring use.
+export { loadBookPdf } from "./book-file";
+export { recordCheckoutPress, startCheckout } from "./checkout";
+export { includesItem, lookUpCheckoutResult } from "./checkout-result";
+export { redeemDownloadLink, reissueDownloadLink } from "./download-links";
+export { downloadRefusalPage } from "./download-refusal-page";
+export { createStripeClient } from "./stripe-client";
+export { handleStripeEvent } from "./stripe-events";

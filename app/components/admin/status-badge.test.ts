@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BroadcastStatus } from "~/.server/broadcasts/broadcast-tables";
-import type { OrderStatus } from "~/.server/sales/checkout-tables";
+import type { BroadcastStatus } from "~/.server/broadcasts";
+import type { OrderStatus } from "~/.server/sales";
 import { inboxStatuses, outboxStatuses } from "~/lib/admin-statuses";
 import { membershipStatuses } from "~/lib/lists";
 import { statusTones, type Status } from "./status-badge";

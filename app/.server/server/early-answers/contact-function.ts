@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "../../core/service-deps";
 import { logFailure, logger, requestScope } from "../../core/logger";
-import { receiveContactMessage } from "../../leads/contact-messages";
+import { receiveContactMessage } from "../../leads";
 import { readJsonBody } from "../../http/request-body";
 import { clientAddressOf, type TrustProxy } from "../wiring/client-address";
 import { pathOf, sendJson, sendRefusal, type EarlyAnswerer } from "./early-answers";

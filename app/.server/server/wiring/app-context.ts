@@ -14,10 +14,9 @@ import { startOutboxThread } from "../outbox-placement/outbox-thread";
 import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
 import { registerSiteEmails } from "./site-emails";
 import { startAfterAnswerQueue } from "../../core/after-answer";
-import { createStripeClient } from "../../sales/stripe-client";
+import { createStripeClient } from "../../sales";
 import type { AppServices } from "../../core/service-deps";
-import { notifyWaitlist } from "../../audience/waitlist-announcement";
-import { replaySignupRequests, signupReplayAfterMs } from "../../audience/signup-requests";
+import { notifyWaitlist, replaySignupRequests, signupReplayAfterMs } from "../../audience";
 import {
   analyticsHousekeeping,
   analyticsTodayRefresh,
