@@ -3,7 +3,6 @@ import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 import { elasticSendGate } from "./elastic-send-gate";
 import type { wholeMessage } from "./whole-message";
-import type { wholeTransactionalMessage } from "./whole-transactional-message";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -122,22 +121,11 @@ function mailOptionsBuilder() {
   const encodedParts = sharedBodyEncoder();
   // Loaded with the first shared body, as nodemailer is with the first email.
   let whole: Promise<typeof wholeMessage> | undefined;
-  let transactional: Promise<typeof wholeTransactionalMessage> | undefined;
   return async (message: TransportMessage) => {
     const encoded =
       message.sharedBody && !message.attachments?.length
         ? await encodedParts(message.sharedBody)
         : undefined;
-    if (!encoded && !message.sharedBody && !message.attachments?.length && message.html) {
-      transactional ??= import("./whole-transactional-message").then(
-        (module) => module.wholeTransactionalMessage,
-      );
-      const built = (await transactional)(headerValues(message), {
-        text: message.text,
-        html: message.html,
-      });
-      if (built) return built;
-    }
     if (!encoded) return mailOptions(message);
     whole ??= import("./whole-message").then((module) => module.wholeMessage);
     return mailOptions(message, encoded, await whole);
