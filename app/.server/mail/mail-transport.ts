@@ -92,9 +92,10 @@ function headerValues(message: TransportMessage) {
 }
 
 /**
- * nodemailer's options for one email. Parts already encoded from a shared body go in as they are
- * (`raw`), so the body is not quoted-printable encoded again for every copy; with plain headers the
- * whole message is one buffer (whole-message.ts).
+ * nodemailer's options for one email: its composer writes the message (decision 310). Parts
+ * already encoded from a shared body go in as they are (`raw`), so a broadcast's body is not
+ * quoted-printable encoded again for every copy; with plain headers the whole message is one
+ * buffer (whole-message.ts).
  */
 function mailOptions(
   message: TransportMessage,
@@ -187,13 +188,8 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
-      const mail = await options(message);
-      // A message built whole is already the file's bytes: unsigned, nodemailer's stream
-      // transport would hand the same buffer back, at twice the cost of building it.
-      const bytes =
-        !dkim && Buffer.isBuffer(mail.raw)
-          ? mail.raw
-          : ((await (await transporter.get()).sendMail(mail)).message as Buffer);
+      const sent = await (await transporter.get()).sendMail(await options(message));
+      const bytes = sent.message as Buffer;
       const stamp = message.createdAt.replace(/[:.]/g, "-");
       const file = path.join(mailDir, `${stamp}-${message.id}.eml`);
       // The folder is made when a write finds it missing, not checked before every email.
