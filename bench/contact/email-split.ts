@@ -110,27 +110,6 @@ rows.push(
     ),
   ),
 );
-const { wholeTransactionalMessage } =
-  await import("../../app/.server/mail/whole-transactional-message");
-const whole = (m: TransportMessage) =>
-  wholeTransactionalMessage(
-    {
-      messageId: `<${m.id}@example.com>`,
-      date: new Date(m.createdAt),
-      from: m.from,
-      to: m.to,
-      replyTo: m.replyTo,
-      subject: m.subject,
-      headers: m.headers,
-    },
-    { text: m.text, html: m.html! },
-  )!;
-rows.push(await phase("build whole only", async () => ready.map(whole)));
-rows.push(
-  await phase("whole + nodemailer raw", () =>
-    Promise.all(ready.map((m) => composer.sendMail(whole(m)))),
-  ),
-);
 const { mkdir, writeFile, rename } = await import("node:fs/promises");
 const bytes = Buffer.alloc(6000, 97);
 rows.push(

@@ -22,7 +22,7 @@ const config = parseConfig({
 
 /**
  * nodemailer draws each message's MIME boundary at random, and a message built whole has one of
- * its own (message-head.ts): the one thing two builds may differ in.
+ * its own (whole-message.ts): the one thing two builds may differ in.
  */
 const sameBoundaries = (eml: string) =>
   eml.replace(/--_NmP-[0-9a-f]+-Part_\d+|--_presence-[0-9a-f]+-alt/g, "BOUNDARY");

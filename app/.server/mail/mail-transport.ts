@@ -3,7 +3,6 @@ import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 import { elasticSendGate } from "./elastic-send-gate";
 import type { wholeMessage } from "./whole-message";
-import type { wholeTransactionalMessage } from "./whole-transactional-message";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -93,9 +92,10 @@ function headerValues(message: TransportMessage) {
 }
 
 /**
- * nodemailer's options for one email. Parts already encoded from a shared body go in as they are
- * (`raw`), so the body is not quoted-printable encoded again for every copy; with plain headers the
- * whole message is one buffer (whole-message.ts).
+ * nodemailer's options for one email: its composer writes the message (decision 310). Parts
+ * already encoded from a shared body go in as they are (`raw`), so a broadcast's body is not
+ * quoted-printable encoded again for every copy; with plain headers the whole message is one
+ * buffer (whole-message.ts).
  */
 function mailOptions(
   message: TransportMessage,
@@ -122,22 +122,11 @@ function mailOptionsBuilder() {
   const encodedParts = sharedBodyEncoder();
   // Loaded with the first shared body, as nodemailer is with the first email.
   let whole: Promise<typeof wholeMessage> | undefined;
-  let transactional: Promise<typeof wholeTransactionalMessage> | undefined;
   return async (message: TransportMessage) => {
     const encoded =
       message.sharedBody && !message.attachments?.length
         ? await encodedParts(message.sharedBody)
         : undefined;
-    if (!encoded && !message.sharedBody && !message.attachments?.length && message.html) {
-      transactional ??= import("./whole-transactional-message").then(
-        (module) => module.wholeTransactionalMessage,
-      );
-      const built = (await transactional)(headerValues(message), {
-        text: message.text,
-        html: message.html,
-      });
-      if (built) return built;
-    }
     if (!encoded) return mailOptions(message);
     whole ??= import("./whole-message").then((module) => module.wholeMessage);
     return mailOptions(message, encoded, await whole);
@@ -199,13 +188,8 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
-      const mail = await options(message);
-      // A message built whole is already the file's bytes: unsigned, nodemailer's stream
-      // transport would hand the same buffer back, at twice the cost of building it.
-      const bytes =
-        !dkim && Buffer.isBuffer(mail.raw)
-          ? mail.raw
-          : ((await (await transporter.get()).sendMail(mail)).message as Buffer);
+      const sent = await (await transporter.get()).sendMail(await options(message));
+      const bytes = sent.message as Buffer;
       const stamp = message.createdAt.replace(/[:.]/g, "-");
       const file = path.join(mailDir, `${stamp}-${message.id}.eml`);
       // The folder is made when a write finds it missing, not checked before every email.
