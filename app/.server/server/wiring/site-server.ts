@@ -101,15 +101,13 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(pathBound());
-  app.use(requestLogging());
-  app.use(
-    metrics.recordRequests((request) =>
-      // Express names its own endpoints (/healthz); the router's catch-all is named by route.
-      request.route && request.route.path !== "/{*splat}"
-        ? String(request.route.path)
-        : routeOf(request.path),
-    ),
-  );
+  // Express names its own endpoints (/healthz); the router's catch-all is named by route.
+  const expressRouteOf = (request: Request) =>
+    request.route && request.route.path !== "/{*splat}"
+      ? String(request.route.path)
+      : routeOf(request.path);
+  app.use(requestLogging(expressRouteOf));
+  app.use(metrics.recordRequests(expressRouteOf));
   app.use(securityHeadersOf);
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
