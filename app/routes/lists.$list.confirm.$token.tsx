@@ -4,7 +4,7 @@ import { ListLinkPage, type ListLinkPageState } from "~/components/lists/list-li
 import { listLinkContent } from "~/content/list-links";
 import { confirmMembership } from "~/.server/audience/list-memberships";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
+import { listLinkOf, listLinkStatus, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 // Opening the link only shows a button: mail scanners that open links must not confirm.
@@ -19,9 +19,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The button sends no fields; the body is still read through the cap.
   await readFormBody(request, { allowUntyped: true });
   const outcome = await confirmMembership(context, link);
-  // A forged link is a bad request and an expired one is gone; the page says which in words.
-  const status = outcome === "invalid" ? 400 : outcome === "expired" ? 410 : 200;
-  return data({ outcome }, { status });
+  // The page says in words why a link failed.
+  return data({ outcome }, { status: listLinkStatus(outcome) });
 }
 
 export default function ListConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { ListLinkPage } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
 import { unsubscribeMembership } from "~/.server/audience/list-memberships";
 import { readFormBody } from "~/.server/http/request-body";
-import { listLinkOf, loadListLinkPage } from "~/.server/audience/list-link-page";
+import { listLinkOf, listLinkStatus, loadListLinkPage } from "~/.server/audience/list-link-page";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const link = listLinkOf(params);
   await readFormBody(request, { allowUntyped: true });
   const outcome = await unsubscribeMembership(context, link);
-  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
+  return data({ outcome }, { status: listLinkStatus(outcome) });
 }
 
 export default function ListUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -97,3 +97,14 @@ export function securityHeaders(options: SiteHeaderOptions): RequestHandler {
     next();
   };
 }
+
+/**
+ * Pages whose URL carries a secret (a link's token) send no Referer at all, so the token never
+ * leaves with a click on one of their links or a request for a resource.
+ */
+export function noReferrerFor(carriesSecret: (path: string) => boolean): RequestHandler {
+  return (request, response, next) => {
+    if (carriesSecret(request.path)) response.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  };
+}

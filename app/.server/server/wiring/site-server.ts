@@ -28,8 +28,13 @@ import { createMetrics } from "../observability/metrics";
 import { pathBound } from "./path-bound";
 import { requestActivity } from "../outbox-placement/request-activity";
 import { requestLogging } from "../observability/request-logging";
-import { routeLabeller } from "../observability/route-label";
-import { grantScriptNonce, securityHeaders, siteHeaderValues } from "./security-headers";
+import { carriesSecret, routeLabeller } from "../observability/route-label";
+import {
+  grantScriptNonce,
+  noReferrerFor,
+  securityHeaders,
+  siteHeaderValues,
+} from "./security-headers";
 import { staticFileHeaders, staticFiles } from "../static-files/static-files";
 import { uploadedMedia } from "../static-files/uploaded-media";
 
@@ -109,6 +114,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.use(requestLogging(expressRouteOf));
   app.use(metrics.recordRequests(expressRouteOf));
   app.use(securityHeadersOf);
+  app.use(noReferrerFor((path) => carriesSecret(routeOf(path))));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
