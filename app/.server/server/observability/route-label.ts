@@ -43,11 +43,3 @@ function labelOf(roots: RouteObject[], pathname: string) {
     .join("/");
   return `/${pattern}`.replace(/\/+/g, "/");
 }
-
-/** A route segment whose value is a secret: a link's token, the owner's feed file. */
-const secretSegment = /(?<=\/):(token|file)(?=\/|$)/;
-
-/** Whether a route pattern carries a secret in its URL (`/booking/session/:token`). */
-export function carriesSecret(pattern: string) {
-  return secretSegment.test(pattern);
-}

@@ -28,7 +28,8 @@ import { createMetrics } from "../observability/metrics";
 import { pathBound } from "./path-bound";
 import { requestActivity } from "../outbox-placement/request-activity";
 import { requestLogging } from "../observability/request-logging";
-import { carriesSecret, routeLabeller } from "../observability/route-label";
+import { routeLabeller } from "../observability/route-label";
+import { carriesSecret } from "~/lib/secret-paths";
 import {
   grantScriptNonce,
   noReferrerFor,
