@@ -65,6 +65,10 @@ export type SiteServerOptions = {
   outboxServiceEntry: URL;
 };
 
+/** The one line a start on a taken port ends with (support/built-server.ts looks for it). */
+export const portTakenLine = (port: number) =>
+  `Port ${port} is already in use: stop what listens there or set PORT to another port.`;
+
 function readConfig(): AppConfig {
   try {
     return startupConfig();
@@ -267,7 +271,20 @@ export async function startSiteServer(options: SiteServerOptions) {
       seconds: (performance.now() - started) / 1000,
     });
   });
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, config.HOST, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    await runtime.close();
+    console.error(portTakenLine(config.PORT));
+    process.exit(1);
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info(
