@@ -13,7 +13,7 @@ const credentialKeys = new Set(["cookie", "set-cookie", "authorization"]);
  * response (which carries all headers, cookies included) replaced by its kind. Copies only what it
  * changes: the caller's objects are never written to.
  */
-function withoutCredentials(value: unknown, seen = new WeakSet<object>()): unknown {
+export function withoutCredentials(value: unknown, seen = new WeakSet<object>()): unknown {
   if (value instanceof IncomingMessage || value instanceof ServerResponse) {
     return `[${value.constructor.name}]`;
   }
