@@ -66,7 +66,7 @@ describe("secret links over HTTP", () => {
     );
   });
 
-  it("answers a bad secret on every such route with 404 or 410, words of advice, no referrer", async () => {
+  it("answers a bad secret on every such route with 404 or 410, words of advice, no Referer out", async () => {
     const wrong: string[] = [];
     for (const pattern of secretRoutes) {
       for (const list of pattern.includes(":list") ? ["newsletter", "waitlist"] : [undefined]) {
@@ -81,7 +81,7 @@ describe("secret links over HTTP", () => {
         if (![404, 410].includes(opened.status) || !advice) {
           wrong.push(`GET ${url}: ${opened.status}${advice ? "" : ", no advice"}`);
         }
-        // A click from the page must not carry its URL to the next site.
+        // A click from the page must not carry its URL to another site.
         const posted = await fetch(`${server.baseURL}${url}`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -90,7 +90,7 @@ describe("secret links over HTTP", () => {
         if (posted.ok) wrong.push(`POST ${url}: ${posted.status}`);
         for (const answer of [opened, posted]) {
           const policy = answer.headers.get("Referrer-Policy");
-          if (policy !== "no-referrer") wrong.push(`Referrer-Policy of ${url}: ${policy}`);
+          if (policy !== "same-origin") wrong.push(`Referrer-Policy of ${url}: ${policy}`);
         }
       }
     }

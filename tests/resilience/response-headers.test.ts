@@ -78,10 +78,10 @@ describe("security headers on every response kind", () => {
       ["X-Content-Type-Options nosniff", header("x-content-type-options") === "nosniff"],
       [
         "Referrer-Policy",
-        // A page whose URL carries a token sends no Referer at all (decision 306).
+        // A page whose URL carries a token sends no Referer to other sites (decision 306).
         header("referrer-policy") ===
           (pathname.startsWith("/downloads/book/")
-            ? "no-referrer"
+            ? "same-origin"
             : "strict-origin-when-cross-origin"),
       ],
       ["HSTS", /max-age=\d{7,}/.test(header("strict-transport-security"))],

@@ -99,12 +99,14 @@ export function securityHeaders(options: SiteHeaderOptions): RequestHandler {
 }
 
 /**
- * Pages whose URL carries a secret (a link's token) send no Referer at all, so the token never
- * leaves with a click on one of their links or a request for a resource.
+ * Pages whose URL carries a secret (a link's token) send their address only to the site itself,
+ * so the token never leaves with a click on a link or a request for another site's resource.
+ * Not `no-referrer`: under it a browser sends `Origin: null` with the page's own form posts,
+ * which React Router refuses as cross-site.
  */
-export function noReferrerFor(carriesSecret: (path: string) => boolean): RequestHandler {
+export function referrerStaysHomeFor(carriesSecret: (path: string) => boolean): RequestHandler {
   return (request, response, next) => {
-    if (carriesSecret(request.path)) response.setHeader("Referrer-Policy", "no-referrer");
+    if (carriesSecret(request.path)) response.setHeader("Referrer-Policy", "same-origin");
     next();
   };
 }

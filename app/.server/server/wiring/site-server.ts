@@ -32,7 +32,7 @@ import { routeLabeller } from "../observability/route-label";
 import { carriesSecret } from "~/lib/secret-paths";
 import {
   grantScriptNonce,
-  noReferrerFor,
+  referrerStaysHomeFor,
   securityHeaders,
   siteHeaderValues,
 } from "./security-headers";
@@ -119,7 +119,7 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.use(requestLogging(expressRouteOf));
   app.use(metrics.recordRequests(expressRouteOf));
   app.use(securityHeadersOf);
-  app.use(noReferrerFor((path) => carriesSecret(routeOf(path))));
+  app.use(referrerStaysHomeFor((path) => carriesSecret(routeOf(path))));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
