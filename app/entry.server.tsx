@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { logFailure } from "./.server/core/logger";
 import { ScriptNonceContext } from "./components/layout/script-nonce";
 
@@ -10,6 +16,16 @@ import { ScriptNonceContext } from "./components/layout/script-nonce";
 export { startSiteServer } from "./.server/server/wiring/site-server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders and actions, through our logger. A visitor's mistake (a POST where no action
+ * is, a 404) is no failure of ours, and its message names the URL, which can carry a link's token.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logFailure("a loader or action failed", error);
+};
 
 /** React Router's Node rendering, as its default entry does it, with errors through our logger. */
 export default function handleRequest(

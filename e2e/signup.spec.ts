@@ -47,8 +47,14 @@ test("signup: form, confirmation email, confirmed with the welcome email, then u
   await expect(page.getByTestId("newsletter-unsubscribed")).toHaveText("You're unsubscribed");
 });
 
-test("an invalid confirmation link says so", async ({ page }) => {
-  await page.goto("/lists/newsletter/confirm/forged.token");
+test("an invalid confirmation link says so, answering 404", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The browser logs the 404 answer.
+  allowConsoleErrors(/status of 404/);
+  const opened = await page.goto("/lists/newsletter/confirm/forged.token");
+  expect(opened?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "This link has expired or is not valid",
   );

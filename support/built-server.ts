@@ -122,7 +122,9 @@ async function launch(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      if (output.includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken:\n${output}`);
+      // The server's one line for a taken port (portTakenLine in site-server.ts).
+      if (output.includes(`Port ${port} is already in use`))
+        throw new PortTaken(`Port ${port} was taken:\n${output}`);
       throw new Error(`Server exited at start:\n${output}`);
     }
     try {

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { get, type IncomingHttpHeaders } from "node:http";
+import { createServer, get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -140,5 +140,45 @@ describe("start-up configuration", () => {
     expect(result.stderr.trim()).toBe(
       "Invalid setting DOWNLOAD_LINK_SECRET: must be set to a secret of your own in production",
     );
+  });
+
+  it("says in one line which port is taken and which setting to change", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const result = spawnSync(process.execPath, ["build/server.js"], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          ...ownDataFolder(),
+        },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Port ${port} is already in use: stop what listens there or set PORT to another port.`,
+      );
+      expect(result.stdout + result.stderr).not.toContain("EADDRINUSE");
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("lets a test server's start see that its port was taken, to choose another", async () => {
+    // support/built-server.ts recognises the server's line for a taken port and chooses again.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      await expect(startBuiltServer({ ...ownDataFolder(), PORT: String(port) })).rejects.toThrow(
+        `Port ${port} was taken`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });

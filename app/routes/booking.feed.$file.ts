@@ -13,7 +13,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { ...plain, "Retry-After": String(feed.retryAfterSeconds) },
     });
   if (feed.outcome === "not-found")
-    return new Response("This calendar address is not valid.", { status: 404, headers: plain });
+    return new Response(
+      "This calendar address is not valid. Make a new one in the console, under Booking, Calendar.",
+      { status: 404, headers: plain },
+    );
   return new Response(feed.body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -5,10 +5,13 @@ import { currentInvite } from "~/.server/booking";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invite = await currentInvite(context, params.token);
   if (!invite)
-    return new Response("This invite link is not valid.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return new Response(
+      "This invite link is not valid. Open the newest email about your session: its invite link is current.",
+      {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      },
+    );
   const method = /^METHOD:(\w+)/m.exec(invite)?.[1] ?? "REQUEST";
   return new Response(invite, {
     headers: {

@@ -2,7 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.confirm.$token";
 import { ListLinkPage, type ListLinkPageState } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
-import { confirmMembership, listLinkOf, loadListLinkPage } from "~/.server/audience";
+import {
+  confirmMembership,
+  listLinkOf,
+  listLinkStatus,
+  loadListLinkPage,
+} from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
@@ -18,9 +23,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The button sends no fields; the body is still read through the cap.
   await readFormBody(request, { allowUntyped: true });
   const outcome = await confirmMembership(context, link);
-  // A forged link is a bad request and an expired one is gone; the page says which in words.
-  const status = outcome === "invalid" ? 400 : outcome === "expired" ? 410 : 200;
-  return data({ outcome }, { status });
+  // The page says in words why a link failed.
+  return data({ outcome }, { status: listLinkStatus(outcome) });
 }
 
 export default function ListConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/lists.$list.unsubscribe.$token";
 import { ListLinkPage } from "~/components/lists/list-link-page";
 import { listLinkContent } from "~/content/list-links";
-import { listLinkOf, loadListLinkPage, unsubscribeMembership } from "~/.server/audience";
+import {
+  unsubscribeMembership,
+  listLinkOf,
+  listLinkStatus,
+  loadListLinkPage,
+} from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
 import { metaFromLoaderData } from "~/lib/route-meta";
 
@@ -17,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const link = listLinkOf(params);
   await readFormBody(request, { allowUntyped: true });
   const outcome = await unsubscribeMembership(context, link);
-  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
+  return data({ outcome }, { status: listLinkStatus(outcome) });
 }
 
 export default function ListUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe.$token";
 import { ListLinkPage } from "~/components/lists/list-link-page";
 import { BroadcastUnsubscribePage } from "~/components/newsletter/broadcast-unsubscribe-page";
@@ -9,8 +10,9 @@ import { metaFromLoaderData } from "~/lib/route-meta";
 
 /** A broadcast email's link: which list it leaves and what the person stays on (changes nothing). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return {
-    broadcast: await broadcastUnsubscribePage(context, params.token),
+  const broadcast = await broadcastUnsubscribePage(context, params.token);
+  const page = {
+    broadcast,
     meta: pageSeo({
       title: "Unsubscribe",
       description: "Unsubscribe from a mailing list.",
@@ -18,6 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       noindex: true,
     }),
   };
+  // A link no email carried is 404, as every link with a token answers.
+  return data(page, { status: broadcast ? 200 : 404 });
 }
 
 export const meta = metaFromLoaderData;
@@ -32,7 +36,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     token: params.token,
     everything: form.get("everything") === "yes",
   });
-  return left.outcome === "left" ? { broadcast: left.page } : { broadcast: undefined };
+  return left.outcome === "left"
+    ? { broadcast: left.page }
+    : data({ broadcast: undefined }, { status: 404 });
 }
 
 export default function BroadcastUnsubscribe({

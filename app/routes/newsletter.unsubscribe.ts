@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const content =
     listLinkContent.newsletter.unsubscribe[outcome === "unsubscribed" ? "done" : "invalid"];
   return new Response(`${content.title}. ${content.text}`, {
-    status: outcome === "unsubscribed" ? 200 : 400,
+    status: outcome === "unsubscribed" ? 200 : 404,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

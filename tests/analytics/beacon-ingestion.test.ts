@@ -128,6 +128,35 @@ for (const dialect of allDialects) {
       expect(await stored()).toHaveLength(1);
     });
 
+    it("keeps a secret link's page as its route's pattern, and any other page as its path", async () => {
+      const pages = [
+        "/booking/session/b.secret-one",
+        "/lists/waitlist/confirm/l.secret-two",
+        "/booking/feed/f-secret-three.ics",
+        "/articles/why-sales-training-fails",
+        "/newsletter/a-letter",
+      ];
+      for (const [index, page] of pages.entries()) {
+        clock.advance(1_000);
+        const visit = readerVisit({ clientAddress: `203.0.113.${10 + index}` });
+        expect(await ingestion.receiveBeacon(pageviewBeacon(page), visit)).toMatchObject({
+          counted: true,
+        });
+      }
+      await ingestion.receivePixel({
+        ...readerVisit({ clientAddress: "203.0.113.30" }),
+        referer: `${analyticsSite}/foundations-program/cancel/c.secret-four`,
+      });
+      expect((await stored()).map((row) => row.path)).toEqual([
+        "/booking/session/:token",
+        "/lists/waitlist/confirm/:token",
+        "/booking/feed/:file",
+        "/articles/why-sales-training-fails",
+        "/newsletter/a-letter",
+        "/foundations-program/cancel/:token",
+      ]);
+    });
+
     it("does not count the owner's console or an excluded path", async () => {
       ingestion = new BeaconIngestion({
         db: database.db,

@@ -90,7 +90,7 @@ describe("operating the production server", () => {
       .find((entry) => entry.reqId === requestId);
     expect(requestLine).toMatchObject({
       msg: "request",
-      req: { method: "POST", path: contactEndpoint },
+      req: { method: "POST", route: contactEndpoint },
       res: { status: 200 },
     });
     expect(typeof requestLine?.responseTime).toBe("number");

@@ -422,13 +422,13 @@ for (const dialect of allDialects) {
       const full = await deliver(signedEvent("charge.refunded", refundedCharge(session)));
       expect(full.body.outcome).toBe("refunded");
       const refused = await download(token);
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(410);
       expect(await refused.text()).toContain("This download link no longer works");
       const order = await database.db.selectFrom("orders").select("status").executeTakeFirst();
       expect(order?.status).toBe("refunded");
     });
 
-    it("answers 403 to expired, tampered and used-up download links", async () => {
+    it("answers 404 to tampered download links and 410 to expired and used-up ones", async () => {
       const session = await paidSession({ ...validPayload, formats: ["pdf"] });
       await deliver(signedEvent("checkout.session.completed", session));
       const token = tokenIn(
@@ -438,9 +438,9 @@ for (const dialect of allDialects) {
       const [payload, signature] = token.split(".") as [string, string];
       const flipped = `${payload}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
       const tampered = await download(flipped);
-      expect(tampered.status).toBe(403);
+      expect(tampered.status).toBe(404);
       expect(await tampered.text()).toContain("This download link is not valid");
-      expect((await download("garbage")).status).toBe(403);
+      expect((await download("garbage")).status).toBe(404);
 
       // A HEAD request (a link preview) checks the link without using a download.
       const head = (await downloadBook({
@@ -451,7 +451,7 @@ for (const dialect of allDialects) {
       expect(head.status).toBe(200);
       for (let use = 0; use < 3; use += 1) expect((await download(token)).status).toBe(200);
       const usedUp = await download(token);
-      expect(usedUp.status).toBe(403);
+      expect(usedUp.status).toBe(410);
       expect(await usedUp.text()).toContain("used up");
 
       const second = await paidSession({
@@ -465,7 +465,7 @@ for (const dialect of allDialects) {
       )!;
       clock.advance(48 * 3_600_000 + 1);
       const expired = await download(tokenIn(receipt.text_body));
-      expect(expired.status).toBe(403);
+      expect(expired.status).toBe(410);
       expect(await expired.text()).toContain("This download link has expired");
     });
 
@@ -601,7 +601,7 @@ for (const dialect of allDialects) {
       expect(fresh).toHaveLength(1);
       expect(fresh[0]!.to_address).toBe("buyer@example.com");
       expect((await download(tokenIn(fresh[0]!.text_body))).status).toBe(200);
-      expect((await download(oldToken)).status).toBe(403);
+      expect((await download(oldToken)).status).toBe(410);
     });
   });
 }

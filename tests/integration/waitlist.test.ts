@@ -118,7 +118,8 @@ for (const dialect of allDialects) {
         context: await checkoutContext(closed, database.db, clock),
         params: { list: "waitlist", token },
       } as never);
-      expect(page.state).toBe("ready");
+      expect(page.init?.status).toBe(200);
+      expect(page.data.state).toBe("ready");
       // Opening the link confirms nothing; the button's POST does.
       const before = await waitlist().execute();
       expect(before.map((row) => row.status)).toEqual(["pending"]);

@@ -28,7 +28,7 @@ export { erasePerson } from "./erasure";
 export { maxImportBytes } from "./import-csv";
 export { listedRows } from "./import-file";
 export type { ImportField } from "./import-file";
-export { listLinkOf, loadListLinkPage } from "./list-link-page";
+export { listLinkOf, listLinkStatus, loadListLinkPage } from "./list-link-page";
 export { listLinkPath } from "./list-links";
 export { confirmMembership, resendConfirmation, unsubscribeMembership } from "./list-memberships";
 export { receiveNewsletterSignup } from "./newsletter-signup";

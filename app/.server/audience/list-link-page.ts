@@ -14,7 +14,7 @@ export function listLinkOf(params: { list?: string; token?: string }): ListLink 
 
 /**
  * Loader data of the pages a list email links to: which list, whether the link can be used, and
- * noindex meta. Opening the page changes nothing; its button does.
+ * noindex meta, under the status of the link. Opening the page changes nothing; its button does.
  */
 export async function loadListLinkPage(
   context: Pick<AppServices, "db" | "config" | "clock">,
@@ -22,9 +22,10 @@ export async function loadListLinkPage(
   purpose: ListLinkPurpose,
 ) {
   const link = listLinkOf(params);
-  return {
+  const state = await readListLink(context, purpose, link);
+  const page = {
     list: link.list,
-    state: await readListLink(context, purpose, link),
+    state,
     meta: pageSeo({
       title: listLinkContent[link.list][purpose].pending.title,
       description:
@@ -33,4 +34,10 @@ export async function loadListLinkPage(
       noindex: true,
     }),
   };
+  return data(page, { status: listLinkStatus(state) });
+}
+
+/** A link that never was is 404, an expired one 410, as every link with a token answers. */
+export function listLinkStatus(outcome: string) {
+  return outcome === "invalid" ? 404 : outcome === "expired" ? 410 : 200;
 }

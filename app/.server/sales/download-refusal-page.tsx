@@ -26,7 +26,10 @@ main{max-width:36rem;margin:10vh auto;padding:2rem 1.25rem}
 h1{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#2b3a55}
 a{color:#006b73}`;
 
-/** The 403 page a refused download link shows: plain HTML, readable without the app's assets. */
+/**
+ * The page a refused download link shows: plain HTML, readable without the app's assets. A link
+ * that never was is 404; one that was and is no more (expired, replaced, used up) is 410.
+ */
 export function downloadRefusalPage(reason: DownloadRefusal, contactEmail: string) {
   const { title, text } = explanations[reason];
   const html = renderToStaticMarkup(
@@ -54,7 +57,7 @@ export function downloadRefusalPage(reason: DownloadRefusal, contactEmail: strin
     </html>,
   );
   return new Response(`<!doctype html>${html}`, {
-    status: 403,
+    status: reason === "invalid" ? 404 : 410,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }

@@ -12,6 +12,7 @@ import { EventBuffer, type EventRow } from "./event-buffer";
 import { hitRateLimitBatch } from "../../core/rate-limit";
 import { referrerSource } from "./referrer-source";
 import { withoutVisit } from "./server-events";
+import { withoutSecrets } from "~/lib/secret-paths";
 
 /** A second view of the same page by the same visitor within this time is a reload. */
 export const reloadWindowMs = 10_000;
@@ -87,7 +88,7 @@ export class BeaconIngestion {
       const page = new URL(request.referer ?? "");
       if (page.host !== request.host && page.origin !== this.siteOrigin)
         return { status: 202, counted: false } as const;
-      path = page.pathname;
+      path = withoutSecrets(page.pathname);
     } catch {
       return { status: 202, counted: false } as const;
     }

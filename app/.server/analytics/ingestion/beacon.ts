@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutSecrets } from "~/lib/secret-paths";
 
 /** The largest beacon body accepted: a page view with a long URL and referrer fits twice over. */
 export const maxBeaconBytes = 4 * 1024;
@@ -85,8 +86,9 @@ export function readBeacon(body: string): BeaconReading {
     ok: true,
     beacon: {
       name: n,
-      // The query is dropped: it may carry anything, and only the campaign is wanted.
-      path: url.pathname,
+      // The query is dropped: it may carry anything, and only the campaign is wanted; a link's
+      // token is named, never kept.
+      path: withoutSecrets(url.pathname),
       referrer: r || undefined,
       utm,
       screen: screenClass(w),

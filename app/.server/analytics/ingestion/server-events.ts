@@ -1,5 +1,6 @@
 import { fixedStatement } from "../../core/db/fixed-statement";
 import type { Db, Trx } from "../../core/db/database";
+import { withoutSecrets } from "~/lib/secret-paths";
 
 /**
  * Events the server records where the work is done, so they count without JavaScript and no
@@ -57,7 +58,7 @@ export async function recordServerEvent(db: Db | Trx, event: ServerEvent) {
   await insertServerEvent(db, {
     occurred_at: event.at.toISOString(),
     name: event.name,
-    path: event.path,
+    path: withoutSecrets(event.path),
     item: event.item ?? null,
     amount_cents: event.amountCents ?? null,
   });

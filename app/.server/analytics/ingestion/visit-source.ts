@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { referrerSource } from "./referrer-source";
+import { withoutSecrets } from "~/lib/secret-paths";
 
 /**
  * Where a visit came from and where it converted: what the page script keeps in sessionStorage and
@@ -73,12 +74,12 @@ export function readVisitSource(field: unknown, deps: AttributionDeps): VisitSou
   const { l, r, s, m, c, p } = parsed.data;
   const referrer = referrerSource(r ? `https://${r}/` : undefined, new URL(siteUrl).hostname);
   return {
-    landingPath: l || null,
+    landingPath: l ? withoutSecrets(l) : null,
     referrerDomain: referrer.kind === "external" ? referrer.domain : null,
     utmSource: s || null,
     utmMedium: m || null,
     utmCampaign: c || null,
-    conversionPath: p || null,
+    conversionPath: p ? withoutSecrets(p) : null,
   };
 }
 

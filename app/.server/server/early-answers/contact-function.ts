@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "../../core/service-deps";
-import { logFailure, logger, requestScope } from "../../core/logger";
+import { logFailure, requestScope } from "../../core/logger";
 import { receiveContactMessage } from "../../leads";
 import { readJsonBody } from "../../http/request-body";
 import { clientAddressOf, type TrustProxy } from "../wiring/client-address";
 import { pathOf, sendJson, sendRefusal, type EarlyAnswerer } from "./early-answers";
-import { requestIdOf } from "../observability/request-logging";
+import { followRequest } from "../observability/request-logging";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
 
 /** Where the spec's contact function is posted. */
@@ -103,25 +103,10 @@ export function contactFunctionAnswerer(
 ): EarlyAnswerer {
   return (request: IncomingMessage, response: ServerResponse) => {
     if (pathOf(request) !== contactFunctionPath) return undefined;
-    const started = performance.now();
-    const reqId = requestIdOf(request);
-    response.setHeader("X-Request-Id", reqId);
+    const reqId = followRequest(request, response, () => contactFunctionPath);
     setHeaders(request, response);
     response.setHeader("Cache-Control", "no-store");
     requestScope.run({ reqId }, () => {
-      response.once("finish", () => {
-        const status = response.statusCode;
-        const line = {
-          req: { method: request.method, path: contactFunctionPath },
-          res: { status },
-          responseTime: Math.round(performance.now() - started),
-        };
-        // "finish" runs outside the request's scope: its line is put back in it.
-        requestScope.run({ reqId }, () => {
-          if (status >= 500) logger.error(line, "request failed");
-          else logger.info(line, "request");
-        });
-      });
       answerContactFunction(services, trustProxy, request, response).catch((error: unknown) => {
         logFailure("contact function failed", error);
         if (response.headersSent) return response.destroy();

@@ -97,3 +97,15 @@ export function securityHeaders(options: SiteHeaderOptions): RequestHandler {
     next();
   };
 }
+
+/**
+ * Pages whose URL carries a secret (a link's token) name only the site's origin as Referer, to
+ * the site itself too: the token never leaves the address bar. Not `no-referrer`: under it a
+ * browser sends `Origin: null` with the page's own form posts, which React Router refuses.
+ */
+export function originOnlyReferrerFor(carriesSecret: (path: string) => boolean): RequestHandler {
+  return (request, response, next) => {
+    if (carriesSecret(request.path)) response.setHeader("Referrer-Policy", "strict-origin");
+    next();
+  };
+}

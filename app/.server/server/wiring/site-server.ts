@@ -29,7 +29,13 @@ import { pathBound } from "./path-bound";
 import { requestActivity } from "../outbox-placement/request-activity";
 import { requestLogging } from "../observability/request-logging";
 import { routeLabeller } from "../observability/route-label";
-import { grantScriptNonce, securityHeaders, siteHeaderValues } from "./security-headers";
+import { carriesSecret } from "~/lib/secret-paths";
+import {
+  grantScriptNonce,
+  originOnlyReferrerFor,
+  securityHeaders,
+  siteHeaderValues,
+} from "./security-headers";
 import { staticFileHeaders, staticFiles } from "../static-files/static-files";
 import { uploadedMedia } from "../static-files/uploaded-media";
 
@@ -58,6 +64,10 @@ export type SiteServerOptions = {
   /** The outbox service's script, run by the outbox thread (OUTBOX_WORKER=thread). */
   outboxServiceEntry: URL;
 };
+
+/** The one line a start on a taken port ends with (support/built-server.ts looks for it). */
+export const portTakenLine = (port: number) =>
+  `Port ${port} is already in use: stop what listens there or set PORT to another port.`;
 
 function readConfig(): AppConfig {
   try {
@@ -101,16 +111,15 @@ export async function startSiteServer(options: SiteServerOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(pathBound());
-  app.use(requestLogging());
-  app.use(
-    metrics.recordRequests((request) =>
-      // Express names its own endpoints (/healthz); the router's catch-all is named by route.
-      request.route && request.route.path !== "/{*splat}"
-        ? String(request.route.path)
-        : routeOf(request.path),
-    ),
-  );
+  // Express names its own endpoints (/healthz); the router's catch-all is named by route.
+  const expressRouteOf = (request: Request) =>
+    request.route && request.route.path !== "/{*splat}"
+      ? String(request.route.path)
+      : routeOf(request.path);
+  app.use(requestLogging(expressRouteOf));
+  app.use(metrics.recordRequests(expressRouteOf));
   app.use(securityHeadersOf);
+  app.use(originOnlyReferrerFor((path) => carriesSecret(routeOf(path))));
   app.use(compression());
   // The owner's console: never indexed, never kept by a proxy or the browser's back button.
   app.use("/admin", (_request, response, next) => {
@@ -262,7 +271,20 @@ export async function startSiteServer(options: SiteServerOptions) {
       seconds: (performance.now() - started) / 1000,
     });
   });
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, config.HOST, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    await runtime.close();
+    console.error(portTakenLine(config.PORT));
+    process.exit(1);
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info(
