@@ -45,6 +45,7 @@ import * as broadcastAudienceGroups from "./660_broadcast_audience_groups";
 import * as workshopBalanceRefunds from "./661_workshop_balance_refunds";
 import * as resources from "./670_resources";
 import * as resourceRevisions from "./671_resource_revisions";
+import * as membershipSignupDetails from "./683_membership_signup_details";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "661_workshop_balance_refunds": workshopBalanceRefunds,
   "670_resources": resources,
   "671_resource_revisions": resourceRevisions,
+  "683_membership_signup_details": membershipSignupDetails,
 };
