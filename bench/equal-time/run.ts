@@ -2,19 +2,21 @@
 // known? Newsletter signup (/signup), waitlist signup (/buy-now), a contact message (/contact) and
 // the console's sign-in request (/admin/sign-in), on the built server over SQLite and over
 // PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set). Each of
-// ROUNDS=200 rounds times three posts in a shuffled order: a known address (a confirmed member seen
-// for the first time by that form this run, one per round; the owner's address for sign-in), a new
-// one, and a second new one as a control; so known and new alternate, 200 pairs. A spacer (a
-// member, or a stranger for sign-in) is posted before and after each, so every timed post comes
-// after the same light work, and the spacer after it shows what it left for the next request.
-// Printed: the median of each side; the median of new - known with its bootstrap 95% interval
-// (2,000 resamples); the same for new - new, two addresses of one kind where there is nothing to
-// find, which shows how far noise alone moves the figure; and the next request's new - known; and
-// the load average before and after. Then ROUNDS pairs as a prober without spacers would post
-// them: known, new, known, new, each right after the other's answer. Posts are GAP_MS=50 apart, as a prober's would be. The client
-// and the server run on cores of their own (`pinApart`; Postgres is left to the scheduler).
-// REPEATS=n runs it all n times; OUTBOX_WORKER=thread or none measures the server with that
-// setting; FORMS=/signup,/contact times only those; BUILD=dir/server.js another build.
+// ROUNDS=200 rounds times three posts in a shuffled order: a known address (a confirmed member
+// seen for the first time by that form this run, one per round; the owner's address for
+// sign-in), a new one, and a second new one as a control. A spacer (a member, or a stranger for
+// sign-in) is posted before and after each, so every timed post comes after the same light work,
+// and the spacer after it shows what it left for the next request. Then ROUNDS alternated pairs
+// as a prober without spacers posts them: known, new, known, new, each right after the other's
+// answer, so whatever one leaves running falls on the other. Printed per database as it ends: the
+// median of each side; the median of new - known with its bootstrap 95% interval (2,000
+// resamples); the same for new - new, two addresses of one kind where there is nothing to find,
+// which shows how far noise alone moves the figure; the next request's new - known; the
+// alternated pairs' medians and new - known; and the load average before and after the run.
+// Posts are GAP_MS=50 apart, as a prober's would be. The client and the server run on cores of
+// their own (`pinApart`; Postgres is left to the scheduler). REPEATS=n runs it all n times;
+// OUTBOX_WORKER=thread or none measures the server with that setting; FORMS=/signup,/contact
+// times only those; BUILD=dir/server.js measures another build (a copy beside node_modules).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -232,8 +234,7 @@ async function measure(database: BenchDatabase, repeat: number) {
           next[side].push(tookNext);
         }
       }
-      // As a prober without spacers posts: known and new in turn, each right after the other's
-      // answer, so whatever one leaves running falls on the other.
+      // The alternated pairs (see the top).
       const alternated = { known: [] as number[], fresh: [] as number[] };
       for (let pair = 0; pair < warmUpRounds + rounds; pair++) {
         const known = await timedPost(server.baseURL, form.path, form.fields(form.known(pair)));
