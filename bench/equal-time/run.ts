@@ -1,27 +1,32 @@
 // `npm run bench:equal-time`: does the time of an answer tell a stranger whether an address is
-// known? Newsletter signup (/signup), waitlist signup (/buy-now) and the console's sign-in request
-// (/admin/sign-in), on the built server over SQLite and over PostgreSQL (BENCH_POSTGRES_URL or
-// TEST_POSTGRES_URL; skipped when neither is set). Each of ROUNDS=150 rounds times three posts in
-// a shuffled order: a known address (a confirmed member seen for the first time this run, one per
-// round; the owner's address for sign-in), a new one, and a second new one as a control. A spacer
-// (a member, or a stranger for sign-in) is posted before and after each, so every timed post comes
-// after the same light work, and the spacer after it shows what it left for the next request.
-// Printed: the median of each side; the median of new - known with its bootstrap 95% interval
-// (2,000 resamples); the same for new - new, two addresses of one kind where there is nothing to
-// find, which shows how far noise alone moves the figure; and the next request's new - known.
+// known? Newsletter signup (/signup), waitlist signup (/buy-now), a contact message (/contact) and
+// the console's sign-in request (/admin/sign-in), on the built server over SQLite and over
+// PostgreSQL (BENCH_POSTGRES_URL or TEST_POSTGRES_URL; skipped when neither is set). Each of
+// ROUNDS=200 rounds times three posts in a shuffled order: a known address (a confirmed member
+// seen for the first time by that form this run, one per round; the owner's address for
+// sign-in), a new one, and a second new one as a control. A spacer (a member, or a stranger for
+// sign-in) is posted before and after each, so every timed post comes after the same light work,
+// and the spacer after it shows what it left for the next request. Then ROUNDS alternated pairs
+// as a prober without spacers posts them: known, new, known, new, each right after the other's
+// answer, so whatever one leaves running falls on the other. Printed per database as it ends: the
+// median of each side; the median of new - known with its bootstrap 95% interval (2,000
+// resamples); the same for new - new, two addresses of one kind where there is nothing to find,
+// which shows how far noise alone moves the figure; the next request's new - known; the
+// alternated pairs' medians and new - known; and the load average before and after the run.
 // Posts are GAP_MS=50 apart, as a prober's would be. The client and the server run on cores of
 // their own (`pinApart`; Postgres is left to the scheduler). REPEATS=n runs it all n times;
-// OUTBOX_WORKER=thread or none measures the server with that setting.
+// OUTBOX_WORKER=thread or none measures the server with that setting; FORMS=/signup,/contact
+// times only those; BUILD=dir/server.js measures another build (a copy beside node_modules).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase } from "../../app/.server/core/db/database";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { builtServerLinkSecret, startBuiltServer } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
 
-const rounds = Number(process.env.ROUNDS ?? 150);
+const rounds = Number(process.env.ROUNDS ?? 200);
 const warmUpRounds = 10;
 const gapMs = Number(process.env.GAP_MS ?? 50);
 const resamples = 2_000;
@@ -41,7 +46,7 @@ type Form = {
 };
 
 const formToken = builtServerFormToken(builtServerLinkSecret);
-const forms: Form[] = [
+const allForms: Form[] = [
   {
     name: "newsletter signup",
     path: "/signup",
@@ -55,12 +60,28 @@ const forms: Form[] = [
     fields: (email) => ({ intent: "waitlist", email, formToken }),
   },
   {
+    name: "contact message",
+    path: "/contact",
+    // The newsletter's members: people the site already knows, each writing once.
+    known: (round) => `reader-${round}@equal-time.test`,
+    fields: (email) => ({
+      firstName: "Equal",
+      lastName: "Time",
+      email,
+      message: "A question about the foundations program.",
+      formToken,
+    }),
+  },
+  {
     name: "sign-in request",
     path: "/admin/sign-in",
     known: () => owner,
     fields: (email) => ({ email }),
   },
 ];
+
+const chosen = process.env.FORMS?.split(",");
+const forms = allForms.filter((form) => !chosen || chosen.includes(form.path));
 
 async function timedPost(
   baseURL: string,
@@ -109,7 +130,8 @@ function shuffled<T>(items: readonly T[]) {
 
 /** Each list's known addresses sign up once, are settled and sent to, then confirmed. */
 async function seedKnownMembers(baseURL: string, url: string) {
-  for (const form of forms.filter((candidate) => candidate.path !== "/admin/sign-in")) {
+  const lists = allForms.filter((form) => form.path === "/signup" || form.path === "/buy-now");
+  for (const form of lists) {
     const members = [spacer];
     for (let round = 0; round < warmUpRounds + rounds; round++) members.push(form.known(round));
     for (const email of members) await timedPost(baseURL, form.path, form.fields(email), 0);
@@ -168,19 +190,24 @@ function difference(a: number[], b: number[]) {
 
 async function measure(database: BenchDatabase, repeat: number) {
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-equal-time-mail-"));
-  const server = await startBuiltServer({
-    DATABASE_URL: database.url,
-    MAIL_DIR: mailDir,
-    SITE_URL: "http://equal-time.test",
-    SALES_OPEN: "false",
-    ADMIN_EMAILS: owner,
-    NEWSLETTER_RATE_LIMIT: "0",
-    ADMIN_SIGN_IN_RATE_LIMIT: "0",
-    CONTACT_MIN_FILL_SECONDS: "0",
-    // The production default: the tests' 100 ms poll would put the sender's rounds among the posts.
-    OUTBOX_POLL_INTERVAL_MS: "5000",
-    ...(process.env.OUTBOX_WORKER ? { OUTBOX_WORKER: process.env.OUTBOX_WORKER } : {}),
-  });
+  const server = await startBuiltServer(
+    {
+      DATABASE_URL: database.url,
+      MAIL_DIR: mailDir,
+      SITE_URL: "http://equal-time.test",
+      SALES_OPEN: "false",
+      ADMIN_EMAILS: owner,
+      NEWSLETTER_RATE_LIMIT: "0",
+      CONTACT_RATE_LIMIT: "0",
+      ADMIN_SIGN_IN_RATE_LIMIT: "0",
+      CONTACT_MIN_FILL_SECONDS: "0",
+      // The production default: the tests' 100 ms poll would put the sender's rounds among the posts.
+      OUTBOX_POLL_INTERVAL_MS: "5000",
+      ...(process.env.OUTBOX_WORKER ? { OUTBOX_WORKER: process.env.OUTBOX_WORKER } : {}),
+    },
+    [],
+    process.env.BUILD,
+  );
   console.log(`${database.name}: ${pinApart(server.pid)}`);
   const rows = [];
   try {
@@ -207,6 +234,19 @@ async function measure(database: BenchDatabase, repeat: number) {
           next[side].push(tookNext);
         }
       }
+      // The alternated pairs (see the top).
+      const alternated = { known: [] as number[], fresh: [] as number[] };
+      for (let pair = 0; pair < warmUpRounds + rounds; pair++) {
+        const known = await timedPost(server.baseURL, form.path, form.fields(form.known(pair)));
+        const fresh = await timedPost(
+          server.baseURL,
+          form.path,
+          form.fields(`alternate-${repeat}-${pair}-${Date.now()}@equal-time.test`),
+        );
+        if (pair < warmUpRounds) continue;
+        alternated.known.push(known);
+        alternated.fresh.push(fresh);
+      }
       rows.push({
         database: database.name,
         form: form.name,
@@ -215,6 +255,8 @@ async function measure(database: BenchDatabase, repeat: number) {
         "new - known": difference(timed.fresh, timed.known),
         "control: new - new": difference(timed.control, timed.fresh),
         "next request: after new - after known": difference(next.fresh, next.known),
+        "alternated: known / new (median ms)": `${median(alternated.known).toFixed(2)} / ${median(alternated.fresh).toFixed(2)}`,
+        "alternated: new - known": difference(alternated.fresh, alternated.known),
       });
     }
   } finally {
@@ -231,9 +273,20 @@ const databases: (() => Promise<BenchDatabase>)[] = [
 if (postgresUrl) databases.push(() => postgresBenchDatabase(postgresUrl, "bench_equal_time"));
 else console.log("PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL.");
 
+const load = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(" ");
+console.log(`load average (1, 5, 15 min) before: ${load()}`);
 const repeats = Number(process.env.REPEATS ?? 1);
 const rows = [];
 for (let repeat = 0; repeat < repeats; repeat++) {
-  for (const database of databases) rows.push(...(await measure(await database(), repeat)));
+  for (const database of databases) {
+    const measured = await measure(await database(), repeat);
+    // Each database's figures as soon as they are in: a long run under load can still be read.
+    console.table(measured);
+    rows.push(...measured);
+  }
 }
 console.table(rows);
+console.log(`load average (1, 5, 15 min) after: ${load()}`);

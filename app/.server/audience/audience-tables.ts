@@ -84,4 +84,10 @@ export interface ListMembershipTable {
   notified_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The first name and IANA zone the pending signup gave (migration 683): the person takes them
+   * when the signup is confirmed, never before (decision 307).
+   */
+  signup_first_name?: string | null;
+  signup_time_zone?: string | null;
 }

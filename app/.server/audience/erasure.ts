@@ -6,6 +6,7 @@ import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import { containsText } from "../core/db/contains-text";
 import type { Db } from "../core/db/database";
+import { truncateWal } from "../core/db/wal-truncate";
 import type { Database } from "../core/db/schema";
 import { emailLimitKey, forgetRateLimitKeys } from "../core/rate-limit";
 import { deleteEmailsMentioning, removeMailFiles } from "../mail";
@@ -197,7 +198,9 @@ type ErasureDeps = { db: Db; clock: Clock; config: { MAIL_DIR: string } & Erasur
 
 /**
  * The tables an erasure deletes from or rewrites. On PostgreSQL a deleted row's bytes stay in its
- * page until VACUUM reuses the space; SQLite overwrites them at once (`secure_delete`, database.ts).
+ * page until VACUUM reuses the space; SQLite overwrites them at once (`secure_delete`, database.ts)
+ * and its WAL's older copies go with `truncateWal`. What stays on PostgreSQL's disk after this:
+ * docs/database-and-backups.md.
  */
 const vacuumedTables = [
   "contact_messages",
@@ -238,7 +241,8 @@ async function vacuumAfterErasure(db: Db) {
 /**
  * Erases a person: every step above in one transaction, with a keyed hash of their address kept
  * (`erased-addresses.ts`), then the `.eml` files of their emails and, on Postgres, a VACUUM of the
- * touched tables. The audit entry names the record id and the counts per step, nothing personal.
+ * touched tables, on SQLite a checkpoint that truncates the WAL (decision 307). The audit entry
+ * names the record id and the counts per step, nothing personal.
  */
 export async function erasePerson(
   { db, clock, config }: ErasureDeps,
@@ -285,5 +289,6 @@ export async function erasePerson(
     texts: [subject.emailKey, subject.email],
   });
   await vacuumAfterErasure(db);
+  await truncateWal(db);
   return "erased";
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ianaTimeZone } from "~/lib/time-zone-field";
 import { isUniqueViolation } from "../core/db/unique-violation";
 import {
   recordAttribution,
@@ -91,6 +92,9 @@ export async function requestMembership(
         notified_at: existing?.notified_at ?? null,
         created_at: existing?.created_at ?? nowIso,
         updated_at: nowIso,
+        // The person takes these only when this signup is confirmed (decision 307).
+        signup_first_name: request.firstName ?? null,
+        signup_time_zone: ianaTimeZone(request.timeZone) ?? null,
       };
       if (existing) {
         await trx
@@ -147,6 +151,8 @@ function membershipWithPerson(db: Db, id: string) {
       "people.id as personId",
       "people.email",
       "people.first_name as firstName",
+      "list_memberships.signup_first_name as signupFirstName",
+      "list_memberships.signup_time_zone as signupTimeZone",
     ])
     .where("list_memberships.id", "=", id)
     .executeTakeFirst();
@@ -199,7 +205,13 @@ export async function confirmMembership(
     const nowIso = now.toISOString();
     const changed = await trx
       .updateTable("list_memberships")
-      .set({ status: "confirmed", confirmed_at: nowIso, updated_at: nowIso })
+      .set({
+        status: "confirmed",
+        confirmed_at: nowIso,
+        updated_at: nowIso,
+        signup_first_name: null,
+        signup_time_zone: null,
+      })
       .where("id", "=", membership.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -207,10 +219,16 @@ export async function confirmMembership(
     if (Number(changed.numUpdatedRows) === 0) return "already-confirmed";
     // The person's own new double opt-in: an earlier erasure no longer keeps them off the lists.
     await liftErasure(trx, deps.config, membership.email);
-    // Following the link proves the address receives mail again.
+    // Following the link proves the address receives mail again, and is the person's own word
+    // for the name and zone their signup gave (decision 307).
     await trx
       .updateTable("people")
-      .set({ bounced_at: null, bounce_reason: null })
+      .set({
+        bounced_at: null,
+        bounce_reason: null,
+        ...(membership.signupFirstName && { first_name: membership.signupFirstName }),
+        ...(membership.signupTimeZone && { time_zone: membership.signupTimeZone }),
+      })
       .where("id", "=", membership.personId)
       .execute();
     await recordConfirmationAttribution(trx, {
@@ -243,7 +261,7 @@ export async function confirmMembership(
       await enqueueNewsletterWelcome(deps, trx, {
         membershipId: membership.id,
         email: membership.email,
-        firstName: membership.firstName,
+        firstName: membership.signupFirstName ?? membership.firstName,
       });
     }
     return "confirmed";

@@ -32,20 +32,18 @@ const upsertPerson = fixedStatement<Insertable<PersonTable>, { id: string }>((db
       time_zone: value("time_zone"),
     })
     .onConflict((conflict) =>
-      conflict.column("email_key").doUpdateSet((eb) => ({
-        last_seen_at: eb.ref("excluded.last_seen_at"),
-        // The zone their browser gave last (a move, a trip home): their morning from now on.
-        time_zone: eb.fn.coalesce("excluded.time_zone", "people.time_zone"),
-        first_name: eb.fn.coalesce("excluded.first_name", "people.first_name"),
-        last_name: eb.fn.coalesce("excluded.last_name", "people.last_name"),
-      })),
+      // Only the sighting's time: anyone can type an address, so its name and zone are the
+      // person's own only through their confirmation link or the owner's console (decision 307).
+      conflict
+        .column("email_key")
+        .doUpdateSet((eb) => ({ last_seen_at: eb.ref("excluded.last_seen_at") })),
     )
     .returning("id"),
 );
 
 /**
- * The person with this address, created on first sight; a later sighting moves `last_seen_at` on
- * and fills in a name given now. Call it in the transaction that stores what they sent.
+ * The person with this address, created on first sight with the name and zone given; a later
+ * sighting only moves `last_seen_at` on. Call it in the transaction that stores what they sent.
  */
 export async function rememberPerson(trx: Kysely<Database>, sighting: Sighting): Promise<string> {
   const at = sighting.now.toISOString();

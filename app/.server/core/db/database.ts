@@ -39,6 +39,9 @@ export type AppDatabase = {
   destroy(): Promise<void>;
 };
 
+/** How long a statement waits for another connection's write lock before SQLITE_BUSY. */
+export const sqliteBusyTimeoutMs = 5000;
+
 /** `file:data/site.db` (relative to the working directory) or `file::memory:`. */
 function sqliteDialect(url: string): Dialect {
   const file = url.slice("file:".length);
@@ -47,10 +50,11 @@ function sqliteDialect(url: string): Dialect {
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
   // Another process (a second instance, a test reading the file) may hold the write lock briefly.
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   database.pragma("synchronous = NORMAL");
   // A deleted row's bytes are overwritten with zeros, not left in a free page or free space in
-  // its page until reused: an erasure leaves the file (and, once checkpointed, the WAL) for good.
+  // its page until reused. The WAL still holds the pages as they were before, until an erasure's
+  // own checkpoint truncates it (`truncateWal`, wal-truncate.ts; decision 307).
   database.pragma("secure_delete = ON");
   return new ImmediateTransactionsDialect({ database: withStatementCache(database) });
 }

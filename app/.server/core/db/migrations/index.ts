@@ -46,6 +46,7 @@ import * as workshopBalanceRefunds from "./661_workshop_balance_refunds";
 import * as resources from "./670_resources";
 import * as resourceRevisions from "./671_resource_revisions";
 import * as analyticsSecretPaths from "./680_analytics_secret_paths";
+import * as membershipSignupDetails from "./683_membership_signup_details";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   "670_resources": resources,
   "671_resource_revisions": resourceRevisions,
   "680_analytics_secret_paths": analyticsSecretPaths,
+  "683_membership_signup_details": membershipSignupDetails,
 };
