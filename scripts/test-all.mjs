@@ -22,6 +22,11 @@ const chromium = "/usr/bin/chromium";
 process.env.TEST_POSTGRES_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 
 const selected = process.argv.slice(2);
+const missing = selected.filter((target) => !existsSync(target));
+if (missing.length > 0) {
+  console.error(`No such file or folder: ${missing.join(", ")}`);
+  process.exit(1);
+}
 const isE2e = (target) => path.normalize(target).startsWith("e2e");
 const isResilience = (target) =>
   path.normalize(target).startsWith(path.join("tests", "resilience"));
