@@ -31,6 +31,7 @@ import * as analytics from "./501_analytics";
 import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
+import * as peopleImportJobs from "./684_people_import_jobs";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "661_workshop_balance_refunds": workshopBalanceRefunds,
   "670_resources": resources,
   "671_resource_revisions": resourceRevisions,
+  "684_people_import_jobs": peopleImportJobs,
 };
