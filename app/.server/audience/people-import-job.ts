@@ -22,6 +22,9 @@ type JobDeps = { db: Db; clock: Clock; config: ErasureKeyConfig };
  */
 export const importLeaseMs = 60_000;
 
+/** How often each instance looks for a job whose instance died (a woken one starts at once). */
+export const importJobIntervalMs = 5_000;
+
 /** The states a job has work to do in. */
 const runningStates: ImportState[] = ["previewing", "importing", "cancelling"];
 
