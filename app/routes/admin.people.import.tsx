@@ -16,6 +16,7 @@ import { discardImport, stageImport, type FieldChanges } from "~/.server/audienc
 import {
   cancelImport,
   importStatus,
+  runNowOrWake,
   startImport,
   type ImportStatus,
 } from "~/.server/audience/people-import-job";
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requireAdminAction(request, context, fields);
     if (!staged) return data({ message: "Choose a CSV file to import." }, 400);
     if ("error" in staged) return data({ message: staged.error }, 400);
-    context.peopleImports?.wake();
+    await runNowOrWake(context, staged.id, context.peopleImports);
     return redirect(`/admin/people/import?id=${staged.id}`);
   }
   const form = await readFormBody(request);
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ message: "This import already ended: there is nothing to cancel." }, 409);
     }
   } else return data({ message: "Unknown action." }, 400);
-  context.peopleImports?.wake();
+  await runNowOrWake(context, id, context.peopleImports);
   return redirect(`/admin/people/import?id=${encodeURIComponent(id)}`);
 }
 
@@ -194,9 +195,12 @@ function ImportEnded({ status }: { status: ImportStatus }) {
   return (
     <Card data-testid="import-ended" data-state={status.state}>
       <CardContent className="space-y-3 pt-6">
+        <h2 className="text-xl font-semibold break-words">
+          {counts ? "Imported" : "Cancelled"} {status.fileName}
+        </h2>
         <p role="status" data-testid="import-result">
           {counts
-            ? `Imported ${status.fileName}: ${numberFormat.format(counts.newPeople)} new people, ${numberFormat.format(counts.merged)} merged (${numberFormat.format(counts.unchanged)} unchanged), ${numberFormat.format(counts.confirmed)} newly confirmed newsletter members, ${numberFormat.format(counts.erased)} erased addresses not imported, ${numberFormat.format(counts.refused)} rows refused.`
+            ? `Imported: ${numberFormat.format(counts.newPeople)} new people, ${numberFormat.format(counts.merged)} merged (${numberFormat.format(counts.unchanged)} unchanged), ${numberFormat.format(counts.confirmed)} newly confirmed newsletter members, ${numberFormat.format(counts.erased)} erased addresses not imported, ${numberFormat.format(counts.refused)} rows refused.`
             : `The import of ${status.fileName} was cancelled: the people and their lists are as they were before it.`}
         </p>
         <p className="flex flex-wrap gap-x-6 gap-y-2">

@@ -30,18 +30,31 @@ function exportFile() {
 
 type Sample = { at: number; ms: number };
 
-/** Sequential requests to `path` until `stop`, each timed. */
+/**
+ * Sequential requests to `paths` until `stop`, each timed. A connection the server reset (a
+ * keep-alive socket closing as it is reused, after a stall) is counted and the request made again.
+ */
 async function sideTraffic(baseURL: string, paths: string[], stop: { done: boolean }) {
   const samples: Sample[] = [];
+  let resets = 0;
   for (let turn = 0; !stop.done; turn++) {
+    const url = `${baseURL}${paths[turn % paths.length]}`;
     const started = performance.now();
-    const response = await fetch(`${baseURL}${paths[turn % paths.length]}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${paths[turn % paths.length]} answered ${response.status}`);
+    for (;;) {
+      try {
+        const response = await fetch(url);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        break;
+      } catch (error) {
+        if ((error as Error).message !== "fetch failed") throw error;
+        resets += 1;
+      }
+    }
     samples.push({ at: started, ms: performance.now() - started });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return samples;
+  return { samples, resets };
 }
 
 const percentile = (values: number[], share: number) => {
@@ -123,8 +136,12 @@ async function run(dialect: DialectName) {
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .executeTakeFirstOrThrow();
     stop.done = true;
-    const samples = (await side).flat();
-    const lines = [`${dialect}${beforeBuild ? " (before)" : ""}: ${people.count} people after`];
+    const loops = await side;
+    const samples = loops.flatMap((loop) => loop.samples);
+    const resets = loops.reduce((sum, loop) => sum + loop.resets, 0);
+    const lines = [
+      `${dialect}${beforeBuild ? " (before)" : ""}: ${people.count} people after, ${resets} connections reset and retried`,
+    ];
     lines.push(
       "| step | wall | side requests | p50 | p99 | max |",
       "|---|---:|---:|---:|---:|---:|",

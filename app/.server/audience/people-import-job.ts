@@ -171,6 +171,26 @@ export async function runImportJob(
   return true;
 }
 
+/**
+ * Files up to this many rows are worked through while their request waits (well under a second,
+ * in slices all the same): the owner sees the preview or the result at once, as before.
+ */
+export const rowsRunWhileWaiting = 5_000;
+
+/**
+ * Runs a small job's step now, in the request that asked for it; a larger one goes to the
+ * instance's job runner (`wake`), and the page shows its progress meanwhile.
+ */
+export async function runNowOrWake(deps: JobDeps, id: string, runner?: { wake(): void }) {
+  const job = await deps.db
+    .selectFrom("people_imports")
+    .select("rows_total")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (job && job.rows_total <= rowsRunWhileWaiting) await runImportJob(deps, id);
+  else runner?.wake();
+}
+
 /** Runs the oldest job no instance holds; false when there was none. */
 export async function runNextImportJob(
   deps: JobDeps,
