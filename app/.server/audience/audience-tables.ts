@@ -57,13 +57,7 @@ export interface PeopleImportTable {
  * `preview` waits for the owner; `done` and `cancelled` are kept to show how it ended.
  */
 export type ImportState =
-  | "uploading"
-  | "previewing"
-  | "preview"
-  | "importing"
-  | "cancelling"
-  | "done"
-  | "cancelled";
+  "uploading" | "previewing" | "preview" | "importing" | "cancelling" | "done" | "cancelled";
 
 /** What undoes one applied batch of an import (migration 684); gone once the import ends. */
 export interface PeopleImportUndoTable {
