@@ -180,7 +180,7 @@ function ImportProgress({ status }: { status: ImportStatus }) {
             id="import-rows"
             value={done}
             max={Math.max(total, 1)}
-            className="block h-3 w-full"
+            className="block h-3 w-full accent-primary"
           />
         </div>
         {status.state !== "cancelling" && (
