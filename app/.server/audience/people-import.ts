@@ -4,7 +4,7 @@ import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { ListMembershipTable, PeopleImportTable, PersonTable } from "./audience-tables";
 import type { Updateable } from "kysely";
-import { yieldToLoop } from "../core/yield-to-loop";
+import { jobPace } from "../core/job-pace";
 import { emailKey } from "../core/email-key";
 import { erasedAddresses, type ErasureKeyConfig } from "./erased-addresses";
 import {
@@ -30,6 +30,11 @@ type ImportDeps = { db: Db; clock: Clock; config: ErasureKeyConfig };
 /** Staged uploads older than this are dropped when another is staged. */
 const stagedLifetimeMs = 24 * 3_600_000;
 const batchSize = 500;
+/**
+ * Rows written per transaction: on SQLite's one connection a transaction holds every request's
+ * query until it commits, so it stays short (some 10 ms on a quiet machine).
+ */
+const rowsPerWrite = 100;
 /**
  * The bytes of a staged file per stored chunk: small enough that a chunk and the records parsed
  * from it are young garbage the collector takes at once, rather than megabyte buffers and
@@ -57,8 +62,9 @@ function stagedText(db: Db, id: string, encoding: UploadEncoding) {
   return () =>
     decodeText(
       (async function* () {
+        const pace = jobPace();
         for (let seq = 0; ; seq++) {
-          await yieldToLoop();
+          await pace();
           const chunk = await db
             .selectFrom("people_import_chunks")
             .select("data")
@@ -589,10 +595,11 @@ export async function buildPreview(
     .executeTakeFirstOrThrow();
   const tally = new ImportTally();
   let rowsRead = 0;
+  const pace = jobPace();
   const scan = await scanImportFile(
     stagedText(db, id, staged.encoding as UploadEncoding),
     async (rows) => {
-      await yieldToLoop();
+      await pace();
       tally.add(await planBatch(db, config, rows));
       // Rows come in file order, those of repeated addresses last.
       rowsRead = Math.max(rowsRead, ...rows.map((row) => row.line - 1));
@@ -791,27 +798,31 @@ export async function applyBatches(
   const tally = ImportTally.from(staged.tally);
   let rowsDone = staged.rows_done;
   let seq = 0;
+  const pace = jobPace();
   const scan = await scanImportFile(
     stagedText(db, id, staged.encoding as UploadEncoding),
-    async (rows) => {
-      const batch = seq++;
-      if (batch < Number(applied.batches)) return;
-      await yieldToLoop();
-      const nowIso = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        const planned = await planBatch(trx, config, rows);
-        const undo = await writeBatch(trx, planned, staged.file_name, nowIso);
-        tally.add(planned);
-        await trx
-          .insertInto("people_import_undo")
-          .values({ import_id: id, seq: batch, data: JSON.stringify(undo) })
-          .execute();
-        await checkpoint(trx, {
-          tally: JSON.stringify(tally),
-          rows_done: rowsDone + rows.length,
+    async (fileRows) => {
+      for (let start = 0; start < fileRows.length; start += rowsPerWrite) {
+        const rows = fileRows.slice(start, start + rowsPerWrite);
+        const batch = seq++;
+        if (batch < Number(applied.batches)) continue;
+        await pace();
+        const nowIso = clock.now().toISOString();
+        await db.transaction().execute(async (trx) => {
+          const planned = await planBatch(trx, config, rows);
+          const undo = await writeBatch(trx, planned, staged.file_name, nowIso);
+          tally.add(planned);
+          await trx
+            .insertInto("people_import_undo")
+            .values({ import_id: id, seq: batch, data: JSON.stringify(undo) })
+            .execute();
+          await checkpoint(trx, {
+            tally: JSON.stringify(tally),
+            rows_done: rowsDone + rows.length,
+          });
         });
-      });
-      rowsDone += rows.length;
+        rowsDone += rows.length;
+      }
     },
   );
   // A file that could be staged reads the same now; were it not, the job stops here to be cancelled.
@@ -851,6 +862,7 @@ const tablesNamingPeople = [
  * the site's now. The undo records go with their batch, so a restart goes on where it stopped.
  */
 export async function undoBatches({ db, clock }: ImportDeps, id: string, checkpoint: Checkpoint) {
+  const pace = jobPace();
   let undone = (
     await db
       .selectFrom("people_imports")
@@ -859,7 +871,7 @@ export async function undoBatches({ db, clock }: ImportDeps, id: string, checkpo
       .executeTakeFirstOrThrow()
   ).rows_done;
   for (;;) {
-    await yieldToLoop();
+    await pace();
     const last = await db
       .selectFrom("people_import_undo")
       .select(["seq", "data"])
