@@ -180,7 +180,7 @@ function ImportProgress({ status }: { status: ImportStatus }) {
             id="import-rows"
             value={done}
             max={Math.max(total, 1)}
-            className="block h-3 w-full accent-primary"
+            className="block h-3 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
           />
         </div>
         {status.state !== "cancelling" && (
