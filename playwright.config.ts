@@ -14,7 +14,7 @@ process.env.E2E_SCREENSHOTS ??= process.env.CI ? "off" : "on";
 
 /** The console specs, which also run against a server on PostgreSQL. */
 const consoleSpecs =
-  /admin(-passkey|-booking|-workshops|-analytics-layout|-pages-layout|-first-interaction)?\.spec\.ts/;
+  /admin(-passkey|-booking|-workshops|-analytics-layout|-pages-layout|-first-interaction|-import-progress)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
 /** The console's articles change the lists and the sitemap the other specs count. */
 const contentSpecs = /content-console\.spec\.ts/;

@@ -41,6 +41,8 @@ export async function consolePublisher(db: Db, { email }: { email: string }) {
   return {
     /** The session's cookie, for a GET of a console page. */
     cookie,
+    /** The session's form token, for a post to another console page. */
+    csrf,
     /** A new article's id, created as the console's "New article" button creates it. */
     newArticle: async () => (await createArticle({ db, clock: systemClock }, { actor: email })).id,
     /**

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.people.import";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -10,23 +11,29 @@ import { requireAdminAction, requireAdminPage, requireAdminSession } from "~/.se
 import {
   type FieldChanges,
   type ImportField,
-  applyImport,
+  type ImportStatus,
+  cancelImport,
   discardImport,
+  importStatus,
   listedRows,
   maxImportBytes,
-  previewImport,
+  runNowOrWake,
   stageImport,
+  startImport,
 } from "~/.server/audience";
 import { readFormBody, readStreamedFileUpload } from "~/.server/http/request-body";
 
 export const meta = () => adminMeta("Import people");
 
+/** How often the page asks again while the job works. */
+const progressRefreshSeconds = 2;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const id = new URL(request.url).searchParams.get("id");
-  // An id already imported or discarded shows the upload form again.
-  const preview = id ? await previewImport(context, id) : undefined;
-  return { preview, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
+  // The stored state only: the job computed the preview once. An id discarded shows the form.
+  const status = id ? await importStatus(context.db, id) : undefined;
+  return { status, maxMegabytes: maxImportBytes / 1024 / 1024, listedRows };
 }
 
 /** Upload (multipart) stages the file and shows its preview; the preview's buttons import or discard. */
@@ -53,22 +60,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requireAdminAction(request, context, fields);
     if (!staged) return data({ message: "Choose a CSV file to import." }, 400);
     if ("error" in staged) return data({ message: staged.error }, 400);
+    await runNowOrWake(context, staged.id, context.peopleImports);
     return redirect(`/admin/people/import?id=${staged.id}`);
   }
   const form = await readFormBody(request);
   const session = await requireAdminAction(request, context, form);
   const id = form.get("id") ?? "";
-  if (form.get("intent") === "discard") {
+  const intent = form.get("intent");
+  if (intent === "discard") {
     await discardImport(context, id);
     return redirect("/admin/people/import");
   }
-  if (form.get("intent") !== "import") return data({ message: "Unknown action." }, 400);
-  const result = await applyImport(context, { id, actor: session.email });
-  if ("error" in result) return data({ message: result.error }, 409);
-  const { counts } = result;
-  return {
-    message: `Imported: ${counts.newPeople} new people, ${counts.merged} merged (${counts.unchanged} unchanged), ${counts.confirmed} newly confirmed newsletter members, ${counts.erased} erased addresses not imported, ${counts.refused} rows refused.`,
-  };
+  if (intent === "import") {
+    if (!(await startImport(context.db, { id, actor: session.email }))) {
+      return data({ message: "This import was already started, done or discarded." }, 409);
+    }
+  } else if (intent === "cancel") {
+    if (!(await cancelImport(context.db, id))) {
+      return data({ message: "This import already ended: there is nothing to cancel." }, 409);
+    }
+  } else return data({ message: "Unknown action." }, 400);
+  await runNowOrWake(context, id, context.peopleImports);
+  return redirect(`/admin/people/import?id=${encodeURIComponent(id)}`);
 }
 
 /** The columns worth naming in the preview, in the order shown. */
@@ -116,30 +129,122 @@ const fieldChangeNames = Object.keys(changeLabels) as (keyof FieldChanges)[];
 
 const separatorNames: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab" };
 
+const numberFormat = new Intl.NumberFormat("en-GB");
+
+/** What each working step says, and how its rows are counted. */
+const stepWords = {
+  previewing: { title: "Checking", rows: "rows checked" },
+  importing: { title: "Importing", rows: "rows imported" },
+  cancelling: { title: "Cancelling the import of", rows: "rows undone" },
+} as const;
+
+/** The job at work: a progress bar with the rows done so far; the page reloads itself meanwhile. */
+function ImportProgress({ status }: { status: ImportStatus }) {
+  const step = stepWords[status.state as keyof typeof stepWords];
+  // A cancel counts down the rows applied; the bar shows the rows undone.
+  const done = status.state === "cancelling" ? status.rowsTotal - status.rowsDone : status.rowsDone;
+  const total = Math.max(status.rowsTotal, done);
+  const revalidator = useRevalidator();
+  // Each answer brings a new `status`, which sets the next ask.
+  useEffect(() => {
+    const next = setTimeout(() => void revalidator.revalidate(), progressRefreshSeconds * 1000);
+    return () => clearTimeout(next);
+  }, [status]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Card data-testid="import-progress" data-state={status.state}>
+      {/* Without a script the page reloads itself; a script asks for the figures instead (axe
+          refuses a timed refresh the visitor did not ask for). */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(progressRefreshSeconds)} />
+      </noscript>
+      <CardHeader className="gap-1">
+        <h2 className="text-xl font-semibold break-words">
+          {step.title} {status.fileName}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {status.state === "previewing"
+            ? "Nothing is written while the file is checked. This page updates by itself."
+            : status.state === "importing"
+              ? "You can leave this page and come back. A cancel undoes every row imported so far."
+              : "Every row imported so far is put back as it was. This page updates by itself."}
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="space-y-2">
+          <label htmlFor="import-rows" className="text-sm font-medium">
+            <span data-testid="import-rows-done">{numberFormat.format(done)}</span> of{" "}
+            {numberFormat.format(total)} {step.rows}
+          </label>
+          <progress
+            id="import-rows"
+            value={done}
+            max={Math.max(total, 1)}
+            className="block h-3 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+          />
+        </div>
+        {status.state !== "cancelling" && (
+          <AdminForm>
+            <input type="hidden" name="id" value={status.id} />
+            <Button type="submit" name="intent" value="cancel" variant="outline">
+              {status.state === "previewing" ? "Stop checking" : "Cancel the import"}
+            </Button>
+          </AdminForm>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** How the job ended: the import's counts, or the cancel. */
+function ImportEnded({ status }: { status: ImportStatus }) {
+  const counts = status.result;
+  return (
+    <Card data-testid="import-ended" data-state={status.state}>
+      <CardContent className="space-y-3 pt-6">
+        <h2 className="text-xl font-semibold break-words">
+          {counts ? "Imported" : "Cancelled"} {status.fileName}
+        </h2>
+        <p role="status" data-testid="import-result">
+          {counts
+            ? `Imported: ${numberFormat.format(counts.newPeople)} new people, ${numberFormat.format(counts.merged)} merged (${numberFormat.format(counts.unchanged)} unchanged), ${numberFormat.format(counts.confirmed)} newly confirmed newsletter members, ${numberFormat.format(counts.erased)} erased addresses not imported, ${numberFormat.format(counts.refused)} rows refused.`
+            : `The import of ${status.fileName} was cancelled: the people and their lists are as they were before it.`}
+        </p>
+        <p className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/admin/people" className="underline underline-offset-4">
+            See the people
+          </Link>
+          <Link to="/admin/people/import" className="underline underline-offset-4">
+            Import another file
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function AdminImportPeople({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview, maxMegabytes, listedRows } = loaderData;
+  const { status, maxMegabytes, listedRows } = loaderData;
+  const preview = status?.state === "preview" ? status.preview : undefined;
   return (
     <div className="space-y-6">
       <BackLink to="/admin/people" label="People" className="-ml-3" />
       <h1 className="text-3xl font-semibold">Import people</h1>
       {actionData && (
         <p
-          role="status"
+          role="alert"
           className="rounded-md border bg-card p-3 text-sm"
-          data-testid="import-result"
+          data-testid="import-message"
         >
           {actionData.message}
-          {!preview && (
-            <>
-              {" "}
-              <Link to="/admin/people" className="underline underline-offset-4">
-                See the people
-              </Link>
-            </>
-          )}
         </p>
       )}
-      {!preview ? (
+      {status && !preview ? (
+        status.state === "done" || status.state === "cancelled" ? (
+          <ImportEnded status={status} />
+        ) : (
+          <ImportProgress status={status} />
+        )
+      ) : !preview ? (
         <Card>
           <CardHeader>
             <p className="text-sm text-muted-foreground">

@@ -220,6 +220,59 @@ for (const dialect of allDialects) {
       expect((await upload(csrf, "Email;Name\nb@example.com;Bea")).status).toBe(302);
     });
 
+    it("shows a stored preview on every reload, and a cancel leaves the people as they were", async () => {
+      const browser = await signedIn();
+      const csrf = await browser.csrfToken();
+      const form = new FormData();
+      form.set("csrf", csrf);
+      form.set(
+        "file",
+        new Blob(["email\nstored.one@example.com\nstored.two@example.com"]),
+        "s.csv",
+      );
+      const staged = await browser.request("/admin/people/import", {
+        method: "POST",
+        body: form,
+        headers: { Origin: server.baseURL },
+      });
+      const page = staged.headers.get("Location")!;
+      const newPeople = async () =>
+        /data-testid="count-newPeople"[^>]*>(\d+)</.exec(
+          await (await browser.request(page)).text(),
+        )?.[1];
+      expect(await newPeople()).toBe("2");
+      // One of the file's addresses signs up meanwhile: the preview was computed once, and stands.
+      const people = () => database.db.selectFrom("people").selectAll().orderBy("id").execute();
+      await database.db
+        .insertInto("people")
+        .values({
+          id: "stored-one",
+          email: "stored.one@example.com",
+          email_key: "stored.one@example.com",
+          first_name: null,
+          last_name: null,
+          source: "/signup",
+          first_seen_at: new Date().toISOString(),
+          last_seen_at: new Date().toISOString(),
+          bounced_at: null,
+          bounce_reason: null,
+        })
+        .execute();
+      expect(await newPeople()).toBe("2");
+      const before = await people();
+      const id = new URL(page, server.baseURL).searchParams.get("id")!;
+      const cancelled = await browser.request("/admin/people/import", {
+        form: { csrf, id, intent: "cancel" },
+      });
+      expect(cancelled.status).toBe(302);
+      expect(await (await browser.request(page)).text()).toContain("as they were before it");
+      expect(await people()).toEqual(before);
+      const again = await browser.request("/admin/people/import", {
+        form: { csrf, id, intent: "import" },
+      });
+      expect(again.status).toBe(409);
+    });
+
     it("answers a file it cannot read with a sentence on the import page", async () => {
       const browser = await signedIn();
       const csrf = await browser.csrfToken();

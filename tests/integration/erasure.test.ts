@@ -10,12 +10,8 @@ import { csvDownload } from "~/.server/admin/csv-export";
 import { membershipLinks } from "~/.server/audience/list-links";
 import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
 import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
-import {
-  applyImport,
-  previewImport,
-  stageImport,
-  type ImportPreview,
-} from "~/.server/audience/people-import";
+import { stageImport, type ImportPreview } from "~/.server/audience/people-import";
+import { applyImport, previewImport } from "~/.server/audience/people-import-job";
 import { personDataExport } from "~/.server/audience/person-data-export";
 import { parseConfig } from "~/.server/core/config";
 import { checkRateLimits, emailLimitKey } from "~/.server/core/rate-limit";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvDownload } from "~/.server/admin/csv-export";
-import { applyImport, stageImport } from "~/.server/audience/people-import";
+import { stageImport } from "~/.server/audience/people-import";
+import { applyImport } from "~/.server/audience/people-import-job";
 import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
 import type { ListMembershipTable, PersonTable } from "~/.server/audience/audience-tables";
 import { emailKey } from "~/.server/core/email-key";

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { ListName, MembershipStatus } from "~/lib/lists";
 
 /** Everyone the site knows, one record per address (migration 203), and their lists (204). */
@@ -6,6 +7,7 @@ export interface AudienceTables {
   list_memberships: ListMembershipTable;
   people_imports: PeopleImportTable;
   people_import_chunks: PeopleImportChunkTable;
+  people_import_undo: PeopleImportUndoTable;
   signup_requests: SignupRequestTable;
   erased_addresses: ErasedAddressTable;
 }
@@ -25,7 +27,7 @@ export interface SignupRequestTable {
   received_at: string;
 }
 
-/** An uploaded CSV between its preview and its import (migrations 205, 211, 520). */
+/** An uploaded CSV and the job that previews and imports it (migrations 205, 211, 520, 684). */
 export interface PeopleImportTable {
   id: string;
   actor_email: string;
@@ -33,6 +35,36 @@ export interface PeopleImportTable {
   /** How the file's text is encoded; null while it is still arriving. */
   encoding: string | null;
   created_at: string;
+  state: Generated<ImportState>;
+  /** The rows the running step has to go through, and has gone through (its progress). */
+  rows_total: Generated<number>;
+  rows_done: Generated<number>;
+  /** The `ImportPreview` as JSON, computed once. */
+  preview: string | null;
+  /** The running import's counts so far, as JSON (kept with each batch, so a restart resumes). */
+  tally: string | null;
+  /** The finished import's counts, as JSON. */
+  result: string | null;
+  /** Who said import. */
+  applied_by: string | null;
+  /** The instance running the job and until when its claim holds. */
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+/**
+ * A staged import's steps: `previewing` and `importing` and `cancelling` are the job's to run;
+ * `preview` waits for the owner; `done` and `cancelled` are kept to show how it ended.
+ */
+export type ImportState =
+  "uploading" | "previewing" | "preview" | "importing" | "cancelling" | "done" | "cancelled";
+
+/** What undoes one applied batch of an import (migration 684); gone once the import ends. */
+export interface PeopleImportUndoTable {
+  import_id: string;
+  seq: number;
+  /** The `BatchUndo` as JSON. */
+  data: string;
 }
 
 /** The bytes of a staged CSV, about a megabyte a row, base64 (migration 211). */

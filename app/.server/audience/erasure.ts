@@ -213,6 +213,7 @@ const vacuumedTables = [
   "signup_requests",
   "people_imports",
   "people_import_chunks",
+  "people_import_undo",
   "admin_audit_log",
   "rate_limit_windows",
   "bookings",

@@ -528,15 +528,15 @@ export async function scanImportFile(
 
 /**
  * Why a file cannot be imported at all (empty, only a header, no email column, broken quoting, a
- * row too long), or nothing: `scanImportFile`'s first pass alone, which reads every record, so
- * the second cannot find more.
+ * row too long), or how many rows it has: `scanImportFile`'s first pass alone, which reads every
+ * record, so the second cannot find more.
  */
 export async function importFileRefusal(
   text: () => AsyncIterable<string>,
-): Promise<{ error: string } | undefined> {
+): Promise<{ error: string } | { totalRows: number }> {
   try {
     const repeated = await repeatedAddresses(text);
-    return "error" in repeated ? repeated : undefined;
+    return "error" in repeated ? repeated : { totalRows: repeated.totalRows };
   } catch (error) {
     if (error instanceof CsvRefusal) return { error: error.message };
     throw error;

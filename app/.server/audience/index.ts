@@ -34,7 +34,7 @@ export { confirmMembership, resendConfirmation, unsubscribeMembership } from "./
 export { receiveNewsletterSignup } from "./newsletter-signup";
 export { listPeople, peoplePageSize } from "./people-directory";
 export { peopleExportColumns, peopleForExport } from "./people-export";
-export { applyImport, discardImport, previewImport, stageImport } from "./people-import";
+export { discardImport, stageImport } from "./people-import";
 export type { FieldChanges } from "./people-import";
 export { recordPersonExport, unsubscribePerson } from "./person-actions";
 export { personDataExport } from "./person-data-export";
@@ -43,3 +43,12 @@ export { personTimeline } from "./person-timeline";
 export { replaySignupRequests, signupReplayAfterMs } from "./signup-requests";
 export { joinWaitlist } from "./waitlist";
 export { notifyWaitlist } from "./waitlist-announcement";
+export {
+  cancelImport,
+  importJobIntervalMs,
+  importStatus,
+  runNowOrWake,
+  startImport,
+  startImportJobs,
+} from "./people-import-job";
+export type { ImportStatus } from "./people-import-job";

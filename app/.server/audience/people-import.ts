@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { recordAdminAction } from "../core/audit-log";
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
-import type { ListMembershipTable, PersonTable } from "./audience-tables";
+import type { ListMembershipTable, PeopleImportTable, PersonTable } from "./audience-tables";
+import type { Updateable } from "kysely";
+import { jobPace } from "../core/job-pace";
 import { emailKey } from "../core/email-key";
 import { erasedAddresses, type ErasureKeyConfig } from "./erased-addresses";
 import {
@@ -29,6 +31,11 @@ type ImportDeps = { db: Db; clock: Clock; config: ErasureKeyConfig };
 const stagedLifetimeMs = 24 * 3_600_000;
 const batchSize = 500;
 /**
+ * Rows written per transaction: on SQLite's one connection a transaction holds every request's
+ * query until it commits, so it stays short (some 10 ms on a quiet machine).
+ */
+const rowsPerWrite = 100;
+/**
  * The bytes of a staged file per stored chunk: small enough that a chunk and the records parsed
  * from it are young garbage the collector takes at once, rather than megabyte buffers and
  * thousands of records waiting for a full collection (issue 20 point 7).
@@ -37,16 +44,27 @@ const chunkBytes = 64 * 1024;
 
 async function dropStaged(db: Db, ids: string[]) {
   if (ids.length === 0) return;
-  await db.deleteFrom("people_import_chunks").where("import_id", "in", ids).execute();
+  await dropFile(db, ids);
   await db.deleteFrom("people_imports").where("id", "in", ids).execute();
 }
 
-/** A staged file's text, read a chunk at a time; each call starts again from the top. */
+/** Drops a job's file and undo records, keeping its row to say how it ended. */
+export async function dropFile(db: Db, ids: string[]) {
+  await db.deleteFrom("people_import_chunks").where("import_id", "in", ids).execute();
+  await db.deleteFrom("people_import_undo").where("import_id", "in", ids).execute();
+}
+
+/**
+ * A staged file's text, read a chunk at a time; each call starts again from the top. The event
+ * loop gets a turn before each chunk: on SQLite nothing else would give it one.
+ */
 function stagedText(db: Db, id: string, encoding: UploadEncoding) {
   return () =>
     decodeText(
       (async function* () {
+        const pace = jobPace();
         for (let seq = 0; ; seq++) {
+          await pace();
           const chunk = await db
             .selectFrom("people_import_chunks")
             .select("data")
@@ -66,7 +84,8 @@ function stagedText(db: Db, id: string, encoding: UploadEncoding) {
  * stream into the database a megabyte at a time as they arrive, so any instance can read it and
  * none holds it whole. A file that cannot be read (empty, only a header, binary, no email column,
  * broken quoting, a row far too long) is refused with a sentence for the import page, and nothing
- * stays staged; neither does an upload that fails on the way (too large).
+ * stays staged; neither does an upload that fails on the way (too large). A file that reads is
+ * left `previewing`, for the import job (people-import-job.ts) to preview.
  */
 export async function stageImport(
   { db, clock }: Pick<ImportDeps, "db" | "clock">,
@@ -86,6 +105,8 @@ export async function stageImport(
     .selectFrom("people_imports")
     .select("id")
     .where("created_at", "<", new Date(now.getTime() - stagedLifetimeMs).toISOString())
+    // An import half applied is finished or undone by its job, never dropped.
+    .where("state", "not in", ["importing", "cancelling"])
     .execute();
   await dropStaged(
     db,
@@ -132,12 +153,16 @@ export async function stageImport(
       return encoding;
     }
     // Read once through, so a file that cannot be imported is said so at once.
-    const refusal = await importFileRefusal(stagedText(db, id, encoding));
-    if (refusal) {
+    const read = await importFileRefusal(stagedText(db, id, encoding));
+    if ("error" in read) {
       await dropStaged(db, [id]);
-      return refusal;
+      return read;
     }
-    await db.updateTable("people_imports").set({ encoding }).where("id", "=", id).execute();
+    await db
+      .updateTable("people_imports")
+      .set({ encoding, state: "previewing", rows_total: read.totalRows })
+      .where("id", "=", id)
+      .execute();
     return { id };
   } catch (error) {
     await dropStaged(db, [id]);
@@ -151,13 +176,16 @@ export async function discardImport({ db }: Pick<ImportDeps, "db">, id: string) 
 
 /**
  * Drops every staged file whose text holds one of `texts` (any case): an erasure's part. Each
- * staged file is read through once, a chunk at a time. Returns how many were dropped.
+ * staged file is read through once, a chunk at a time. Returns how many were dropped. A file
+ * being imported stays until its job ends (minutes): its rows check the erased addresses as they
+ * go, and the job drops the file when it ends.
  */
 export async function dropStagedImportsMentioning(db: Db, texts: string[]) {
   const staged = await db
     .selectFrom("people_imports")
     .select(["id", "encoding"])
     .where("encoding", "is not", null)
+    .where("state", "in", ["previewing", "preview"])
     .execute();
   const wanted = texts.map((text) => text.toLowerCase());
   const longest = Math.max(...wanted.map((text) => text.length));
@@ -177,7 +205,25 @@ export async function dropStagedImportsMentioning(db: Db, texts: string[]) {
   return mentioning.length;
 }
 
-type KnownMembership = { id: string; status: MembershipStatus; interests: string };
+/** A membership as it was before the import: what a cancel puts back. */
+type MembershipBefore = Pick<
+  ListMembershipTable,
+  | "id"
+  | "status"
+  | "interests"
+  | "consent_text"
+  | "consented_at"
+  | "confirmed_at"
+  | "unsubscribed_at"
+  | "updated_at"
+>;
+type KnownMembership = MembershipBefore & { status: MembershipStatus };
+
+/** A person as they were before the import: what a cancel puts back. */
+type PersonBefore = Pick<
+  PersonTable,
+  "id" | "first_name" | "last_name" | "first_seen_at" | "bounced_at" | "bounce_reason"
+>;
 
 type Existing = {
   personId: string;
@@ -185,7 +231,17 @@ type Existing = {
   firstName: string | null;
   lastName: string | null;
   firstSeenAt: string;
+  before: PersonBefore;
   lists: Partial<Record<ListName, KnownMembership>>;
+};
+
+/** What undoes one applied batch: rows it added, and rows it changed as they were before. */
+export type BatchUndo = {
+  rows: number;
+  people: string[];
+  memberships: string[];
+  personBefore: PersonBefore[];
+  membershipBefore: MembershipBefore[];
 };
 
 /**
@@ -198,13 +254,32 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
     const keys = rows.slice(start, start + batchSize).map((row) => emailKey(row.email));
     const people = await db
       .selectFrom("people")
-      .select(["id", "email_key", "bounced_at", "first_name", "last_name", "first_seen_at"])
+      .select([
+        "id",
+        "email_key",
+        "bounced_at",
+        "bounce_reason",
+        "first_name",
+        "last_name",
+        "first_seen_at",
+      ])
       .where("email_key", "in", keys)
       .execute();
     if (people.length === 0) continue;
     const memberships = await db
       .selectFrom("list_memberships")
-      .select(["id", "person_id", "list", "status", "interests"])
+      .select([
+        "id",
+        "person_id",
+        "list",
+        "status",
+        "interests",
+        "consent_text",
+        "consented_at",
+        "confirmed_at",
+        "unsubscribed_at",
+        "updated_at",
+      ])
       .where(
         "person_id",
         "in",
@@ -219,6 +294,14 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
         firstName: person.first_name,
         lastName: person.last_name,
         firstSeenAt: person.first_seen_at,
+        before: {
+          id: person.id,
+          first_name: person.first_name,
+          last_name: person.last_name,
+          first_seen_at: person.first_seen_at,
+          bounced_at: person.bounced_at,
+          bounce_reason: person.bounce_reason,
+        },
         lists: {},
       };
       byPerson.set(person.id, existing);
@@ -374,6 +457,9 @@ async function planBatch(
   });
 }
 
+const statusKey = ({ list, status, column }: Omit<StatusCount, "rows">) =>
+  `${list}|${status}|${column}`;
+
 /** The counts and statuses of a whole file, added up batch by batch. */
 class ImportTally {
   counts: ImportCounts = {
@@ -391,6 +477,26 @@ class ImportTally {
   private statusCounts = new Map<string, StatusCount>();
   /** The first `listedRows` rows of erased addresses. */
   erasedRows: ErasedRow[] = [];
+
+  /** A tally kept with an import's last applied batch, to go on from after a restart. */
+  static from(json: string | null) {
+    const tally = new ImportTally();
+    if (json) {
+      const kept = JSON.parse(json) as ReturnType<ImportTally["toJSON"]>;
+      tally.counts = kept.counts;
+      tally.statusCounts = new Map(kept.statuses.map((count) => [statusKey(count), count]));
+      tally.erasedRows = kept.erasedRows;
+    }
+    return tally;
+  }
+
+  toJSON() {
+    return {
+      counts: this.counts,
+      statuses: [...this.statusCounts.values()],
+      erasedRows: this.erasedRows,
+    };
+  }
 
   add(planned: PlannedRow[]) {
     const { counts } = this;
@@ -426,7 +532,7 @@ class ImportTally {
   }
 
   private countStatus(list: StatusCount["list"], status: StatusCount["status"], column: string) {
-    const key = `${list}|${status}|${column}`;
+    const key = statusKey({ list, status, column });
     const count = this.statusCounts.get(key) ?? { list, status, column, rows: 0 };
     count.rows += 1;
     this.statusCounts.set(key, count);
@@ -463,38 +569,63 @@ export type ImportPreview =
       unknownTags: string[];
     };
 
-/** The preview of a staged import: its mapping, counts and refused rows; nothing is written. */
-export async function previewImport(
+/**
+ * Records a slice of a job's work under its claim (people-import-job.ts): throws `JobLost` when
+ * another instance holds the job now or its state changed (a cancel), so the slice's transaction
+ * rolls back and the job stops.
+ */
+export type Checkpoint = (db: Db, progress: Updateable<PeopleImportTable>) => Promise<void>;
+
+export class JobLost extends Error {}
+
+/**
+ * Computes a staged file's preview (its mapping, counts and refused rows) and stores it: nothing
+ * else is written, and the page reads the stored preview from then on. Batch by batch, each with
+ * a turn of the event loop and its progress recorded; started again from the top after a restart.
+ */
+export async function buildPreview(
   { db, config }: { db: Db; config: ErasureKeyConfig },
   id: string,
-): Promise<ImportPreview | undefined> {
+  checkpoint: Checkpoint,
+) {
   const staged = await db
     .selectFrom("people_imports")
-    .select(["id", "file_name", "encoding"])
+    .select(["file_name", "encoding"])
     .where("id", "=", id)
-    .where("encoding", "is not", null)
-    .executeTakeFirst();
-  if (!staged) return undefined;
+    .executeTakeFirstOrThrow();
   const tally = new ImportTally();
+  let rowsRead = 0;
+  const pace = jobPace();
   const scan = await scanImportFile(
     stagedText(db, id, staged.encoding as UploadEncoding),
-    async (rows) => tally.add(await planBatch(db, config, rows)),
+    async (rows) => {
+      await pace();
+      tally.add(await planBatch(db, config, rows));
+      // Rows come in file order, those of repeated addresses last.
+      rowsRead = Math.max(rowsRead, ...rows.map((row) => row.line - 1));
+      await checkpoint(db, { rows_done: rowsRead });
+    },
   );
-  if ("error" in scan) return { id, fileName: staged.file_name, error: scan.error };
-  const { counts, statuses } = tally.finish(scan);
-  return {
-    id,
-    fileName: staged.file_name,
-    mapping: scan.mapping,
-    separator: scan.separator,
-    counts,
-    statuses,
-    duplicates: scan.duplicates,
-    duplicateCount: scan.duplicateCount,
-    refused: scan.refused,
-    erased: tally.erasedRows,
-    unknownTags: scan.unknownTags,
-  };
+  const preview: ImportPreview =
+    "error" in scan
+      ? { id, fileName: staged.file_name, error: scan.error }
+      : {
+          id,
+          fileName: staged.file_name,
+          mapping: scan.mapping,
+          separator: scan.separator,
+          ...tally.finish(scan),
+          duplicates: scan.duplicates,
+          duplicateCount: scan.duplicateCount,
+          refused: scan.refused,
+          erased: tally.erasedRows,
+          unknownTags: scan.unknownTags,
+        };
+  await checkpoint(db, {
+    state: "preview",
+    preview: JSON.stringify(preview),
+    rows_done: "error" in scan ? 0 : scan.totalRows,
+  });
 }
 
 function consentWording(fileName: string, file: ListImport) {
@@ -552,15 +683,28 @@ function newPerson(personId: string, row: ImportRow, nowIso: string): PersonTabl
   };
 }
 
-/** Writes one batch's people and memberships. */
-async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowIso: string) {
+/** Writes one batch's people and memberships; returns what undoes it. */
+async function writeBatch(
+  trx: Db,
+  planned: PlannedRow[],
+  fileName: string,
+  nowIso: string,
+): Promise<BatchUndo> {
   const people: PersonTable[] = [];
   const inserts: ListMembershipTable[] = [];
+  const undo: BatchUndo = {
+    rows: planned.length,
+    people: [],
+    memberships: [],
+    personBefore: [],
+    membershipBefore: [],
+  };
   for (const { row, existing, erasedAt, lists, fields } of planned) {
     if (erasedAt) continue;
     const personId = existing?.personId ?? randomUUID();
     if (!existing) people.push(newPerson(personId, row, nowIso));
     else if (fields.has("name") || fields.has("firstSeen") || fields.has("suppressed")) {
+      undo.personBefore.push(existing.before);
       await trx
         .updateTable("people")
         .set({
@@ -578,6 +722,8 @@ async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowI
         .execute();
     }
     for (const { list, file, change } of lists) {
+      const known = existing?.lists[list];
+      if (known && "id" in change) undo.membershipBefore.push(known);
       if (change.kind === "insert") {
         inserts.push(newMembership(personId, list, file, fileName, nowIso));
       } else if (change.kind === "confirm") {
@@ -620,50 +766,172 @@ async function writeBatch(trx: Db, planned: PlannedRow[], fileName: string, nowI
       .values(inserts.slice(start, start + batchSize))
       .execute();
   }
+  undo.people = people.map((person) => person.id);
+  undo.memberships = inserts.map((membership) => membership.id);
+  return undo;
 }
 
 /**
- * Imports a staged file in one transaction, read as a stream and written a batch at a time: new
- * people with what the file records about them, memberships confirmed only where the file records
- * consent, every opt-out kept and a local unsubscribe never overridden; a cleaned, bounced or
- * complaining address is suppressed. A known person gains only what is missing (a name, an
- * earlier first sighting, interests); an erased address is not imported at all. Recorded in the audit log with its counts; the staged file
- * goes.
+ * Imports a staged file read as a stream, a batch at a time, each batch in a transaction of its
+ * own with what undoes it and the job's progress: new people with what the file records about
+ * them, memberships confirmed only where the file records consent, every opt-out kept and a local
+ * unsubscribe never overridden; a cleaned, bounced or complaining address is suppressed. A known
+ * person gains only what is missing (a name, an earlier first sighting, interests); an erased
+ * address is not imported at all. After a restart the batches already applied are skipped. The
+ * last transaction records the counts in the audit log and drops the file and the undo records.
  */
-export async function applyImport(
+export async function applyBatches(
   { db, clock, config }: ImportDeps,
-  { id, actor }: { id: string; actor: string },
-): Promise<{ counts: ImportCounts } | { error: string }> {
+  id: string,
+  checkpoint: Checkpoint,
+) {
+  const staged = await db
+    .selectFrom("people_imports")
+    .select(["file_name", "encoding", "tally", "rows_done", "applied_by"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const applied = await db
+    .selectFrom("people_import_undo")
+    .select((eb) => eb.fn.countAll<number | string>().as("batches"))
+    .where("import_id", "=", id)
+    .executeTakeFirstOrThrow();
+  const tally = ImportTally.from(staged.tally);
+  let rowsDone = staged.rows_done;
+  let seq = 0;
+  const pace = jobPace();
+  const scan = await scanImportFile(
+    stagedText(db, id, staged.encoding as UploadEncoding),
+    async (fileRows) => {
+      for (let start = 0; start < fileRows.length; start += rowsPerWrite) {
+        const rows = fileRows.slice(start, start + rowsPerWrite);
+        const batch = seq++;
+        if (batch < Number(applied.batches)) continue;
+        await pace();
+        const nowIso = clock.now().toISOString();
+        await db.transaction().execute(async (trx) => {
+          const planned = await planBatch(trx, config, rows);
+          const undo = await writeBatch(trx, planned, staged.file_name, nowIso);
+          tally.add(planned);
+          await trx
+            .insertInto("people_import_undo")
+            .values({ import_id: id, seq: batch, data: JSON.stringify(undo) })
+            .execute();
+          await checkpoint(trx, {
+            tally: JSON.stringify(tally),
+            rows_done: rowsDone + rows.length,
+          });
+        });
+        rowsDone += rows.length;
+      }
+    },
+  );
+  // A file that could be staged reads the same now; were it not, the job stops here to be cancelled.
+  if ("error" in scan) throw new Error(`A staged import no longer reads: ${scan.error}`);
+  const { counts } = tally.finish(scan);
   const now = clock.now();
-  const nowIso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const staged = await trx
-      .selectFrom("people_imports")
-      .select(["file_name", "encoding"])
-      .where("id", "=", id)
-      .where("encoding", "is not", null)
-      .executeTakeFirst();
-    if (!staged) return { error: "This import was already done or discarded." };
-    const tally = new ImportTally();
-    const scan = await scanImportFile(
-      stagedText(trx, id, staged.encoding as UploadEncoding),
-      async (rows) => {
-        const planned = await planBatch(trx, config, rows);
-        tally.add(planned);
-        await writeBatch(trx, planned, staged.file_name, nowIso);
-      },
-    );
-    // A file that could be staged reads the same now; were it not, nothing is kept of it.
-    if ("error" in scan) throw new Error(`A staged import no longer reads: ${scan.error}`);
-    const { counts } = tally.finish(scan);
-    await dropStaged(trx, [id]);
+  await db.transaction().execute(async (trx) => {
+    await checkpoint(trx, { state: "done", result: JSON.stringify(counts), tally: null });
+    await dropFile(trx, [id]);
     await recordAdminAction(trx, {
-      actor,
+      actor: staged.applied_by ?? "unknown",
       action: "people.import",
       subject: id,
       detail: counts,
       now,
     });
-    return { counts };
+  });
+}
+
+/** The tables whose rows may name a person; a person one of them names was not the import's alone. */
+const tablesNamingPeople = [
+  "list_memberships",
+  "broadcast_deliveries",
+  "sequence_enrollments",
+  "sequence_sends",
+  "bookings",
+  "orders",
+  "contact_messages",
+  "workshop_registrations",
+  "analytics_attributions",
+] as const;
+
+/**
+ * Undoes an import's applied batches, last first, each in a transaction of its own with its
+ * progress: the people and memberships it added deleted, those it changed put back as they were.
+ * A person it added whom something since names (their own signup, a booking) is kept: they are
+ * the site's now. The undo records go with their batch, so a restart goes on where it stopped.
+ */
+export async function undoBatches({ db, clock }: ImportDeps, id: string, checkpoint: Checkpoint) {
+  const pace = jobPace();
+  let undone = (
+    await db
+      .selectFrom("people_imports")
+      .select("rows_done")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).rows_done;
+  for (;;) {
+    await pace();
+    const last = await db
+      .selectFrom("people_import_undo")
+      .select(["seq", "data"])
+      .where("import_id", "=", id)
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) break;
+    const undo = JSON.parse(last.data) as BatchUndo;
+    await db.transaction().execute(async (trx) => {
+      if (undo.memberships.length > 0) {
+        await trx.deleteFrom("list_memberships").where("id", "in", undo.memberships).execute();
+      }
+      if (undo.people.length > 0) {
+        await trx
+          .deleteFrom("people")
+          .where("id", "in", undo.people)
+          .where(({ not, or, exists, selectFrom, ref }) =>
+            not(
+              or(
+                tablesNamingPeople.map((table) =>
+                  exists(
+                    selectFrom(table)
+                      .select("person_id")
+                      .whereRef("person_id", "=", ref("people.id")),
+                  ),
+                ),
+              ),
+            ),
+          )
+          .execute();
+      }
+      for (const { id: personId, ...before } of undo.personBefore) {
+        await trx.updateTable("people").set(before).where("id", "=", personId).execute();
+      }
+      for (const { id: membershipId, ...before } of undo.membershipBefore) {
+        await trx
+          .updateTable("list_memberships")
+          .set(before)
+          .where("id", "=", membershipId)
+          .execute();
+      }
+      await trx
+        .deleteFrom("people_import_undo")
+        .where("import_id", "=", id)
+        .where("seq", "=", last.seq)
+        .execute();
+      await checkpoint(trx, { rows_done: Math.max(0, undone - undo.rows) });
+    });
+    undone = Math.max(0, undone - undo.rows);
+  }
+  await db.transaction().execute(async (trx) => {
+    await checkpoint(trx, { state: "cancelled", tally: null, rows_done: 0 });
+    await dropFile(trx, [id]);
+    await recordAdminAction(trx, {
+      actor: "import job",
+      action: "people.import.cancelled",
+      subject: id,
+      detail: {},
+      now: clock.now(),
+    });
   });
 }

@@ -13,6 +13,8 @@ export type AppServices = {
   outbox: { wake(): void };
   /** The broadcasts' queueing step: `wake()` after a broadcast is sent queues it now. */
   broadcastQueue: { wake(): void };
+  /** The people import jobs: `wake()` after an upload, an import or a cancel runs it now. */
+  peopleImports?: { wake(): void };
   /** The Stripe SDK, when STRIPE_SECRET_KEY is set. */
   stripe: Stripe | undefined;
   /**

@@ -16,7 +16,13 @@ import { registerSiteEmails } from "./site-emails";
 import { startAfterAnswerQueue } from "../../core/after-answer";
 import { createStripeClient } from "../../sales";
 import type { AppServices } from "../../core/service-deps";
-import { notifyWaitlist, replaySignupRequests, signupReplayAfterMs } from "../../audience";
+import {
+  importJobIntervalMs,
+  notifyWaitlist,
+  replaySignupRequests,
+  signupReplayAfterMs,
+  startImportJobs,
+} from "../../audience";
 import {
   analyticsHousekeeping,
   analyticsTodayRefresh,
@@ -190,6 +196,12 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("workshop sweep failed", error),
   });
+  // People imports: previewed, applied and undone in slices by the instance that claims each.
+  const peopleImports = startImportJobs({
+    deps: { db: workerDatabase.db, clock, config },
+    intervalMs: importJobIntervalMs,
+    onError: (error) => logFailure("people import job failed", error),
+  });
   const afterAnswers = startAfterAnswerQueue();
   // Signups kept before their answer whose later work failed: settled again (issue 20).
   const signupReplay = startPollLoop({
@@ -198,7 +210,16 @@ export async function createAppRuntime(
     onError: (error) => logFailure("replaying kept signups failed", error),
   });
   return {
-    services: { config, db: database.db, clock, outbox, broadcastQueue, stripe, contentPages },
+    services: {
+      config,
+      db: database.db,
+      clock,
+      outbox,
+      broadcastQueue,
+      peopleImports,
+      stripe,
+      contentPages,
+    },
     analytics,
     afterAnswers,
     checkHealth: () => pingDatabase(database.db),
@@ -214,6 +235,7 @@ export async function createAppRuntime(
       await busyCalendarJob.stop();
       await articleScheduleJob.stop();
       await workshopSweep.stop();
+      await peopleImports.stop();
       await broadcastQueue.stop();
       await sequenceRunner.stop();
       await sender.stop();
