@@ -54,7 +54,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     articleListCounts(context.db),
     articleBroadcastsOf(context.db, params.id),
   ]);
-  return { article, diff: diff ? { from, to, lines: diff } : null, listCounts, sentAs };
+  return {
+    article,
+    diff: diff ? { from, to, lines: diff } : null,
+    listCounts,
+    sentAs,
+    imageMaxMegabytes: context.config.IMAGE_UPLOAD_MAX_MB,
+  };
 }
 
 const draftFields = (formData: URLSearchParams) => ({
@@ -204,7 +210,7 @@ function Field({
 }
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, diff, listCounts, sentAs } = loaderData;
+  const { article, diff, listCounts, sentAs, imageMaxMegabytes } = loaderData;
   // The readers ticked, counted for the lists as they were: once a publish sent to them, the
   // boxes are drawn afresh and nobody is left to email.
   const sentLists = sentAs.map((sent) => sent.list).join();
@@ -293,6 +299,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             </span>
             <ArticleEditor
               initial={draft.body}
+              imageMaxMegabytes={imageMaxMegabytes}
               onChange={(next) => {
                 setBody(next);
                 schedule();
@@ -305,6 +312,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             src={draft.coverImage ?? ""}
             alt={draft.coverAlt ?? ""}
             errors={errors}
+            maxMegabytes={imageMaxMegabytes}
             onChange={schedule}
           />
           <Field

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { ImageUploadProgress } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -12,18 +13,20 @@ export function CoverImageField({
   src: initialSrc,
   alt: initialAlt,
   errors,
+  maxMegabytes,
   onChange,
 }: {
   src: string;
   alt: string;
   errors: { coverImage?: string; coverAlt?: string };
+  maxMegabytes: number;
   onChange: () => void;
 }) {
   const [src, setSrc] = useState(initialSrc);
   const [alt, setAlt] = useState(initialAlt);
   const [problem, setProblem] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
-  const { upload, uploading } = useImageUpload();
+  const { upload, progress, uploading } = useImageUpload(maxMegabytes);
   const altProblem = problem || errors.coverAlt;
 
   return (
@@ -54,7 +57,9 @@ export function CoverImageField({
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
-          <Label htmlFor="cover-file">Cover image file (JPEG, PNG or WebP)</Label>
+          <Label htmlFor="cover-file">
+            Cover image file (JPEG, PNG or WebP, up to {maxMegabytes} MB)
+          </Label>
           <Input
             ref={fileInput}
             id="cover-file"
@@ -95,6 +100,7 @@ export function CoverImageField({
           </Button>
         )}
       </div>
+      <ImageUploadProgress id="cover-progress" progress={progress} />
     </fieldset>
   );
 }
