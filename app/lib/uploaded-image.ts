@@ -69,6 +69,6 @@ export const exportSmaller = `Export it smaller (for example "Medium" in your ph
 
 /** The refusal of a file past IMAGE_UPLOAD_MAX_MB; `bytes` when its size is known. */
 export function imageTooLargeMessage(maxMegabytes: number, bytes?: number) {
-  const size = bytes ? `${Math.ceil(bytes / 1024 / 1024)} MB` : `over ${maxMegabytes} MB`;
+  const size = bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : `over ${maxMegabytes} MB`;
   return `This image is ${size}; the limit is ${maxMegabytes} MB. ${exportSmaller}`;
 }

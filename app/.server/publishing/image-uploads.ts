@@ -78,10 +78,12 @@ async function keepImage(
   { actor, bytes, sniffed }: { actor: string; bytes: Uint8Array; sniffed: string },
 ): Promise<ImageUploadOutcome> {
   const sharp = await loadSharp();
-  const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" });
+  // The header alone is read here, so a canvas too large is named rather than failed; the
+  // decoding below keeps the cap itself.
+  const header = sharp(bytes, { limitInputPixels: false, failOn: "error" });
   let upright: { width: number; height: number; hasAlpha: boolean };
   try {
-    const metadata = await source.metadata();
+    const metadata = await header.metadata();
     upright = { ...metadata.autoOrient, hasAlpha: metadata.hasAlpha };
   } catch {
     return refused(400, "This image could not be read: it may be damaged. Export it again.");
@@ -128,7 +130,7 @@ async function keepImage(
   let moved = false;
   try {
     await mkdir(incoming, { recursive: true });
-    const widest = await source
+    const widest = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" })
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .raw()
