@@ -1,11 +1,10 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { AutosaveStatus } from "~/components/admin/autosave-status";
-import { ArticleEditor } from "~/components/admin/article-editor";
 import { ArticleSendChoice } from "~/components/admin/article-send-choice";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { CoverImageField } from "~/components/admin/cover-image-field";
@@ -37,6 +36,16 @@ import { articleCategories } from "~/content/articles";
 import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-document";
 import { scheduledTime } from "~/lib/scheduled-time";
 import { ConsoleNotice, ConsoleAlert } from "~/components/admin/console-message";
+
+/**
+ * The body editor, and TipTap with it, loaded when an article is first opened rather than when
+ * the server starts (decision 309): the editor draws nothing on the server in any case.
+ */
+const ArticleEditor = lazy(() =>
+  import("~/components/admin/article-editor").then(({ ArticleEditor }) => ({
+    default: ArticleEditor,
+  })),
+);
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.article.draft.title || "Article");
@@ -297,14 +306,16 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             <span className="text-sm font-medium" id="body-label">
               Body
             </span>
-            <ArticleEditor
-              initial={draft.body}
-              imageMaxMegabytes={imageMaxMegabytes}
-              onChange={(next) => {
-                setBody(next);
-                schedule();
-              }}
-            />
+            <Suspense fallback={<div className="min-h-64 rounded-md border" aria-busy="true" />}>
+              <ArticleEditor
+                initial={draft.body}
+                imageMaxMegabytes={imageMaxMegabytes}
+                onChange={(next) => {
+                  setBody(next);
+                  schedule();
+                }}
+              />
+            </Suspense>
             <input type="hidden" name="body" value={JSON.stringify(body)} />
             {errors.body && <p className="text-sm text-destructive">{errors.body}</p>}
           </div>
