@@ -5,7 +5,6 @@
 // memory idle before (and once sharp is loaded by a small image), its peak, and idle again after (IDLE_SECONDS, default 20, after the last
 // answer: V8 and the allocator give memory back in a quiet spell), and each upload's time.
 // SERVER_ENV adds settings to the server's environment (MALLOC_ARENA_MAX=2, say) to compare.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { sessionCookieHeader } from "../../app/.server/admin/admin-request";
 import { createAdminSession } from "../../app/.server/admin/admin-sessions";
 import type { AppConfig } from "../../app/.server/core/config";
 import { startBuiltServer } from "../../support/built-server";
+import { phonePhoto } from "../../support/phone-photo";
 import { createTestDatabase } from "../../support/test-databases";
 import { peakResidentMb, resetPeakResident } from "../process-stats";
 
@@ -47,17 +47,6 @@ function bombPng(seed: number) {
       },
     ])
     .png({ compressionLevel: 9 })
-    .toBuffer();
-}
-
-/** A phone's full-size photo, over 20 MB: fine grain on a gradient, as in the HTTP test. */
-function phonePhoto() {
-  const [width, height] = [3800, 2850];
-  const pixels = randomBytes(width * height * 3);
-  for (let index = 0; index < pixels.length; index++)
-    pixels[index] = 100 + (pixels[index]! % 32) + Math.floor(index / 3 / width / 16);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
     .toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { createAdminSession } from "~/.server/admin/admin-sessions";
 import type { AppConfig } from "~/.server/core/config";
 import { createArticle } from "~/.server/publishing";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { phonePhoto } from "../../support/phone-photo";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const admin = "owner@images.test";
@@ -32,20 +32,6 @@ async function photoWithLocation(format: "png" | "jpeg") {
     },
   });
   return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
-}
-
-/**
- * A phone's full-size photo, over 20 MB: 11 megapixels of fine grain on a gradient, which a JPEG
- * at full quality cannot shrink (and which the smaller sizes smooth, as a real photo's grain).
- */
-function noisyPhoto() {
-  const [width, height] = [3800, 2850];
-  const pixels = randomBytes(width * height * 3);
-  for (let index = 0; index < pixels.length; index++)
-    pixels[index] = 100 + (pixels[index]! % 32) + Math.floor(index / 3 / width / 16);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
-    .toBuffer();
 }
 
 /** A PNG whose header declares a canvas of `width` by `height`: its size is read, never decoded. */
@@ -207,7 +193,7 @@ for (const dialect of allDialects) {
     });
 
     it("takes a phone's 20 MB photos, two sent at once processed one after the other", async () => {
-      const photos = [await noisyPhoto(), await noisyPhoto()];
+      const photos = [await phonePhoto(), await phonePhoto()];
       for (const photo of photos) expect(photo.byteLength).toBeGreaterThan(20 * 1024 * 1024);
       const logged = server.output().length;
       const answers = await Promise.all(photos.map((photo) => upload(photo, "phone.jpg")));

@@ -12,7 +12,7 @@ export function ImageUploadProgress({
   progress: ImageUploadStage | null;
 }) {
   return (
-    <div role="status" className="grid gap-1 text-sm" data-testid={id}>
+    <div aria-live="polite" className="grid gap-1 text-sm" data-testid={id}>
       {progress?.stage === "sending" && (
         <>
           <span id={`${id}-label`}>Uploading… {Math.round(progress.sent * 100)}%</span>
