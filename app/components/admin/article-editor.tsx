@@ -3,7 +3,7 @@ import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
-import { ImageUploadProgress } from "~/components/admin/image-upload-progress";
+import { ImageUploadProgress, uploadButtonLabel } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -175,18 +175,18 @@ function Toolbar({ editor, imageMaxMegabytes }: { editor: Editor; imageMaxMegaby
           size="sm"
           disabled={uploading}
           onClick={async () => {
+            setProblem("");
             const uploaded = await upload(
               fileInput.current,
               imageAlt,
               "Describe the image for readers who cannot see it.",
             );
             if ("error" in uploaded) return setProblem(uploaded.error);
-            setProblem("");
             chain().setImage({ src: uploaded.image.src, alt: uploaded.image.alt }).run();
             setImageAlt("");
           }}
         >
-          {uploading ? "Uploading…" : "Upload and insert image"}
+          {uploadButtonLabel(progress, "Upload and insert image")}
         </Button>
       </div>
       <ImageUploadProgress id="editor-image-progress" progress={progress} />

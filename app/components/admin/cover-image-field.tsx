@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { ImageUploadProgress } from "~/components/admin/image-upload-progress";
+import { ImageUploadProgress, uploadButtonLabel } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -73,18 +73,18 @@ export function CoverImageField({
           variant="outline"
           disabled={uploading}
           onClick={async () => {
+            setProblem("");
             const uploaded = await upload(
               fileInput.current,
               alt,
               "Describe the cover image for readers who cannot see it.",
             );
             if ("error" in uploaded) return setProblem(uploaded.error);
-            setProblem("");
             setSrc(uploaded.image.src);
             onChange();
           }}
         >
-          {uploading ? "Uploading…" : "Upload cover"}
+          {uploadButtonLabel(progress, "Upload cover")}
         </Button>
         {src && (
           <Button

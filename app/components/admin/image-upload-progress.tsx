@@ -38,3 +38,10 @@ export function ImageUploadProgress({
     </div>
   );
 }
+
+/** The upload button's words: what is happening while an upload is under way, else `idle`. */
+export function uploadButtonLabel(progress: ImageUploadStage | null, idle: string) {
+  if (progress?.stage === "sending") return "Uploading…";
+  if (progress?.stage === "processing") return "Processing…";
+  return idle;
+}
