@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import sharp from "sharp";
+import { phonePhoto } from "../support/phone-photo";
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { contentServer } from "./support/server-settings";
 import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
@@ -166,7 +167,7 @@ test("the owner uploads a cover and a body image; a visitor without JavaScript s
   await writeArticle(page, { title, slug });
 
   const cover = page.getByTestId("cover-image");
-  await cover.getByLabel("Cover image file (JPEG, PNG or WebP)").setInputFiles({
+  await cover.getByLabel("Cover image file (JPEG, PNG or WebP, up to 25 MB)").setInputFiles({
     name: "cover.jpg",
     mimeType: "image/jpeg",
     buffer: await photo({ r: 180, g: 110, b: 70 }),
@@ -182,7 +183,7 @@ test("the owner uploads a cover and a body image; a visitor without JavaScript s
   const editor = page.getByTestId("article-editor");
   await page.getByRole("textbox", { name: "Article body" }).click();
   await page.keyboard.press("End");
-  await editor.getByLabel("Image file (JPEG, PNG or WebP)").setInputFiles({
+  await editor.getByLabel("Image file (JPEG, PNG or WebP, up to 25 MB)").setInputFiles({
     name: "scan.pdf",
     mimeType: "application/pdf",
     buffer: await photo({ r: 60, g: 120, b: 90 }),
@@ -191,7 +192,7 @@ test("the owner uploads a cover and a body image; a visitor without JavaScript s
   await editor.getByRole("button", { name: "Upload and insert image" }).click();
   // Named .pdf, but a JPEG: the server reads the bytes and says so.
   await expect(editor.getByRole("alert")).toContainText("ends in .pdf, but it is a JPEG image");
-  await editor.getByLabel("Image file (JPEG, PNG or WebP)").setInputFiles({
+  await editor.getByLabel("Image file (JPEG, PNG or WebP, up to 25 MB)").setInputFiles({
     name: "notebook.jpg",
     mimeType: "image/jpeg",
     buffer: await photo({ r: 60, g: 120, b: 90 }),
@@ -357,4 +358,70 @@ test("the owner uploads an audio practice and publishes it; /resources lists it 
   await expect(page.getByTestId("revision-list").getByRole("listitem").first()).toContainText(
     "(draft)",
   );
+});
+
+test("a phone's 20 MB photo shows its upload's progress, then Processing, then the result", async ({
+  page,
+}) => {
+  test.slow();
+  const run = Date.now();
+  await signInThroughEmail(page, "phone-photo@console-e2e.test");
+  await hydrate(page);
+  await writeArticle(page, { title: `A Phone Photo ${run}`, slug: `a-phone-photo-${run}` });
+  const cover = page.getByTestId("cover-image");
+  const file = cover.getByLabel("Cover image file (JPEG, PNG or WebP, up to 25 MB)");
+  await cover.getByLabel("Cover image description (alt text)").fill("A street at dusk");
+
+  // Past the limit: refused before a byte is sent, with what to do instead.
+  await file.setInputFiles({
+    name: "full-size.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(31 * 1024 * 1024),
+  });
+  await cover.getByRole("button", { name: "Upload cover" }).click();
+  await expect(cover.getByRole("alert")).toHaveText(
+    'This image is 31 MB; the limit is 25 MB. Export it smaller (for example "Medium" in your phone\'s share sheet) and try again.',
+  );
+
+  // Every text the progress region shows, kept as it changes (it changes faster than polling).
+  const progress = cover.getByTestId("cover-progress");
+  await progress.evaluate((region) => {
+    const seen: string[] = [];
+    (window as unknown as { seenProgress: string[] }).seenProgress = seen;
+    new MutationObserver(() => {
+      const text = region.textContent ?? "";
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(region, { subtree: true, childList: true, characterData: true });
+  });
+  await file.setInputFiles({
+    name: "street.jpg",
+    mimeType: "image/jpeg",
+    buffer: await phonePhoto(),
+  });
+  await cover.getByRole("button", { name: "Upload cover" }).click();
+  await expect(progress).toHaveText("Processing… making the sizes the site serves.");
+  await expect(progress.locator("progress")).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(cover, {
+      path: test.info().outputPath(`content-image-processing-${width}.png`),
+    });
+  }
+  await expect(progress).toHaveText("Uploaded: 1440 × 1080 pixels.", { timeout: 60_000 });
+  await expect(cover.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{32}-1440x1080\//);
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenProgress: string[] }).seenProgress,
+  );
+  expect(seen[0]).toMatch(/^Uploading… \d+%$/);
+  expect(seen.slice(-2)).toEqual([
+    "Processing… making the sizes the site serves.",
+    "Uploaded: 1440 × 1080 pixels.",
+  ]);
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(cover, {
+      path: test.info().outputPath(`content-image-uploaded-${width}.png`),
+    });
+  }
 });

@@ -63,3 +63,12 @@ export function pictureSources(image: UploadedImage): PictureSources {
       .join(", ");
   return { avif: set("avif"), webp: set("webp"), fallback: set(image.fallback) };
 }
+
+/** What a refusal of an image too large tells the owner to do (the console and the server). */
+export const exportSmaller = `Export it smaller (for example "Medium" in your phone's share sheet) and try again.`;
+
+/** The refusal of a file past IMAGE_UPLOAD_MAX_MB; `bytes` when its size is known. */
+export function imageTooLargeMessage(maxMegabytes: number, bytes?: number) {
+  const size = bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : `over ${maxMegabytes} MB`;
+  return `This image is ${size}; the limit is ${maxMegabytes} MB. ${exportSmaller}`;
+}

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
@@ -6,7 +6,6 @@ import { PublishControls } from "~/components/admin/publish-controls";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { AutosaveStatus } from "~/components/admin/autosave-status";
-import { ArticleEditor } from "~/components/admin/article-editor";
 import { ArticleSendChoice } from "~/components/admin/article-send-choice";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { CoverImageField } from "~/components/admin/cover-image-field";
@@ -39,6 +38,16 @@ import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-documen
 import { scheduledTime } from "~/lib/scheduled-time";
 import { ConsoleNotice, ConsoleAlert } from "~/components/admin/console-message";
 
+/**
+ * The body editor, and TipTap with it, loaded when an article is first opened rather than when
+ * the server starts (decision 309): the editor draws nothing on the server in any case.
+ */
+const ArticleEditor = lazy(() =>
+  import("~/components/admin/article-editor").then(({ ArticleEditor }) => ({
+    default: ArticleEditor,
+  })),
+);
+
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData?.article.draft.title || "Article");
 
@@ -55,7 +64,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     articleListCounts(context.db),
     articleBroadcastsOf(context.db, params.id),
   ]);
-  return { article, diff: diff ? { from, to, lines: diff } : null, listCounts, sentAs };
+  return {
+    article,
+    diff: diff ? { from, to, lines: diff } : null,
+    listCounts,
+    sentAs,
+    imageMaxMegabytes: context.config.IMAGE_UPLOAD_MAX_MB,
+  };
 }
 
 const draftFields = (formData: URLSearchParams) => ({
@@ -205,7 +220,7 @@ function Field({
 }
 
 export default function AdminArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, diff, listCounts, sentAs } = loaderData;
+  const { article, diff, listCounts, sentAs, imageMaxMegabytes } = loaderData;
   // The readers ticked, counted for the lists as they were: once a publish sent to them, the
   // boxes are drawn afresh and nobody is left to email.
   const sentLists = sentAs.map((sent) => sent.list).join();
@@ -292,13 +307,16 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             <span className="text-sm font-medium" id="body-label">
               Body
             </span>
-            <ArticleEditor
-              initial={draft.body}
-              onChange={(next) => {
-                setBody(next);
-                schedule();
-              }}
-            />
+            <Suspense fallback={<div className="min-h-64 rounded-md border" aria-busy="true" />}>
+              <ArticleEditor
+                initial={draft.body}
+                imageMaxMegabytes={imageMaxMegabytes}
+                onChange={(next) => {
+                  setBody(next);
+                  schedule();
+                }}
+              />
+            </Suspense>
             <input type="hidden" name="body" value={JSON.stringify(body)} />
             {errors.body && <p className="text-sm text-destructive">{errors.body}</p>}
           </div>
@@ -306,6 +324,7 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
             src={draft.coverImage ?? ""}
             alt={draft.coverAlt ?? ""}
             errors={errors}
+            maxMegabytes={imageMaxMegabytes}
             onChange={schedule}
           />
           <Field

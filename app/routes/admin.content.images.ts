@@ -1,7 +1,8 @@
 import type { Route } from "./+types/admin.content.images";
 import { requireAdminAction, requireAdminSession } from "~/.server/admin";
 import { readStreamedFileUpload } from "~/.server/http/request-body";
-import { maxImageUploadBytes, uploadArticleImage } from "~/.server/publishing";
+import { uploadArticleImage } from "~/.server/publishing";
+import { imageTooLargeMessage } from "~/lib/uploaded-image";
 
 /**
  * POST an image (multipart: `csrf`, `alt`, then `file`) for an article's cover or body (decision
@@ -10,15 +11,17 @@ import { maxImageUploadBytes, uploadArticleImage } from "~/.server/publishing";
 export async function action({ request, context }: Route.ActionArgs) {
   // Nobody's bytes are read before the session is known; the CSRF field precedes the file.
   await requireAdminSession(request, context);
+  const maxMegabytes = context.config.IMAGE_UPLOAD_MAX_MB;
   const { fields, file } = await readStreamedFileUpload(
     request,
-    maxImageUploadBytes,
+    maxMegabytes * 1024 * 1024,
     async (before, streamed) => {
       await requireAdminAction(request, context, before);
       const chunks: Uint8Array[] = [];
       for await (const chunk of streamed.body) chunks.push(chunk);
       return { name: streamed.name, bytes: Buffer.concat(chunks) };
     },
+    (declaredBytes) => imageTooLargeMessage(maxMegabytes, declaredBytes),
   );
   const session = await requireAdminAction(request, context, fields);
   const alt = fields.get("alt")?.trim() ?? "";

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { createAdminSession } from "~/.server/admin/admin-sessions";
 import type { AppConfig } from "~/.server/core/config";
 import { createArticle } from "~/.server/publishing";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
+import { phonePhoto } from "../../support/phone-photo";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const admin = "owner@images.test";
@@ -30,6 +32,20 @@ async function photoWithLocation(format: "png" | "jpeg") {
     },
   });
   return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
+}
+
+/** A PNG whose header declares a canvas of `width` by `height`: its size is read, never decoded. */
+async function pngDeclaring(width: number, height: number) {
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: "white" },
+  })
+    .png()
+    .toBuffer();
+  // The IHDR chunk: its length at 8, type at 12, width and height at 16 and 20, CRC after its 13 bytes.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
 }
 
 const pdfBytes = Buffer.from(
@@ -110,12 +126,19 @@ for (const dialect of allDialects) {
       expect((await pdfAsPng.json()).error).toBe(
         "This file is a PDF document, not an image the site can show: upload a JPEG, PNG or WebP image.",
       );
-      // Past the 10 MB cap, whatever it starts like.
-      const oversized = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
+      // Past the 25 MB cap, whatever it starts like, with what to do instead.
+      const oversized = Buffer.alloc(31 * 1024 * 1024, 0);
       png.copy(oversized);
       const tooLarge = await upload(oversized, "huge.png");
       expect(tooLarge.status).toBe(413);
-      expect((await tooLarge.json()).error).toBe("The file is larger than 10 MB.");
+      expect((await tooLarge.json()).error).toBe(
+        'This image is 31 MB; the limit is 25 MB. Export it smaller (for example "Medium" in your phone\'s share sheet) and try again.',
+      );
+      const tooManyPixels = await upload(await pngDeclaring(10_000, 6_000), "poster.png");
+      expect(tooManyPixels.status).toBe(400);
+      expect((await tooManyPixels.json()).error).toBe(
+        'This image is 60 megapixels; the limit is 50. Export it smaller (for example "Medium" in your phone\'s share sheet) and try again.',
+      );
       const noAlt = await upload(png, "photo.png", { alt: "  " });
       expect(noAlt.status).toBe(400);
       expect((await noAlt.json()).error).toBe("Describe the image for readers who cannot see it.");
@@ -168,6 +191,32 @@ for (const dialect of allDialects) {
       expect(audit).toHaveLength(2);
       expect((await fetch(`${server.baseURL}/media/nothing-here/480.avif`)).status).toBe(404);
     });
+
+    it("takes a phone's 20 MB photos, two sent at once processed one after the other", async () => {
+      const photos = [await phonePhoto(), await phonePhoto()];
+      for (const photo of photos) expect(photo.byteLength).toBeGreaterThan(20 * 1024 * 1024);
+      const logged = server.output().length;
+      const answers = await Promise.all(photos.map((photo) => upload(photo, "phone.jpg")));
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ width: 1440, height: 1080 });
+      }
+      // Each image's turn starts only once the one before it has ended.
+      const turns = server
+        .output()
+        .slice(logged)
+        .split("\n")
+        .filter((line) => line.includes('"image processing'))
+        .map((line) => JSON.parse(line) as { msg: string; image: string });
+      expect(turns.map((turn) => turn.msg)).toEqual([
+        "image processing started",
+        "image processing ended",
+        "image processing started",
+        "image processing ended",
+      ]);
+      expect(turns[0]!.image).toBe(turns[1]!.image);
+      expect(turns[2]!.image).toBe(turns[3]!.image);
+    }, 240_000);
 
     it("writes a cover and a body image with their variants, width and height", async () => {
       const response = await upload(await photoWithLocation("jpeg"), "cover.jpg");

@@ -1,5 +1,3 @@
-import { stringify } from "csv-stringify/sync";
-
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return that some
  * read as one) gets a leading apostrophe: it shows as text and runs nothing (OWASP's advice).
@@ -33,6 +31,8 @@ export function csvDownload<Row extends Record<string, string | number | null>>(
         if (next.done) break;
         chunk.push(next.value);
       }
+      // Loaded by the first export, not at start (decision 309).
+      const { stringify } = await import("csv-stringify/sync");
       // Rows go in as arrays in column order: csv-stringify looks up an object's every cell by
       // a path (lodash's get), which was half the time of a 100,000-row export.
       const text = stringify(

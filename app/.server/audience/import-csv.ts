@@ -1,5 +1,4 @@
 import { pipeline, Readable } from "node:stream";
-import { CsvError, parse } from "csv-parse";
 
 /**
  * The largest CSV the console takes. The file streams to the database and is read back as a
@@ -179,6 +178,8 @@ export async function openCsv(text: AsyncIterable<string>): Promise<CsvStream | 
   }
   if (ended && start.trim() === "") return empty;
   const separator = detectSeparator(start);
+  // Loaded by the first import, not at start (decision 309).
+  const { CsvError, parse } = await import("csv-parse");
   const parser = parse({
     bom: true,
     delimiter: separator,
@@ -207,7 +208,9 @@ export async function openCsv(text: AsyncIterable<string>): Promise<CsvStream | 
     } catch (error) {
       if (!(error instanceof CsvError)) throw error;
       if (error.code === "CSV_MAX_RECORD_SIZE") {
-        throw new CsvRefusal(rowTooLong((error as CsvError & { lines?: number }).lines ?? "?"));
+        throw new CsvRefusal(
+          rowTooLong((error as InstanceType<typeof CsvError> & { lines?: number }).lines ?? "?"),
+        );
       }
       throw new CsvRefusal(`The file is not valid CSV: ${error.message}`);
     }

@@ -59,6 +59,8 @@ const configSchema = z
      * instances must share it: a volume every instance mounts (docs/deployment-and-scaling.md).
      */
     UPLOADS_DIR: optionalText,
+    /** The largest image the console takes, in MB: a phone's full-size photo fits (decision 309). */
+    IMAGE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(25),
     MAIL_FROM: z.string().default(`Presence Selling <no-reply@presenceselling.com>`),
     /** Where replies to a broadcast go (the From is a no-reply address); empty: no Reply-To. */
     MAIL_REPLY_TO: optionalText.pipe(emailAddress.optional()),

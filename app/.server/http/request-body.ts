@@ -167,26 +167,29 @@ async function drainBody(source: Readable, limit: number) {
  * part with no name and no bytes: `onFile` is not called for it. A refusal is thrown once `onFile`
  * has ended, so the caller can undo what it kept. Whatever `onFile` leaves unread is read to the
  * end before the answer, and a refusal reads on a little (see readCapped), so the browser sees
- * the answer rather than a connection cut while it still sends.
+ * the answer rather than a connection cut while it still sends. `tooLarge` words the 413 (given
+ * the body's declared size when it was declared too large).
  */
 export async function readStreamedFileUpload<T>(
   request: Request,
   maxBytes: number,
   onFile: (fields: URLSearchParams, file: StreamedFile) => Promise<T>,
+  tooLarge: (declaredBytes?: number) => string = () =>
+    `The file is larger than ${maxBytes / 1024 / 1024} MB.`,
 ): Promise<{ fields: URLSearchParams; file?: T }> {
   if (mediaType(request) !== "multipart/form-data") {
     refuse(415, "Send the file as multipart/form-data.");
   }
   if (!request.body) refuse(400, malformedMultipart);
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
-  const fileTooLarge = `The file is larger than ${maxBytes / 1024 / 1024} MB.`;
+  const fileTooLarge = tooLarge();
   // A body declared too large is refused before any of it is kept.
   const declared = Number(request.headers.get("Content-Length"));
   if (declared > maxBytes + maxFormBodyBytes) {
     const drained =
       declared <= maxBytes + maxFormBodyBytes + drainAllowanceBytes &&
       (await drainBody(source, declared));
-    refuse(413, fileTooLarge, drained ? {} : { Connection: "close" });
+    refuse(413, tooLarge(declared), drained ? {} : { Connection: "close" });
   }
   let parser: Busboy;
   try {

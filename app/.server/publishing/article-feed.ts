@@ -1,4 +1,3 @@
-import { Feed } from "feed";
 import type { Db } from "../core/db/database";
 import { absoluteUrl } from "~/lib/seo";
 import { siteConfig } from "~/lib/site";
@@ -14,6 +13,8 @@ export type FeedFormat = "rss" | "atom";
 export async function articleFeed(db: Db, siteUrl: string, format: FeedFormat): Promise<string> {
   const [articles, resources] = await Promise.all([feedArticles(db), publishedResources(db)]);
   const newest = [articles[0]?.publishedAt, resources[0]?.publishedAt].filter(Boolean).sort();
+  // feed and its XML writer are loaded by the first feed read, not at start (decision 309).
+  const { Feed } = await import("feed");
   const feed = new Feed({
     id: absoluteUrl(siteUrl, "/resources"),
     title: `Articles | ${siteConfig.brand}`,

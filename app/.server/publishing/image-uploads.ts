@@ -1,21 +1,24 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { recordAdminAction } from "../core/audit-log";
 import type { ServiceDeps } from "../core/service-deps";
 import {
   uploadedImageFolder,
+  exportSmaller,
   uploadedImageSrc,
   variantWidths,
   type FallbackFormat,
   type UploadedImage,
 } from "~/lib/uploaded-image";
+import { inImageTurn, loadSharp } from "./image-turns";
 import { claimedFileType, sniffFileType, sniffedTypeNames } from "./uploaded-file-type";
 
-/** A phone's photo fits several times over; the route refuses more with a 413. */
-export const maxImageUploadBytes = 10 * 1024 * 1024;
-/** A small file can declare a huge canvas (a decompression bomb): past this it is refused. */
+/**
+ * A small file can declare a huge canvas (a decompression bomb): past this it is refused. A
+ * phone's 48-megapixel photo fits.
+ */
 const maxInputPixels = 50_000_000;
 const acceptedTypes = new Set(["png", "jpeg", "webp"]);
 
@@ -60,20 +63,45 @@ export async function uploadArticleImage(
       `The file's name ends in .${fileName.split(".").pop()}, but it is ${sniffedTypeNames[sniffed].name}: rename it or choose the right file.`,
     );
 
-  const source = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" });
+  return inImageTurn(randomUUID(), () =>
+    keepImage({ db, clock, uploadsDir }, { actor, bytes, sniffed }),
+  );
+}
+
+/**
+ * Decodes the image once, made upright and no wider than its widest variant (a JPEG is decoded
+ * straight at that size), then writes every variant from those few pixels: a 48-megapixel photo
+ * is read once, not once per variant.
+ */
+async function keepImage(
+  { db, clock, uploadsDir }: ImageUploadDeps,
+  { actor, bytes, sniffed }: { actor: string; bytes: Uint8Array; sniffed: string },
+): Promise<ImageUploadOutcome> {
+  const sharp = await loadSharp();
+  // The header alone is read here, so a canvas too large is named rather than failed; the
+  // decoding below keeps the cap itself.
+  const header = sharp(bytes, { limitInputPixels: false, failOn: "error" });
   let upright: { width: number; height: number; hasAlpha: boolean };
   try {
-    const metadata = await source.metadata();
+    const metadata = await header.metadata();
     upright = { ...metadata.autoOrient, hasAlpha: metadata.hasAlpha };
   } catch {
+    return refused(400, "This image could not be read: it may be damaged. Export it again.");
+  }
+  const megapixels = (upright.width * upright.height) / 1_000_000;
+  if (megapixels > maxInputPixels / 1_000_000)
     return refused(
       400,
-      "This image could not be read (it may be damaged or over 50 megapixels): export it again and upload that.",
+      `This image is ${Math.round(megapixels)} megapixels; the limit is ${maxInputPixels / 1_000_000}. ${exportSmaller}`,
     );
-  }
   const width = variantWidths(upright.width).at(-1)!;
   const height = Math.max(1, Math.round((upright.height * width) / upright.width));
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  // Hashed on the thread pool: 25 MB would hold the request loop for tens of milliseconds.
+  // (The bytes are never a SharedArrayBuffer's, which is all the cast sets aside.)
+  const digest = Buffer.from(
+    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+  );
+  const hash = digest.toString("hex").slice(0, 32);
   const image: UploadedImage = {
     folder: uploadedImageFolder(hash, width, height),
     width,
@@ -102,7 +130,12 @@ export async function uploadArticleImage(
   let moved = false;
   try {
     await mkdir(incoming, { recursive: true });
-    await writeVariants(source.rotate(), incoming, image);
+    const widest = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    await writeVariants(sharp(widest.data, { raw: widest.info }), incoming, image);
     await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("uploaded_images")
@@ -143,9 +176,9 @@ export async function uploadArticleImage(
 }
 
 /** Each width as AVIF, WebP and the fallback format; sharp writes no metadata unless asked. */
-async function writeVariants(upright: Sharp, folder: string, image: UploadedImage) {
+async function writeVariants(widest: Sharp, folder: string, image: UploadedImage) {
   for (const width of variantWidths(image.width)) {
-    const resized = upright.clone().resize({ width, withoutEnlargement: true });
+    const resized = widest.clone().resize({ width, withoutEnlargement: true });
     const files: [string, Sharp][] = [
       ["avif", resized.clone().avif({ quality: 55, effort: 3 })],
       ["webp", resized.clone().webp({ quality: 78 })],

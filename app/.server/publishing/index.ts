@@ -46,12 +46,7 @@ export {
 export { diffLines, type DiffLine } from "./revision-diff";
 export { articleFeed, articleFeedLinks, type FeedFormat } from "./article-feed";
 export { markdownToDocument } from "./markdown-import";
-export {
-  maxImageUploadBytes,
-  uploadArticleImage,
-  uploadedImagesDir,
-  type ImageUploadOutcome,
-} from "./image-uploads";
+export { uploadArticleImage, uploadedImagesDir, type ImageUploadOutcome } from "./image-uploads";
 export {
   consoleResource,
   createResource,

@@ -3,6 +3,7 @@ import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
+import { ImageUploadProgress, uploadButtonLabel } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -57,11 +58,11 @@ function ToolButton({
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, imageMaxMegabytes }: { editor: Editor; imageMaxMegabytes: number }) {
   const [href, setHref] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
   const [imageAlt, setImageAlt] = useState("");
-  const { upload, uploading } = useImageUpload();
+  const { upload, progress, uploading } = useImageUpload(imageMaxMegabytes);
   const [problem, setProblem] = useState("");
   const chain = () => editor.chain().focus();
   return (
@@ -148,7 +149,9 @@ function Toolbar({ editor }: { editor: Editor }) {
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">
-          <Label htmlFor="editor-image">Image file (JPEG, PNG or WebP)</Label>
+          <Label htmlFor="editor-image">
+            Image file (JPEG, PNG or WebP, up to {imageMaxMegabytes} MB)
+          </Label>
           <Input
             ref={fileInput}
             id="editor-image"
@@ -172,20 +175,21 @@ function Toolbar({ editor }: { editor: Editor }) {
           size="sm"
           disabled={uploading}
           onClick={async () => {
+            setProblem("");
             const uploaded = await upload(
               fileInput.current,
               imageAlt,
               "Describe the image for readers who cannot see it.",
             );
             if ("error" in uploaded) return setProblem(uploaded.error);
-            setProblem("");
             chain().setImage({ src: uploaded.image.src, alt: uploaded.image.alt }).run();
             setImageAlt("");
           }}
         >
-          {uploading ? "Uploading…" : "Upload and insert image"}
+          {uploadButtonLabel(progress, "Upload and insert image")}
         </Button>
       </div>
+      <ImageUploadProgress id="editor-image-progress" progress={progress} />
       {problem && (
         <p role="alert" className="text-sm text-destructive">
           {problem}
@@ -197,9 +201,11 @@ function Toolbar({ editor }: { editor: Editor }) {
 
 export function ArticleEditor({
   initial,
+  imageMaxMegabytes,
   onChange,
 }: {
   initial: ArticleDocument;
+  imageMaxMegabytes: number;
   onChange: (document: ArticleDocument) => void;
 }) {
   const editor = useEditor({
@@ -219,7 +225,7 @@ export function ArticleEditor({
   });
   return (
     <div data-testid="article-editor">
-      {editor && <Toolbar editor={editor} />}
+      {editor && <Toolbar editor={editor} imageMaxMegabytes={imageMaxMegabytes} />}
       <EditorContent editor={editor} />
     </div>
   );

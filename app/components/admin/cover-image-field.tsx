@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { ImageUploadProgress, uploadButtonLabel } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -12,18 +13,20 @@ export function CoverImageField({
   src: initialSrc,
   alt: initialAlt,
   errors,
+  maxMegabytes,
   onChange,
 }: {
   src: string;
   alt: string;
   errors: { coverImage?: string; coverAlt?: string };
+  maxMegabytes: number;
   onChange: () => void;
 }) {
   const [src, setSrc] = useState(initialSrc);
   const [alt, setAlt] = useState(initialAlt);
   const [problem, setProblem] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
-  const { upload, uploading } = useImageUpload();
+  const { upload, progress, uploading } = useImageUpload(maxMegabytes);
   const altProblem = problem || errors.coverAlt;
 
   return (
@@ -54,7 +57,9 @@ export function CoverImageField({
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
-          <Label htmlFor="cover-file">Cover image file (JPEG, PNG or WebP)</Label>
+          <Label htmlFor="cover-file">
+            Cover image file (JPEG, PNG or WebP, up to {maxMegabytes} MB)
+          </Label>
           <Input
             ref={fileInput}
             id="cover-file"
@@ -68,18 +73,18 @@ export function CoverImageField({
           variant="outline"
           disabled={uploading}
           onClick={async () => {
+            setProblem("");
             const uploaded = await upload(
               fileInput.current,
               alt,
               "Describe the cover image for readers who cannot see it.",
             );
             if ("error" in uploaded) return setProblem(uploaded.error);
-            setProblem("");
             setSrc(uploaded.image.src);
             onChange();
           }}
         >
-          {uploading ? "Uploading…" : "Upload cover"}
+          {uploadButtonLabel(progress, "Upload cover")}
         </Button>
         {src && (
           <Button
@@ -95,6 +100,7 @@ export function CoverImageField({
           </Button>
         )}
       </div>
+      <ImageUploadProgress id="cover-progress" progress={progress} />
     </fieldset>
   );
 }

@@ -4,11 +4,13 @@ import type { Database } from "../../core/db/schema";
 import type { ServiceDeps } from "../../core/service-deps";
 import { loadAvailabilityRules } from "../slots/availability-store";
 import { loadBookingCalendar, updateBookingCalendar, calendarRow } from "./booking-calendar-store";
-import { busyTimesOf } from "./busy-calendar-events";
 import { fetchBusyCalendar } from "./busy-calendar-fetch";
 import type { BusyTime } from "../slots/slots";
 
 type Deps = Pick<ServiceDeps, "db" | "clock" | "config">;
+
+/** ical.js (6 MB resident) is loaded by the first calendar read, not at start (decision 309). */
+const calendarReader = () => import("./busy-calendar-events");
 const dayMs = 24 * 60 * 60_000;
 
 /** The busy times of the last good copy of the owner's calendar (none without one). */
@@ -54,6 +56,7 @@ export async function refreshBusyTimes(
   let busy: BusyTime[] = [];
   if (fetched.ok) {
     const rules = await loadAvailabilityRules(db, config);
+    const { busyTimesOf } = await calendarReader();
     try {
       busy = busyTimesOf(fetched.text, {
         from: now.getTime() - dayMs,
