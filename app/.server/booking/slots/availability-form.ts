@@ -1,7 +1,12 @@
 import { weekdayNames } from "~/lib/weekday-names";
 import type { InvalidInput } from "../../core/invalid-input";
 import type { AvailabilityRules, DayRange } from "./availability-rules";
-import { formatClockTime, isLocalDate, parseClockTime, type LocalDate } from "../../core/zoned-time";
+import {
+  formatClockTime,
+  isLocalDate,
+  parseClockTime,
+  type LocalDate,
+} from "../../core/zoned-time";
 
 /**
  * The console's availability form as plain text fields, so it works without JavaScript: a day's

@@ -1,5 +1,11 @@
 import { rangesOn, type AvailabilityRules } from "./availability-rules";
-import { addDays, localDateOf, wallClockToInstant, weekdayOf, type LocalDate } from "../../core/zoned-time";
+import {
+  addDays,
+  localDateOf,
+  wallClockToInstant,
+  weekdayOf,
+  type LocalDate,
+} from "../../core/zoned-time";
 
 /** A bookable time: UTC instants in milliseconds, `end` - `start` the session's length. */
 export type Slot = { start: number; end: number };

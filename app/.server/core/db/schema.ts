@@ -1,4 +1,3 @@
-import type { Generated } from "kysely";
 import type { AdminTables } from "../../admin/admin-tables";
 import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
