@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { listArticleTeasers, findArticle } from "~/.server/publishing/article-seed";
+import { listArticleTeasers, findArticle } from "~/.server/publishing/articles/article-seed";
 import { parseMarkdownFile } from "~/.server/content/markdown-file";
 import { listSampleChapters } from "~/.server/content/sample-chapters";
 import { articleFrontMatterSchema } from "~/content/articles";

@@ -8,10 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { csvDownload } from "../../app/.server/admin/csv-export";
-import { listPeople, type PeopleFilter } from "../../app/.server/audience/people-directory";
-import { peopleExportColumns, peopleForExport } from "../../app/.server/audience/people-export";
-import { stageImport } from "../../app/.server/audience/people-import";
-import { applyImport, previewImport } from "../../app/.server/audience/people-import-job";
+import { listPeople, type PeopleFilter } from "../../app/.server/audience/people/people-directory";
+import {
+  peopleExportColumns,
+  peopleForExport,
+} from "../../app/.server/audience/people/people-export";
+import { stageImport } from "../../app/.server/audience/import/people-import";
+import { applyImport, previewImport } from "../../app/.server/audience/import/people-import-job";
 import { systemClock } from "../../app/.server/core/clock";
 import { postgresBenchDatabase, sqliteBenchDatabase, type BenchDatabase } from "../bench-databases";
 import { peakResidentMb, resetPeakResident } from "../process-stats";

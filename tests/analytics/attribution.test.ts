@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { erasePerson } from "~/.server/audience/erasure";
-import { findPersonRecord } from "~/.server/audience/person-record";
-import { membershipLinks } from "~/.server/audience/list-links";
-import { confirmMembership } from "~/.server/audience/list-memberships";
-import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
+import { erasePerson } from "~/.server/audience/erasure/erasure";
+import { findPersonRecord } from "~/.server/audience/people/person-record";
+import { membershipLinks } from "~/.server/audience/lists/list-links";
+import { confirmMembership } from "~/.server/audience/lists/list-memberships";
+import { receiveNewsletterSignup } from "~/.server/audience/lists/newsletter-signup";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
-import { joinWaitlist } from "~/.server/audience/waitlist";
+import { joinWaitlist } from "~/.server/audience/lists/waitlist";
 import { readVisitSource } from "~/.server/analytics";
 import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";

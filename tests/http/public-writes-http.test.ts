@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtServerLinkSecret, type BuiltServer } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
-import { membershipLinks } from "~/.server/audience/list-links";
+import { membershipLinks } from "~/.server/audience/lists/list-links";
 import {
   startSiteWithStripeFake,
   type SiteWithStripeFake,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findArticle, listArticleTeasers } from "~/.server/publishing/article-seed";
+import { findArticle, listArticleTeasers } from "~/.server/publishing/articles/article-seed";
 import {
   articleBySlug,
   articleFeed,

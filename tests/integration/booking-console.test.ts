@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { listOrders } from "~/.server/admin/orders";
 import { withRenderedBodies } from "~/.server/mail";
 import { renderStoredEmail } from "~/.server/mail/templates/template-registry";
-import { findPersonRecord } from "~/.server/audience/person-record";
-import { personTimeline } from "~/.server/audience/person-timeline";
+import { findPersonRecord } from "~/.server/audience/people/person-record";
+import { personTimeline } from "~/.server/audience/people/person-timeline";
 import {
   bookPaidSession,
   bookingConsole,

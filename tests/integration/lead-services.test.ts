@@ -3,13 +3,13 @@ import { parseConfig } from "~/.server/core/config";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
-import { signNewsletterToken } from "~/.server/audience/newsletter-links";
+import { signNewsletterToken } from "~/.server/audience/lists/newsletter-links";
 import {
   confirmMembership,
   confirmationCoolingMs,
   requestMembership,
   unsubscribeMembership,
-} from "~/.server/audience/list-memberships";
+} from "~/.server/audience/lists/list-memberships";
 import { contactMessageSchema } from "~/lib/contact-message-schema";
 import { newsletterConsentText } from "~/lib/newsletter-interests";
 import { newsletterSignupSchema, type NewsletterSignup } from "~/lib/newsletter-schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmedMembers } from "~/.server/audience/list-members";
+import { confirmedMembers } from "~/.server/audience/lists/list-members";
 import type { ListName, MembershipStatus } from "~/lib/lists";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 

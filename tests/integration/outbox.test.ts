@@ -4,7 +4,7 @@ import { createDatabase } from "~/.server/core/db/database";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { enqueueEmail, requeueFailedEmails, type OutgoingEmail } from "~/.server/mail/outbox";
 import { startOutboxWorker, type OutboxWorker } from "~/.server/mail/outbox-worker";
-import { markBounced } from "~/.server/audience/bounces";
+import { markBounced } from "~/.server/audience/people/bounces";
 import { ManualClock } from "../../support/manual-clock";
 import { SmtpSink } from "../../support/smtp-sink";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";

@@ -5,7 +5,7 @@ import {
   peopleCountCap,
   peoplePageSize,
   type PeopleFilter,
-} from "~/.server/audience/people-directory";
+} from "~/.server/audience/people/people-directory";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 type Seed = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvDownload } from "~/.server/admin/csv-export";
-import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience/people/people-export";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 /** The file the export wrote before it was made faster (issue 20 point 7), byte for byte. */

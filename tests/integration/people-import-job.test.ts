@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rememberPerson } from "~/.server/audience/people";
-import { stageImport } from "~/.server/audience/people-import";
+import { rememberPerson } from "~/.server/audience/people/people";
+import { stageImport } from "~/.server/audience/import/people-import";
 import {
   cancelImport,
   importStatus,
   previewImport,
   runImportJob,
   startImport,
-} from "~/.server/audience/people-import-job";
+} from "~/.server/audience/import/people-import-job";
 import { parseConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmedMembers } from "~/.server/audience/list-members";
-import { rememberPerson } from "~/.server/audience/people";
-import { stageImport } from "~/.server/audience/people-import";
-import { applyImport, previewImport } from "~/.server/audience/people-import-job";
+import { confirmedMembers } from "~/.server/audience/lists/list-members";
+import { rememberPerson } from "~/.server/audience/people/people";
+import { stageImport } from "~/.server/audience/import/people-import";
+import { applyImport, previewImport } from "~/.server/audience/import/people-import-job";
 import { parseConfig } from "~/.server/core/config";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";

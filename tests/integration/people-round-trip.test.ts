@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvDownload } from "~/.server/admin/csv-export";
-import { stageImport } from "~/.server/audience/people-import";
-import { applyImport } from "~/.server/audience/people-import-job";
-import { peopleExportColumns, peopleForExport } from "~/.server/audience/people-export";
+import { stageImport } from "~/.server/audience/import/people-import";
+import { applyImport } from "~/.server/audience/import/people-import-job";
+import { peopleExportColumns, peopleForExport } from "~/.server/audience/people/people-export";
 import type { ListMembershipTable, PersonTable } from "~/.server/audience/audience-tables";
 import { emailKey } from "~/.server/core/email-key";
 import { parseConfig } from "~/.server/core/config";

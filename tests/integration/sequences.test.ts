@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/core/db/schema";
 import { parseConfig } from "~/.server/core/config";
 import { emitPersonEvent } from "~/.server/core/person-events";
-import { markBounced } from "~/.server/audience/bounces";
-import { erasePerson } from "~/.server/audience/erasure";
-import { guideReaderToken, recordGuideDownload } from "~/.server/audience/guide-readers";
-import { membershipLinks } from "~/.server/audience/list-links";
-import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
+import { markBounced } from "~/.server/audience/people/bounces";
+import { erasePerson } from "~/.server/audience/erasure/erasure";
+import { guideReaderToken, recordGuideDownload } from "~/.server/audience/lists/guide-readers";
+import { membershipLinks } from "~/.server/audience/lists/list-links";
+import { confirmMembership, requestMembership } from "~/.server/audience/lists/list-memberships";
 import {
   changeSequenceStatus,
   personSequenceEmails,

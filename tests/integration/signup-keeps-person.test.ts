@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { membershipLinks } from "~/.server/audience/list-links";
-import { confirmMembership, requestMembership } from "~/.server/audience/list-memberships";
+import { membershipLinks } from "~/.server/audience/lists/list-links";
+import { confirmMembership, requestMembership } from "~/.server/audience/lists/list-memberships";
 import { parseConfig } from "~/.server/core/config";
 import { recordContactMessage } from "~/.server/leads/contact-messages";
 import type { ListName } from "~/lib/lists";

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/core/config";
-import { receiveNewsletterSignup } from "~/.server/audience/newsletter-signup";
-import { joinWaitlist } from "~/.server/audience/waitlist";
-import { replaySignupRequests, signupReplayAfterMs } from "~/.server/audience/signup-requests";
-import { requestMembership } from "~/.server/audience/list-memberships";
+import { receiveNewsletterSignup } from "~/.server/audience/lists/newsletter-signup";
+import { joinWaitlist } from "~/.server/audience/lists/waitlist";
+import {
+  replaySignupRequests,
+  signupReplayAfterMs,
+} from "~/.server/audience/lists/signup-requests";
+import { requestMembership } from "~/.server/audience/lists/list-memberships";
 import type { ListName } from "~/lib/lists";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";

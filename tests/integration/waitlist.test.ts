@@ -1,7 +1,7 @@
 import { withRenderedBodies } from "~/.server/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/core/config";
-import { notifyWaitlist } from "~/.server/audience/waitlist-announcement";
+import { notifyWaitlist } from "~/.server/audience/lists/waitlist-announcement";
 import { signLink } from "~/.server/core/signed-links";
 import { action as buyNowAction } from "~/routes/buy-now";
 import {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { erasePerson } from "~/.server/audience/erasure";
+import { erasePerson } from "~/.server/audience/erasure/erasure";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import {
   joinWaitlist,
@@ -25,8 +25,8 @@ import {
   startBalancePayment,
 } from "~/.server/workshops";
 import { rememberPerson } from "~/.server/audience";
-import { findPersonRecord } from "~/.server/audience/person-record";
-import { personTimeline } from "~/.server/audience/person-timeline";
+import { findPersonRecord } from "~/.server/audience/people/person-record";
+import { personTimeline } from "~/.server/audience/people/person-timeline";
 import { publishBroadcast } from "~/.server/broadcasts/broadcast-archive";
 import { deliveryUnsubscribeToken } from "~/.server/broadcasts/broadcast-content";
 import { saveBroadcastDraft } from "~/.server/broadcasts/broadcast-drafts";

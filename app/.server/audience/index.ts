@@ -4,16 +4,16 @@ import { newsletterConfirmationTemplate } from "./emails/newsletter-confirmation
 import { newsletterWelcomeTemplate } from "./emails/newsletter-welcome";
 import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/waitlist-emails";
 
-export { markBounced } from "./bounces";
-export { guideReaderParameter, guideReaderToken, recordGuideDownload } from "./guide-readers";
-export { rememberPerson } from "./people";
-export { membershipLinks } from "./list-links";
-export { peopleSources, type PeopleFilter } from "./people-directory";
+export { markBounced } from "./people/bounces";
+export { guideReaderParameter, guideReaderToken, recordGuideDownload } from "./lists/guide-readers";
+export { rememberPerson } from "./people/people";
+export { membershipLinks } from "./lists/list-links";
+export { peopleSources, type PeopleFilter } from "./people/people-directory";
 export {
   listUnsubscribeHeaders,
   signNewsletterToken,
   verifyNewsletterToken,
-} from "./newsletter-links";
+} from "./lists/newsletter-links";
 
 /** The lists' emails, registered with the mail engine by the wiring. */
 export const audienceEmailTemplates = [
@@ -24,25 +24,29 @@ export const audienceEmailTemplates = [
 ] as DefinedEmailTemplate[];
 
 // What the routes and the wiring use.
-export { erasePerson } from "./erasure";
-export { maxImportBytes } from "./import-csv";
-export { listedRows } from "./import-file";
-export type { ImportField } from "./import-file";
-export { listLinkOf, listLinkStatus, loadListLinkPage } from "./list-link-page";
-export { listLinkPath } from "./list-links";
-export { confirmMembership, resendConfirmation, unsubscribeMembership } from "./list-memberships";
-export { receiveNewsletterSignup } from "./newsletter-signup";
-export { listPeople, peoplePageSize } from "./people-directory";
-export { peopleExportColumns, peopleForExport } from "./people-export";
-export { discardImport, stageImport } from "./people-import";
-export type { FieldChanges } from "./people-import";
-export { recordPersonExport, unsubscribePerson } from "./person-actions";
-export { personDataExport } from "./person-data-export";
-export { findPersonRecord } from "./person-record";
-export { personTimeline } from "./person-timeline";
-export { replaySignupRequests, signupReplayAfterMs } from "./signup-requests";
-export { joinWaitlist } from "./waitlist";
-export { notifyWaitlist } from "./waitlist-announcement";
+export { erasePerson } from "./erasure/erasure";
+export { maxImportBytes } from "./import/import-csv";
+export { listedRows } from "./import/import-file";
+export type { ImportField } from "./import/import-file";
+export { listLinkOf, listLinkStatus, loadListLinkPage } from "./lists/list-link-page";
+export { listLinkPath } from "./lists/list-links";
+export {
+  confirmMembership,
+  resendConfirmation,
+  unsubscribeMembership,
+} from "./lists/list-memberships";
+export { receiveNewsletterSignup } from "./lists/newsletter-signup";
+export { listPeople, peoplePageSize } from "./people/people-directory";
+export { peopleExportColumns, peopleForExport } from "./people/people-export";
+export { discardImport, stageImport } from "./import/people-import";
+export type { FieldChanges } from "./import/people-import";
+export { recordPersonExport, unsubscribePerson } from "./people/person-actions";
+export { personDataExport } from "./people/person-data-export";
+export { findPersonRecord } from "./people/person-record";
+export { personTimeline } from "./people/person-timeline";
+export { replaySignupRequests, signupReplayAfterMs } from "./lists/signup-requests";
+export { joinWaitlist } from "./lists/waitlist";
+export { notifyWaitlist } from "./lists/waitlist-announcement";
 export {
   cancelImport,
   importJobIntervalMs,
@@ -50,5 +54,5 @@ export {
   runNowOrWake,
   startImport,
   startImportJobs,
-} from "./people-import-job";
-export type { ImportStatus } from "./people-import-job";
+} from "./import/people-import-job";
+export type { ImportStatus } from "./import/people-import-job";

@@ -9,7 +9,7 @@ export {
   readArticleContent,
   type ArticleContent,
   type ArticleDraftFields,
-} from "./article-content";
+} from "./articles/article-content";
 export {
   bodyTooLargeMessage,
   bumpContentVersion,
@@ -25,7 +25,7 @@ export {
   unpublishArticle,
   type PublishOutcome,
   type SaveDraftOutcome,
-} from "./article-store";
+} from "./articles/article-store";
 export {
   articleBySlug,
   feedArticles,
@@ -35,18 +35,22 @@ export {
   publishedArticleTeasers,
   type ArticleLookup,
   type PublicArticle,
-} from "./published-articles";
+} from "./articles/published-articles";
 export {
   consoleArticle,
   listConsoleArticles,
   revisionDiff,
   type ConsoleArticle,
   type ConsoleArticleRow,
-} from "./console-articles";
+} from "./articles/console-articles";
 export { diffLines, type DiffLine } from "./revision-diff";
-export { articleFeed, articleFeedLinks, type FeedFormat } from "./article-feed";
-export { markdownToDocument } from "./markdown-import";
-export { uploadArticleImage, uploadedImagesDir, type ImageUploadOutcome } from "./image-uploads";
+export { articleFeed, articleFeedLinks, type FeedFormat } from "./articles/article-feed";
+export { markdownToDocument } from "./articles/markdown-import";
+export {
+  uploadArticleImage,
+  uploadedImagesDir,
+  type ImageUploadOutcome,
+} from "./uploads/image-uploads";
 export {
   consoleResource,
   createResource,
@@ -63,8 +67,8 @@ export {
   type ResourceContent,
   type ResourcePublishOutcome,
   type ResourceSaveOutcome,
-} from "./resource-store";
-export { resourceDownloadItem } from "./resource-items";
+} from "./resources/resource-store";
+export { resourceDownloadItem } from "./resources/resource-items";
 export {
   resourceFileFacts,
   resourceRevisionDiff,
@@ -72,6 +76,6 @@ export {
   restoreResourceRevision,
   type ResourceRevisions,
   type RevisionSummary,
-} from "./resource-revisions";
+} from "./resources/resource-revisions";
 export type { ResourceKind } from "./publishing-tables";
-export { sweepUnusedUploads, uploadGraceMs } from "./upload-sweep";
+export { sweepUnusedUploads, uploadGraceMs } from "./uploads/upload-sweep";
