@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decodeText, UploadEncodingCheck } from "./import-csv";
 import { scanImportFile, type ImportRow, type ImportScan } from "./import-file";
 
-const fixtures = path.resolve(__dirname, "../../../tests/fixtures/imports");
+const fixtures = path.resolve(__dirname, "../../../../tests/fixtures/imports");
 
 type ParsedImport = ImportScan & { rows: ImportRow[] };
 
