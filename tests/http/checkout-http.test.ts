@@ -189,12 +189,12 @@ for (const dialect of allDialects) {
       ).toBe("%PDF-");
 
       const tampered = await fetch(`${server.baseURL}${href!.slice(0, -3)}abc`);
-      expect(tampered.status).toBe(403);
+      expect(tampered.status).toBe(404);
       expect(await tampered.text()).toContain("This download link is not valid");
 
       expect((await webhook(signed("charge.refunded", refundedCharge(session)))).status).toBe(200);
       const revoked = await fetch(`${server.baseURL}${href}`);
-      expect(revoked.status).toBe(403);
+      expect(revoked.status).toBe(410);
       expect(await revoked.text()).toContain("This download link no longer works");
     });
 
