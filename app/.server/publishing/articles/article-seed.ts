@@ -12,12 +12,6 @@ import {
   slugOfFile,
 } from "../../content/markdown-file";
 
-const articleFiles = import.meta.glob<string>("../../../content/articles/*.md", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 type ParsedArticle = {
   slug: string;
   frontMatter: ArticleFrontMatter;
@@ -26,23 +20,38 @@ type ParsedArticle = {
   markdown: string;
 };
 
-// Parsed once when the server module loads, which for prerendered pages is at build time.
-const parsedArticles: ParsedArticle[] = Object.entries(articleFiles)
-  .map(([file, raw]) => {
-    const { data, html } = parseMarkdownFile(file, raw, articleFrontMatterSchema);
-    const markdown = readFrontMatter(fillProductPlaceholders(raw)).content;
-    return { slug: slugOfFile(file), frontMatter: data, html, markdown };
-  })
-  .sort((a, b) => a.frontMatter.order - b.frontMatter.order);
+type Seed = { parsed: ParsedArticle[]; bySlug: Map<string, ParsedArticle> };
+let seed: Seed | undefined;
 
-const bySlug = new Map(parsedArticles.map((article) => [article.slug, article]));
-
-for (const { slug, frontMatter } of parsedArticles) {
-  for (const next of frontMatter.continueReading) {
-    if (!bySlug.has(next)) {
-      throw new Error(`Article ${slug}: Continue Reading names an unknown article "${next}"`);
+/**
+ * The Markdown articles, parsed and checked on first use. Not at module load: the outbox's own
+ * bundle (esbuild, no Vite) reaches this module through the capabilities' faces, and
+ * `import.meta.glob` exists only where Vite built the module.
+ */
+function articleSeed(): Seed {
+  if (seed) return seed;
+  const articleFiles = import.meta.glob<string>("../../../content/articles/*.md", {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  });
+  const parsed = Object.entries(articleFiles)
+    .map(([file, raw]) => {
+      const { data, html } = parseMarkdownFile(file, raw, articleFrontMatterSchema);
+      const markdown = readFrontMatter(fillProductPlaceholders(raw)).content;
+      return { slug: slugOfFile(file), frontMatter: data, html, markdown };
+    })
+    .sort((a, b) => a.frontMatter.order - b.frontMatter.order);
+  const bySlug = new Map(parsed.map((article) => [article.slug, article]));
+  for (const { slug, frontMatter } of parsed) {
+    for (const next of frontMatter.continueReading) {
+      if (!bySlug.has(next)) {
+        throw new Error(`Article ${slug}: Continue Reading names an unknown article "${next}"`);
+      }
     }
   }
+  seed = { parsed, bySlug };
+  return seed;
 }
 
 function toTeaser({ slug, frontMatter }: ParsedArticle): ArticleTeaser {
@@ -60,11 +69,12 @@ function toTeaser({ slug, frontMatter }: ParsedArticle): ArticleTeaser {
 
 /** Every article's teaser, in the site's order. */
 export function listArticleTeasers(): ArticleTeaser[] {
-  return parsedArticles.map(toTeaser);
+  return articleSeed().parsed.map(toTeaser);
 }
 
 /** The whole article for a slug, or undefined when there is none. */
 export function findArticle(slug: string): Article | undefined {
+  const { bySlug } = articleSeed();
   const parsed = bySlug.get(slug);
   if (!parsed) return undefined;
   const { frontMatter, html } = parsed;
@@ -83,5 +93,5 @@ export function findArticle(slug: string): Article | undefined {
  * imports them on its first start and the site reads the store; the files stay as that seed.
  */
 export function markdownArticleSources(): readonly ParsedArticle[] {
-  return parsedArticles;
+  return articleSeed().parsed;
 }
