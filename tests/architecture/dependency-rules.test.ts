@@ -75,7 +75,7 @@ const plants: Plant[] = [
   {
     rule: "capabilities-meet-through-their-public-face",
     file: `app/.server/sales/${tag}.ts`,
-    source: `export { rememberPerson } from "../audience/people";\n`,
+    source: `export { rememberPerson } from "../audience/people/people";\n`,
     why: "a capability reaches past another's index.ts",
   },
   {
@@ -105,7 +105,7 @@ const plants: Plant[] = [
   {
     rule: "capabilities-meet-through-their-public-face",
     file: `${newCapability}/reach.ts`,
-    source: `export { rememberPerson } from "../audience/people";\n`,
+    source: `export { rememberPerson } from "../audience/people/people";\n`,
     why: "a new capability reaches past another's index.ts",
   },
   {
