@@ -62,12 +62,15 @@ export type MailTransport = {
  * nodemailer's transporter, created with the first email: a server that has sent nothing has not
  * loaded nodemailer (3 MB resident).
  */
-function lazyTransporter(options: TransportOptions | Record<string, unknown>) {
+function lazyTransporter(
+  options: TransportOptions | Record<string, unknown>,
+  prepare: (created: Transporter) => Transporter = (created) => created,
+) {
   let transporter: Promise<Transporter> | undefined;
   return {
     get: () =>
       (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-        nodemailer.createTransport(options),
+        prepare(nodemailer.createTransport(options)),
       )),
     close: () => void transporter?.then((created) => created.close()),
   };
@@ -134,30 +137,80 @@ function mailOptionsBuilder() {
 }
 
 /**
+ * The server took the whole message (its final "." is written) and never answered within the
+ * wait RFC 5321 asks for (§4.5.3.2.6, 10 minutes): it may have delivered it already, so the
+ * outbox marks it "may not have gone out" instead of sending it again (a second copy).
+ */
+export class NoFinalReply extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `No reply to the end of the message after ${Math.round(waitedMs / 1000)} s: it may have gone out`,
+    );
+    this.name = "NoFinalReply";
+  }
+}
+
+/** What a pooled send carries for its own clock (mail.data keeps unknown keys as given). */
+type WatchedMail = { data: { onHandedOver?: () => void }; message: NodemailerMessage };
+type NodemailerMessage = {
+  processFunc(process: (input: NodeJS.ReadableStream) => NodeJS.ReadableStream): void;
+};
+
+/**
+ * Tells each send when its message is handed over whole: the end of the stream the connection
+ * reads the message from, DKIM's signature included (its own process function is added before
+ * the pool is given the email, so this one, added as the pool takes it, reads its output).
+ */
+function watchHandOver(transporter: Transporter) {
+  const pool = transporter.transporter as unknown as {
+    send(mail: WatchedMail, callback: (...args: unknown[]) => void): unknown;
+  };
+  const send = pool.send.bind(pool);
+  pool.send = (mail, callback) => {
+    const onHandedOver = mail.data.onHandedOver;
+    if (onHandedOver)
+      mail.message.processFunc((input) => {
+        input.once("end", onHandedOver);
+        return input;
+      });
+    return send(mail, callback);
+  };
+  return transporter;
+}
+
+/**
  * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`), over a pool
- * of connections kept open (a new TLS session and login per email capped a send at ~40/s). Every
- * wait on the server (connecting, its greeting, any silence mid-conversation) ends after
- * `timeoutMs`, so a stalled server fails the attempt (retried later) instead of holding the email
- * for minutes; a stalled connection holds only its own email, the others go on.
+ * of connections kept open (a new TLS session and login per email capped a send at ~40/s).
+ * Connecting and the greeting end after `timeoutMs` each, and the envelope with them after twice
+ * that: such a stall fails the attempt (retried later, nothing was delivered). Once the message
+ * is handed over whole, its reply is awaited `dataReplyTimeoutMs` (RFC 5321's 10 minutes: a
+ * server may take that long to commit it); without one the send fails with {@link NoFinalReply}.
+ * A stalled send closes only its own connection (nodemailer's abort signal): the others go on.
  */
 export function smtpTransport(
   smtpUrl: string,
   {
     timeoutMs = 20_000,
+    dataReplyTimeoutMs = 10 * 60_000,
     dkim,
     pool = { connections: 5, messagesPerConnection: 100 },
-  }: { timeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool } = {},
+  }: { timeoutMs?: number; dataReplyTimeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool } = {},
 ): MailTransport {
-  const transporter = lazyTransporter({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
-    maxMessages: pool.messagesPerConnection,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dkim: dkimOptions(dkim),
-  });
+  const transporter = lazyTransporter(
+    {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
+      maxMessages: pool.messagesPerConnection,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      // The socket's own silence timer is only a backstop: the send's clock below ends each
+      // wait first, the wait for the final reply being the longest.
+      socketTimeout: dataReplyTimeoutMs + timeoutMs,
+      dkim: dkimOptions(dkim),
+    },
+    watchHandOver,
+  );
   const options = mailOptionsBuilder();
   const gate = elasticSendGate({
     base: pool.connections,
@@ -168,7 +221,25 @@ export function smtpTransport(
     async send(message) {
       const sender = await transporter.get();
       const mail = await options(message);
-      await gate.run(() => sender.sendMail(mail));
+      await gate.run(async () => {
+        const abort = new AbortController();
+        let handedOver = false;
+        let timer = setTimeout(() => abort.abort(), 2 * timeoutMs);
+        const onHandedOver = () => {
+          handedOver = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort.abort(), dataReplyTimeoutMs);
+        };
+        try {
+          await sender.sendMail({ ...mail, signal: abort.signal, onHandedOver } as SendMailOptions);
+        } catch (error) {
+          if (handedOver && abort.signal.aborted) throw new NoFinalReply(dataReplyTimeoutMs);
+          if (abort.signal.aborted) throw new Error(`Timeout: no reply in ${2 * timeoutMs} ms`);
+          throw error;
+        } finally {
+          clearTimeout(timer);
+        }
+      });
     },
     close: transporter.close,
   };
@@ -207,17 +278,24 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
 export function createMailTransport({
   smtpUrl,
   smtpTimeoutMs,
+  smtpDataReplyTimeoutMs,
   pool,
   mailDir,
   dkim,
 }: {
   smtpUrl?: string;
   smtpTimeoutMs?: number;
+  smtpDataReplyTimeoutMs?: number;
   pool?: SmtpPool;
   mailDir: string;
   dkim?: DkimSigning;
 }) {
   return smtpUrl
-    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim, pool })
+    ? smtpTransport(smtpUrl, {
+        timeoutMs: smtpTimeoutMs,
+        dataReplyTimeoutMs: smtpDataReplyTimeoutMs,
+        dkim,
+        pool,
+      })
     : mailDirTransport(mailDir, dkim);
 }

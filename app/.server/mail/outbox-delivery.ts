@@ -3,7 +3,7 @@ import type { Db } from "../core/db/database";
 import type { AttemptRecorder, DeliveryOutcome } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
 import type { BulkCompletion, BulkPause, OutboxHooks } from "./outbox-hooks";
-import type { MailTransport } from "./mail-transport";
+import { NoFinalReply, type MailTransport } from "./mail-transport";
 import type { SharedBody } from "./shared-body";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, isTemporaryRefusal, type SendFailure } from "./smtp-refusal";
@@ -157,6 +157,7 @@ export async function deliverEmail(
   }, context.leaseMs / 3);
   let startedAt: string;
   let failure: SendFailure | undefined;
+  let noReply: NoFinalReply | undefined;
   try {
     let attachments: EmailAttachment[] = [];
     const template = email.template;
@@ -197,7 +198,8 @@ export async function deliverEmail(
         sharedBody,
       });
     } catch (cause) {
-      failure = classifySendFailure(cause);
+      if (cause instanceof NoFinalReply) noReply = cause;
+      else failure = classifySendFailure(cause);
     }
   } finally {
     clearInterval(renewal);
@@ -205,6 +207,7 @@ export async function deliverEmail(
 
   const finished = clock.now();
   const finishedAt = finished.toISOString();
+  if (noReply) return deliveryUncertain(context, email, startedAt, finished, noReply);
   context.serverBreaker.record(failure?.kind ?? "sent");
   const temporary = failure !== undefined && isTemporaryRefusal(failure);
   // A refusal is a reply from the server; a lost connection says nothing about the list. A refusal
@@ -268,6 +271,34 @@ export async function deliverEmail(
     else if (outcome === "retry") logger.warn(fields, "outbox: attempt failed, will retry");
   }
   return outcome;
+}
+
+/**
+ * The server took the whole message and never answered: it may have delivered it, so the email
+ * is "may not have gone out", whatever its kind, and waits for the owner's "send again" (a resend
+ * on its own risks a second copy). No refusal: nothing is counted against the batch or the server.
+ */
+async function deliveryUncertain(
+  context: DeliveryContext,
+  email: ClaimedEmail,
+  startedAt: string,
+  finished: Date,
+  noReply: NoFinalReply,
+): Promise<DeliveryOutcome> {
+  const words = noReply.message;
+  await context.recorder.record({
+    email,
+    startedAt,
+    finished,
+    failure: { kind: "transient", words, described: words },
+    update: { status: "uncertain", uncertain_at: finished.toISOString(), last_error: words },
+    outcome: "uncertain",
+  });
+  context.logger.warn(
+    { emailId: email.id, purpose: email.purpose, attempt: email.attempts, reply: words },
+    "outbox: no reply to the end of the message, it may have gone out (not sent again)",
+  );
+  return "uncertain";
 }
 
 /**

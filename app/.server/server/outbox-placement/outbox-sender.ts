@@ -55,6 +55,7 @@ export async function startConfiguredOutbox(
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    smtpDataReplyTimeoutMs: config.SMTP_DATA_REPLY_TIMEOUT_MS,
     pool: {
       connections: config.SMTP_POOL_CONNECTIONS,
       maxConnections: config.SMTP_POOL_MAX_CONNECTIONS ?? config.SMTP_POOL_CONNECTIONS * 4,
