@@ -69,6 +69,9 @@ export function jitteredRetryDelayMs(
   return Math.round(retryDelayMs(attempt, baseMs, maxMs) * (1 + random() / 2));
 }
 
+/** Refusals for now in a row, on every email, that make a storm (see `bulkPause`). */
+const stormRefusals = 10;
+
 /** Why a bulk batch stops, as the hooks record it. */
 export type PauseCause = BulkPause["cause"];
 
@@ -217,7 +220,16 @@ export async function deliverEmail(
     batchId !== null &&
     !(temporary && email.attempts <= 1) &&
     context.bulkBreaker.record(batchId, failure?.code !== undefined, finished.getTime());
-  const pause = bulkPause(context, email, failure, { temporary, tripped });
+  // Refused for now, every email in a row: each email's attempts stay at 1 while the server is
+  // waited for, so only the storm itself can pause the batch. Ten in a row, not the three that
+  // hold transactional mail back: a server refusing every second email is no storm.
+  const storm =
+    batchId !== null &&
+    temporary &&
+    failure?.kind === "provider" &&
+    context.serverBreaker.refusalsInARow >= stormRefusals &&
+    (context.hooks.stormPauses?.(email) ?? false);
+  const pause = bulkPause(context, email, failure, { temporary, tripped, storm });
 
   let outcome: DeliveryOutcome;
   let update: Record<string, unknown>;
@@ -304,18 +316,24 @@ async function deliveryUncertain(
 /**
  * Whether a bulk email's failure stops its batch, and why: a refusal no retry fixes (a policy
  * block, 5.7.1) at once; permanent refusals past the breaker's share; refusals for now (4xx) only
- * once they persist after back-off (past the share on retries, or an email out of attempts).
+ * once they persist after back-off (past the share on retries, or an email out of attempts), or
+ * as a storm (the server refusing every email) where the batch's hooks want it paused.
  * Everything else is the email's own affair: retried, bounced or given up.
  */
 function bulkPause(
   context: DeliveryContext,
   email: ClaimedEmail,
   failure: SendFailure | undefined,
-  { temporary, tripped }: { temporary: boolean; tripped: boolean },
+  { temporary, tripped, storm }: { temporary: boolean; tripped: boolean; storm: boolean },
 ): { reason: string; cause: PauseCause } | undefined {
   if (!failure || email.broadcast_id === null) return undefined;
   const share = `more than ${context.pauseRefusalPercent}% of the latest sends were refused`;
   if (temporary) {
+    if (storm)
+      return {
+        cause: "temporary",
+        reason: `The server refuses every email for now, one after another (the last: ${describe(failure)})`,
+      };
     if (tripped)
       return {
         cause: "temporary",

@@ -37,6 +37,8 @@ export function siteOutboxHooks(deps: { db: AppDatabase["db"]; config: AppConfig
       ]);
       return new Map([...forBroadcasts, ...forSequences]);
     },
+    // A sequence paused waits for the owner: through a storm its emails wait for the server.
+    stormPauses: (email) => !isSequenceEmail(email),
     async bulkPaused(trx, pause) {
       // A sequence's batch is its id: it pauses (its emails stay held until the owner resumes).
       if (!(await sequences.bulkPaused(trx, pause))) await broadcasts.bulkPaused?.(trx, pause);
