@@ -304,6 +304,26 @@ for (const dialect of allDialects) {
       expect(await database.db.selectFrom("outbox_attempts").selectAll().execute()).toHaveLength(1);
     });
 
+    it("stop() waits a final reply the ordinary SMTP wait, not 10 minutes, then marks it uncertain", async () => {
+      await enqueue(1);
+      sink.stall();
+      const running = startOutboxWorker({
+        db: database.db,
+        // The default wait for a final reply: 10 minutes, past this test's own timeout.
+        transport: smtpTransport(sink.url, { timeoutMs: 500 }),
+        clock,
+        pollIntervalMs: 3_600_000,
+        logger: recordingLogger(),
+      });
+      await waitForStalledMessages(1);
+      await running.stop();
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "uncertain", attempts: 1, locked_by: null });
+    });
+
     it("requeues emails it gave up on, with fresh attempts, and sends them", async () => {
       await enqueue(2);
       await database.db

@@ -55,6 +55,11 @@ export type MailTransport = {
   /** For the start-up log: where mail goes. */
   description: string;
   send(message: TransportMessage): Promise<void>;
+  /**
+   * The sender is stopping: a final reply still awaited is given the ordinary wait at most, then
+   * its email is uncertain (a stop never waits out RFC 5321's 10 minutes).
+   */
+  hurryFinalReplies?(): void;
   close(): void;
 };
 
@@ -216,6 +221,8 @@ export function smtpTransport(
     base: pool.connections,
     ceiling: pool.maxConnections ?? pool.connections,
   });
+  /** The sends awaiting their final reply: each shortens its wait to `timeoutMs` when asked. */
+  const awaitingReply = new Set<() => void>();
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
@@ -225,10 +232,18 @@ export function smtpTransport(
         const abort = new AbortController();
         let handedOver = false;
         let timer = setTimeout(() => abort.abort(), 2 * timeoutMs);
+        let waitUntil = Infinity;
+        const shorten = () => {
+          if (waitUntil - Date.now() <= timeoutMs) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort.abort(), timeoutMs);
+        };
         const onHandedOver = () => {
           handedOver = true;
           clearTimeout(timer);
+          waitUntil = Date.now() + dataReplyTimeoutMs;
           timer = setTimeout(() => abort.abort(), dataReplyTimeoutMs);
+          awaitingReply.add(shorten);
         };
         try {
           await sender.sendMail({ ...mail, signal: abort.signal, onHandedOver } as SendMailOptions);
@@ -238,8 +253,12 @@ export function smtpTransport(
           throw error;
         } finally {
           clearTimeout(timer);
+          awaitingReply.delete(shorten);
         }
       });
+    },
+    hurryFinalReplies() {
+      for (const shorten of awaitingReply) shorten();
     },
     close: transporter.close,
   };
