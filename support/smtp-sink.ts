@@ -21,7 +21,8 @@ export type SmtpRefusal = { code: number; words: string };
  * `stall()` makes it swallow each message and never answer, until `resume()`. Fault modes, each a
  * field to set: `refuseEveryRecipient` (a provider's policy refusal), `refusedRecipients` (550 5.1.1
  * for those), `deferFirstRecipients` (450 for the first N), `replyDelayMs` (a slow server),
- * `hangingRecipients` (messages to them are never answered), `stopAfterAccepting` (acknowledges
+ * `hangingRecipients` (messages to them are never answered), `silentAfterTaking` (messages to
+ * them are kept, their reply never sent), `stopAfterAccepting` (acknowledges
  * that many more messages, then goes down) and `holdDataMs` (each message is held that long before
  * its reply and kept only if its sender is still connected then, as a server that commits a
  * message only once it answers: a client killed meanwhile leaves no delivery behind).
@@ -47,6 +48,11 @@ export class SmtpSink {
   replyDelayMs = 0;
   /** Messages to these addresses are swallowed and never answered. */
   readonly hangingRecipients = new Set<string>();
+  /**
+   * Messages to these addresses are kept (delivered) but never answered: a server that took the
+   * message and stalls its final reply.
+   */
+  readonly silentAfterTaking = new Set<string>();
   /** After acknowledging this many more messages, the server goes down (undefined: never). */
   stopAfterAccepting: number | undefined;
   /** Each message waits this long before its reply, and is dropped if its sender went away. */
@@ -107,10 +113,13 @@ export class SmtpSink {
           stream.resume();
           return;
         }
+        const silent = session.envelope.rcptTo.some((address) =>
+          this.silentAfterTaking.has(address.address.toLowerCase()),
+        );
         this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
         const reply = (error?: Error) => {
           this.inFlight--;
-          callback(error);
+          if (!silent) callback(error);
         };
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -36,7 +36,7 @@ function standingDetail({ signups, subscribed, week, lastWeek }: ListStanding) {
 export default function AdminDashboard({
   loaderData: { days, totals, sessions, unbookedSessions },
 }: Route.ComponentProps) {
-  const { newMessages, failedEmails } = useAdminSession();
+  const { newMessages, failedEmails, uncertainEmails } = useAdminSession();
   const lastThirty = days.reduce(
     (sum, day) => sum + day.messages + day.subscribers + day.waitlist + day.orders,
     0,
@@ -64,6 +64,20 @@ export default function AdminDashboard({
               failed {failedEmails === 1 ? "email" : "emails"}
             </Link>
           </li>
+          {uncertainEmails > 0 && (
+            <li>
+              <Link
+                to="/admin/email#uncertain"
+                className="block rounded-lg border bg-card p-4 hover:bg-muted"
+                data-testid="uncertain-emails-count"
+              >
+                <span className="font-serif text-2xl font-semibold text-primary">
+                  {uncertainEmails}
+                </span>{" "}
+                may not have gone out
+              </Link>
+            </li>
+          )}
           <li>
             <Link
               to="/admin/booking"

@@ -239,9 +239,10 @@ function Report({
       {report.uncertain > 0 && (
         <AdminForm className="flex flex-wrap items-center gap-3">
           <p className="text-sm">
-            {report.uncertain} email{report.uncertain === 1 ? " was" : "s were"} being sent when the
-            server stopped: {report.uncertain === 1 ? "it" : "they"} may have arrived. Sending again
-            may reach someone twice.
+            {report.uncertain} email{report.uncertain === 1 ? "" : "s"} may not have gone out (the
+            site stopped mid-send, or the mail server never answered):{" "}
+            {report.uncertain === 1 ? "it" : "they"} may have arrived. Sending again may reach
+            someone twice.
           </p>
           <Button type="submit" name="intent" value="resend-uncertain" variant="outline">
             Send {report.uncertain === 1 ? "it" : "them"} again

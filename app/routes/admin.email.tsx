@@ -12,7 +12,10 @@ import {
   requireAdminAction,
   requireAdminPage,
   retryFailedEmail,
+  sendUncertainEmailAgain,
+  uncertainEmails,
 } from "~/.server/admin";
+import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { outboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleNotice } from "~/components/admin/console-message";
@@ -21,13 +24,26 @@ export const meta = () => adminMeta("Email health");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const [counts, failed] = await Promise.all([outboxCounts(context.db), failedEmails(context.db)]);
-  return { counts, failed };
+  const [counts, failed, uncertain] = await Promise.all([
+    outboxCounts(context.db),
+    failedEmails(context.db),
+    uncertainEmails(context.db),
+  ]);
+  return { counts, failed, uncertain };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
+  if (formData.get("intent") === "resend-uncertain") {
+    const resent = await sendUncertainEmailAgain(context, {
+      id: String(formData.get("id") ?? ""),
+      actor: session.email,
+    });
+    if (resent === "not-uncertain")
+      return data({ error: "That email is no longer waiting for your word." }, 409);
+    return { retried: true };
+  }
   const outcome = await retryFailedEmail(context, {
     id: String(formData.get("id") ?? ""),
     actor: session.email,
@@ -38,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminEmail({
-  loaderData: { counts, failed },
+  loaderData: { counts, failed, uncertain },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -58,13 +74,14 @@ export default function AdminEmail({
           {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}
         </ConsoleNotice>
       )}
+      <UncertainEmails emails={uncertain} total={counts.uncertain} />
       <section aria-labelledby="failed" className="space-y-3">
         <h2 id="failed" className="text-lg font-semibold">
           Failed emails
         </h2>
         {failed.length === 0 ? (
           <p className="rounded-lg border bg-card p-6 text-muted-foreground">
-            Every email went out.
+            {counts.uncertain === 0 ? "Every email went out." : "No email failed."}
           </p>
         ) : (
           <ul className="divide-y rounded-lg border bg-card" data-testid="failed-emails">

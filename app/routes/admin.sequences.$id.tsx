@@ -6,7 +6,13 @@ import { SequenceFields, StepFields } from "~/components/admin/sequence-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage } from "~/.server/admin";
+import {
+  requireAdminAction,
+  requireAdminPage,
+  sendUncertainEmailAgain,
+  uncertainEmailsOf,
+} from "~/.server/admin";
+import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   changeSequenceStatus,
@@ -23,9 +29,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const page = await sequencePage(context.db, params.id);
+  const [page, uncertain] = await Promise.all([
+    sequencePage(context.db, params.id),
+    uncertainEmailsOf(context.db, params.id),
+  ]);
   if (!page) throw data("No such sequence", 404);
-  return page;
+  return { ...page, uncertain };
 }
 
 const statusRefusals = {
@@ -48,6 +57,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data(
         { form: intent, error: statusRefusals[outcome] },
         outcome === "not-found" ? 404 : 409,
+      );
+    return redirect(`/admin/sequences/${params.id}`);
+  }
+  if (intent === "resend-uncertain") {
+    const resent = await sendUncertainEmailAgain(context, {
+      id: String(formData.get("id") ?? ""),
+      actor: session.email,
+    });
+    if (resent === "not-uncertain")
+      return data(
+        { form: "resend-uncertain", error: "That email is no longer waiting for your word." },
+        409,
       );
     return redirect(`/admin/sequences/${params.id}`);
   }
@@ -85,7 +106,7 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdminSequence({ loaderData, actionData }: Route.ComponentProps) {
-  const { sequence, steps, others, readers } = loaderData;
+  const { sequence, steps, others, readers, uncertain } = loaderData;
   const live = steps.filter((step) => !step.removed_at);
   const removed = steps.filter((step) => step.removed_at);
   const errorsFor = (form: string) =>
@@ -120,6 +141,8 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
         {readers.active ?? 0} in it now · {readers.finished ?? 0} finished ·{" "}
         {(readers.cancelled ?? 0) + (readers.exited ?? 0)} stopped early
       </p>
+      {alertFor("resend-uncertain")}
+      <UncertainEmails emails={uncertain.emails} total={uncertain.total} />
 
       <section id="steps" className="space-y-4" aria-labelledby="steps-heading">
         <h2 id="steps-heading" className="text-xl font-semibold">

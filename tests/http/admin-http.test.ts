@@ -1001,5 +1001,74 @@ for (const dialect of allDialects) {
       });
       expect(again.status).toBe(409);
     });
+
+    it("counts an email that may not have gone out and sends it again on one press, audited", async () => {
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto("outbox_emails")
+        .values({
+          id: `uncertain-${dialect}`,
+          purpose: "sales.receipt",
+          to_address: "maybe@example.com",
+          from_address: "no-reply@console.test",
+          reply_to: null,
+          subject: "Your receipt",
+          text_body: "Thank you",
+          html_body: null,
+          headers: "{}",
+          status: "uncertain",
+          attempts: 1,
+          next_attempt_at: now,
+          last_error: "No reply to the end of the message after 600 s: it may have gone out",
+          uncertain_at: now,
+          created_at: now,
+        })
+        .execute();
+      const browser = await signedIn();
+      // React marks where adjacent text parts meet; the reader sees them joined.
+      const page = async (url: string) =>
+        (await (await browser.request(url)).text()).replaceAll("<!-- -->", "");
+      const dashboard = await page("/admin");
+      expect(dashboard).toMatch(
+        /data-testid="uncertain-emails-count".*?>1<\/span> may not have gone out/s,
+      );
+      const health = await page("/admin/email");
+      expect(health).toContain("1 may not have gone out");
+      expect(health).toContain("Your receipt");
+      expect(health).toContain("Send again");
+      expect(health).not.toContain("Every email went out");
+
+      const form = { intent: "resend-uncertain", id: `uncertain-${dialect}` };
+      const forged = await browser.request("/admin/email", { form: { ...form, csrf: "forged" } });
+      expect(forged.status).toBe(403);
+      const status = async () =>
+        (
+          await database.db
+            .selectFrom("outbox_emails")
+            .select("status")
+            .where("id", "=", `uncertain-${dialect}`)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await status()).toBe("uncertain");
+
+      const csrf = await browser.csrfToken();
+      const before = sink.received.length;
+      const resent = await browser.request("/admin/email", { form: { ...form, csrf } });
+      expect(resent.status).toBe(200);
+      const delivered = await sink.waitFor(before + 1);
+      expect(
+        delivered.filter((email) => email.envelopeTo.includes("maybe@example.com")),
+      ).toHaveLength(1);
+      await expect.poll(status, { timeout: 15_000 }).toBe("sent");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "actor_email"])
+        .where("subject", "=", `uncertain-${dialect}`)
+        .execute();
+      expect(audit).toEqual([{ action: "outbox.resend-uncertain", actor_email: admin }]);
+      const again = await browser.request("/admin/email", { form: { ...form, csrf } });
+      expect(again.status).toBe(409);
+      expect(await page("/admin")).not.toContain("may not have gone out");
+    });
   });
 }

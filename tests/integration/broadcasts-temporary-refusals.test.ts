@@ -224,6 +224,53 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("pauses in a storm of 421 on every email, tells the owner, and resumes by itself once a probe is accepted", async () => {
+      await seedReaders(database.db, readers("storm", 30));
+      sink.refuseEveryRecipient = { code: 421, words: "4.3.2 System not accepting messages" };
+      const id = await sendAndQueue("Into a storm");
+      await drain();
+      expect(await statusOf(id)).toBe("paused");
+      expect(await pauses(id)).toMatchObject([
+        { cause: "temporary", refusal_code: "421 4.3.2", ended_at: null },
+      ]);
+      expect(await pausedBroadcastNotices(database.db)).toMatchObject([
+        { id, subject: "Into a storm", cause: "temporary" },
+      ]);
+
+      // The storm lasts hours: probes are refused, the broadcast stays paused, nobody is marked.
+      for (let round = 0; round < 4; round++) {
+        clock.advance(hour);
+        await runBroadcastQueue(deps());
+        await drain();
+        expect(await statusOf(id)).toBe("paused");
+      }
+      expect((await pauses(id))[0]!.probes).toBeGreaterThanOrEqual(1);
+      expect(await bouncedPeople()).toBe(0);
+      expect(readersReached("storm")).toEqual([]);
+
+      sink.refuseEveryRecipient = undefined;
+      for (let round = 0; round < 10 && (await statusOf(id)) !== "sent"; round++) {
+        clock.advance(hour);
+        await runBroadcastQueue(deps());
+        await drain();
+      }
+      expect(await statusOf(id)).toBe("sent");
+      expect(new Set(readersReached("storm")).size).toBe(30);
+      expect(readersReached("storm")).toHaveLength(30);
+      expect(await pauses(id)).toMatchObject([
+        { cause: "temporary", ended_by: "probe", refusal_code: "421 4.3.2" },
+      ]);
+      expect(await pausedBroadcastNotices(database.db)).toEqual([]);
+      await drain();
+      expect(toOwner().map((email) => email.parsed.subject)).toEqual([
+        "Broadcast paused: Into a storm",
+        "Broadcast resumed: Into a storm",
+      ]);
+      const report = await broadcastReport(database.db, id);
+      expect(report).toMatchObject({ sent: 30, held: 0, bounced: 0, failed: 0 });
+      expect(report.pauses).toMatchObject([{ cause: "temporary", endedBy: "probe" }]);
+    });
+
     it("retries a few 452s and a 421 disconnect without pausing at all", async () => {
       await seedReaders(database.db, readers("few", 30));
       sink.refuseEveryNth = {

@@ -129,8 +129,11 @@ export async function leadTotals(db: Db, now: Date) {
   };
 }
 
-/** What waits for the owner: unread messages and emails that could not be delivered. */
+/**
+ * What waits for the owner: unread messages, emails that could not be delivered and emails that
+ * may not have gone out.
+ */
 export async function needsAttention(db: Db) {
   const [newMessages, outbox] = await Promise.all([countNewMessages(db), outboxCounts(db)]);
-  return { newMessages, failedEmails: outbox.failed };
+  return { newMessages, failedEmails: outbox.failed, uncertainEmails: outbox.uncertain };
 }

@@ -49,7 +49,14 @@ export {
   salesState,
   sendFreshDownloadLink,
 } from "./orders";
-export { failedEmails, outboxCounts, retryFailedEmail } from "./outbox-health";
+export {
+  failedEmails,
+  outboxCounts,
+  retryFailedEmail,
+  sendUncertainEmailAgain,
+  uncertainEmails,
+  uncertainEmailsOf,
+} from "./outbox-health";
 export {
   listPasskeys,
   passkeyRegistrationOptions,

@@ -1,7 +1,7 @@
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { OutboxEmailStatus } from "../core/db/schema";
-import { requeueFailedEmails } from "../mail";
+import { requeueFailedEmails, resendUncertainEmail } from "../mail";
 import { recordAdminAction } from "../core/audit-log";
 
 /** How many emails are in each state. */
@@ -45,6 +45,53 @@ export async function retryFailedEmail(
     const requeued = await requeueFailedEmails(trx, { ids: [id], now });
     if (requeued.length === 0) return "not-failed" as const;
     await recordAdminAction(trx, { actor, action: "outbox.retry", subject: id, now });
+    return "queued" as const;
+  });
+  if (result === "queued") outbox.wake();
+  return result;
+}
+
+/**
+ * The emails that may not have gone out, of any kind (a receipt, a broadcast's, a sequence's),
+ * newest first: their sender died mid-send or their final reply never came.
+ */
+export async function uncertainEmails(
+  db: Db,
+  { batchId, limit = 50 }: { batchId?: string; limit?: number } = {},
+) {
+  return db
+    .selectFrom("outbox_emails")
+    .select(["id", "purpose", "to_address", "subject", "last_error", "uncertain_at"])
+    .where("status", "=", "uncertain")
+    .$if(batchId !== undefined, (query) => query.where("broadcast_id", "=", batchId!))
+    .orderBy("uncertain_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** A batch's (a sequence's, a broadcast's) emails that may not have gone out: some, and how many. */
+export async function uncertainEmailsOf(db: Db, batchId: string) {
+  const [emails, counted] = await Promise.all([
+    uncertainEmails(db, { batchId }),
+    db
+      .selectFrom("outbox_emails")
+      .select((eb) => eb.fn.countAll<string | number>().as("total"))
+      .where("status", "=", "uncertain")
+      .where("broadcast_id", "=", batchId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { emails, total: Number(counted.total) };
+}
+
+/** Sends an email that may not have gone out again, on the owner's word (audited). */
+export async function sendUncertainEmailAgain(
+  { db, clock, outbox }: { db: Db; clock: Clock; outbox: { wake(): void } },
+  { id, actor }: { id: string; actor: string },
+): Promise<"queued" | "not-uncertain"> {
+  const now = clock.now();
+  const result = await db.transaction().execute(async (trx) => {
+    if (!(await resendUncertainEmail(trx, id, now))) return "not-uncertain" as const;
+    await recordAdminAction(trx, { actor, action: "outbox.resend-uncertain", subject: id, now });
     return "queued" as const;
   });
   if (result === "queued") outbox.wake();

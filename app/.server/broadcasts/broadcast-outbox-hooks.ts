@@ -24,6 +24,8 @@ export function broadcastOutboxHooks(deps: Pick<ServiceDeps, "db" | "config">): 
         .execute();
     },
     bulkPaused: (trx, pause) => pauseBroadcast(trx, deps.config, pause),
+    // A broadcast paused for refusals for now probes and resumes by itself.
+    stormPauses: () => true,
     async bulkRefused(trx, { email, failure, now, outcome }) {
       // A row per refused attempt, never updated: the report's refusals and retries outlive the
       // emails' own state.

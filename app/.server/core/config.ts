@@ -188,8 +188,20 @@ const configSchema = z
     BOOKING_MEETING_URL: optionalText.pipe(
       z.url({ message: "must be an absolute URL" }).optional(),
     ),
-    /** Longest wait on the SMTP server (connect, greeting, silence mid-message) before giving up. */
+    /**
+     * Longest wait on the SMTP server (connect, greeting; twice it for the envelope) before an
+     * attempt fails and is retried.
+     */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    /**
+     * Longest wait for the reply to a message handed over whole (RFC 5321 §4.5.3.2.6: 10 minutes).
+     * Without one the email "may not have gone out" and is never sent again on its own.
+     */
+    SMTP_DATA_REPLY_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(10 * 60_000),
     /** SMTP connections kept open and used at once by each instance (nodemailer's pool). */
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
     /**

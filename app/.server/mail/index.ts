@@ -10,6 +10,7 @@ export {
   releaseBulkBatch,
   releaseProbeEmail,
   requeueFailedEmails,
+  resendUncertainEmail,
   resendUncertainEmails,
   type OutgoingEmail,
 } from "./outbox";

@@ -56,6 +56,11 @@ export type MailTransport = {
   /** For the start-up log: where mail goes. */
   description: string;
   send(message: TransportMessage): Promise<void>;
+  /**
+   * The sender is stopping: a final reply still awaited is given the ordinary wait at most, then
+   * its email is uncertain (a stop never waits out RFC 5321's 10 minutes).
+   */
+  hurryFinalReplies?(): void;
   close(): void;
 };
 
@@ -63,12 +68,15 @@ export type MailTransport = {
  * nodemailer's transporter, created with the first email: a server that has sent nothing has not
  * loaded nodemailer (3 MB resident).
  */
-function lazyTransporter(options: TransportOptions | Record<string, unknown>) {
+function lazyTransporter(
+  options: TransportOptions | Record<string, unknown>,
+  prepare: (created: Transporter) => Transporter = (created) => created,
+) {
   let transporter: Promise<Transporter> | undefined;
   return {
     get: () =>
       (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-        nodemailer.createTransport(options),
+        prepare(nodemailer.createTransport(options)),
       )),
     close: () => void transporter?.then((created) => created.close()),
   };
@@ -135,38 +143,96 @@ function mailOptionsBuilder() {
 }
 
 /**
+ * The server took the whole message (its final "." is written) and never answered within the
+ * wait RFC 5321 asks for (§4.5.3.2.6, 10 minutes): it may have delivered it already, so the
+ * outbox marks it "may not have gone out" instead of sending it again (a second copy).
+ */
+export class NoFinalReply extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `No reply to the end of the message after ${Math.round(waitedMs / 1000)} s: it may have gone out`,
+    );
+    this.name = "NoFinalReply";
+  }
+}
+
+/** What a pooled send carries for its own clock (mail.data keeps unknown keys as given). */
+type WatchedMail = { data: { onHandedOver?: () => void }; message: NodemailerMessage };
+type NodemailerMessage = {
+  processFunc(process: (input: NodeJS.ReadableStream) => NodeJS.ReadableStream): void;
+};
+
+/**
+ * Tells each send when its message is handed over whole: the end of the stream the connection
+ * reads the message from, DKIM's signature included (its own process function is added before
+ * the pool is given the email, so this one, added as the pool takes it, reads its output).
+ */
+function watchHandOver(transporter: Transporter) {
+  const pool = transporter.transporter as unknown as {
+    send(mail: WatchedMail, callback: (...args: unknown[]) => void): unknown;
+  };
+  const send = pool.send.bind(pool);
+  pool.send = (mail, callback) => {
+    const onHandedOver = mail.data.onHandedOver;
+    if (onHandedOver)
+      mail.message.processFunc((input) => {
+        input.once("end", onHandedOver);
+        return input;
+      });
+    return send(mail, callback);
+  };
+  return transporter;
+}
+
+/**
  * Real delivery through an SMTP server (`smtp://user:pass@host:587`, `smtps://...`), over a pool
- * of connections kept open (a new TLS session and login per email capped a send at ~40/s). Every
- * wait on the server (connecting, its greeting, any silence mid-conversation) ends after
- * `timeoutMs`, so a stalled server fails the attempt (retried later) instead of holding the email
- * for minutes; a stalled connection holds only its own email, the others go on. With a
- * `bounceAddress`, each email's envelope sender is its own return path there (VERP), so a report
- * mailed back names the email it is about.
+ * of connections kept open (a new TLS session and login per email capped a send at ~40/s).
+ * Connecting and the greeting end after `timeoutMs` each, and the envelope with them after twice
+ * that: such a stall fails the attempt (retried later, nothing was delivered). Once the message
+ * is handed over whole, its reply is awaited `dataReplyTimeoutMs` (RFC 5321's 10 minutes: a
+ * server may take that long to commit it); without one the send fails with {@link NoFinalReply}.
+ * A stalled send closes only its own connection (nodemailer's abort signal): the others go on.
+ * With a `bounceAddress`, each email's envelope sender is its own return path there (VERP), so a
+ * report mailed back names the email it is about.
  */
 export function smtpTransport(
   smtpUrl: string,
   {
     timeoutMs = 20_000,
+    dataReplyTimeoutMs = 10 * 60_000,
     dkim,
     pool = { connections: 5, messagesPerConnection: 100 },
     bounceAddress,
-  }: { timeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool; bounceAddress?: string } = {},
+  }: {
+    timeoutMs?: number;
+    dataReplyTimeoutMs?: number;
+    dkim?: DkimSigning;
+    pool?: SmtpPool;
+    bounceAddress?: string;
+  } = {},
 ): MailTransport {
-  const transporter = lazyTransporter({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
-    maxMessages: pool.messagesPerConnection,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dkim: dkimOptions(dkim),
-  });
+  const transporter = lazyTransporter(
+    {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: Math.max(pool.connections, pool.maxConnections ?? pool.connections),
+      maxMessages: pool.messagesPerConnection,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      // The socket's own silence timer is only a backstop: the send's clock below ends each
+      // wait first, the wait for the final reply being the longest.
+      socketTimeout: dataReplyTimeoutMs + timeoutMs,
+      dkim: dkimOptions(dkim),
+    },
+    watchHandOver,
+  );
   const options = mailOptionsBuilder();
   const gate = elasticSendGate({
     base: pool.connections,
     ceiling: pool.maxConnections ?? pool.connections,
   });
+  /** The sends awaiting their final reply: each shortens its wait to `timeoutMs` when asked. */
+  const awaitingReply = new Set<() => void>();
   return {
     description: `SMTP ${new URL(smtpUrl).host}`,
     async send(message) {
@@ -175,7 +241,37 @@ export function smtpTransport(
       if (bounceAddress) {
         mail.envelope = { from: returnPathFor(bounceAddress, message.id), to: [message.to] };
       }
-      await gate.run(() => sender.sendMail(mail));
+      await gate.run(async () => {
+        const abort = new AbortController();
+        let handedOver = false;
+        let timer = setTimeout(() => abort.abort(), 2 * timeoutMs);
+        let waitUntil = Infinity;
+        const shorten = () => {
+          if (waitUntil - Date.now() <= timeoutMs) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort.abort(), timeoutMs);
+        };
+        const onHandedOver = () => {
+          handedOver = true;
+          clearTimeout(timer);
+          waitUntil = Date.now() + dataReplyTimeoutMs;
+          timer = setTimeout(() => abort.abort(), dataReplyTimeoutMs);
+          awaitingReply.add(shorten);
+        };
+        try {
+          await sender.sendMail({ ...mail, signal: abort.signal, onHandedOver } as SendMailOptions);
+        } catch (error) {
+          if (handedOver && abort.signal.aborted) throw new NoFinalReply(dataReplyTimeoutMs);
+          if (abort.signal.aborted) throw new Error(`Timeout: no reply in ${2 * timeoutMs} ms`);
+          throw error;
+        } finally {
+          clearTimeout(timer);
+          awaitingReply.delete(shorten);
+        }
+      });
+    },
+    hurryFinalReplies() {
+      for (const shorten of awaitingReply) shorten();
     },
     close: transporter.close,
   };
@@ -214,6 +310,7 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
 export function createMailTransport({
   smtpUrl,
   smtpTimeoutMs,
+  smtpDataReplyTimeoutMs,
   pool,
   mailDir,
   dkim,
@@ -222,11 +319,18 @@ export function createMailTransport({
   smtpUrl?: string;
   bounceAddress?: string;
   smtpTimeoutMs?: number;
+  smtpDataReplyTimeoutMs?: number;
   pool?: SmtpPool;
   mailDir: string;
   dkim?: DkimSigning;
 }) {
   return smtpUrl
-    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim, pool, bounceAddress })
+    ? smtpTransport(smtpUrl, {
+        timeoutMs: smtpTimeoutMs,
+        dataReplyTimeoutMs: smtpDataReplyTimeoutMs,
+        dkim,
+        pool,
+        bounceAddress,
+      })
     : mailDirTransport(mailDir, dkim);
 }

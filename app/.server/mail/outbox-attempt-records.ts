@@ -8,7 +8,7 @@ import type { BulkPause, OutboxHooks } from "./outbox-hooks";
 import type { SendFailure } from "./smtp-refusal";
 
 /** What the worker decided for an email after an attempt. */
-export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped";
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "held" | "skipped" | "uncertain";
 
 /** One finished attempt, as the worker decided it: what the outbox must write for it. */
 export type AttemptRecord = {
@@ -59,6 +59,8 @@ export function attemptRecorder({
       .where("id", "=", email.id)
       .where("locked_by", "=", workerId)
       .execute();
+    // No reply is no refusal: nothing for the batch's report or its breaker.
+    if (record.outcome === "uncertain") return false;
     if (failure && email.broadcast_id) {
       await hooks.bulkRefused?.(trx, {
         email,

@@ -3,7 +3,7 @@ import type { Db } from "../core/db/database";
 import type { AttemptRecorder, DeliveryOutcome } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
 import type { BulkCompletion, BulkPause, OutboxHooks } from "./outbox-hooks";
-import type { MailTransport } from "./mail-transport";
+import { NoFinalReply, type MailTransport } from "./mail-transport";
 import type { SharedBody } from "./shared-body";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, isTemporaryRefusal, type SendFailure } from "./smtp-refusal";
@@ -68,6 +68,9 @@ export function jitteredRetryDelayMs(
 ) {
   return Math.round(retryDelayMs(attempt, baseMs, maxMs) * (1 + random() / 2));
 }
+
+/** Refusals for now in a row, on every email, that make a storm (see `bulkPause`). */
+const stormRefusals = 10;
 
 /** Why a bulk batch stops, as the hooks record it. */
 export type PauseCause = BulkPause["cause"];
@@ -157,6 +160,7 @@ export async function deliverEmail(
   }, context.leaseMs / 3);
   let startedAt: string;
   let failure: SendFailure | undefined;
+  let noReply: NoFinalReply | undefined;
   try {
     let attachments: EmailAttachment[] = [];
     const template = email.template;
@@ -197,7 +201,8 @@ export async function deliverEmail(
         sharedBody,
       });
     } catch (cause) {
-      failure = classifySendFailure(cause);
+      if (cause instanceof NoFinalReply) noReply = cause;
+      else failure = classifySendFailure(cause);
     }
   } finally {
     clearInterval(renewal);
@@ -205,6 +210,7 @@ export async function deliverEmail(
 
   const finished = clock.now();
   const finishedAt = finished.toISOString();
+  if (noReply) return deliveryUncertain(context, email, startedAt, finished, noReply);
   context.serverBreaker.record(failure?.kind ?? "sent");
   const temporary = failure !== undefined && isTemporaryRefusal(failure);
   // A refusal is a reply from the server; a lost connection says nothing about the list. A refusal
@@ -214,7 +220,16 @@ export async function deliverEmail(
     batchId !== null &&
     !(temporary && email.attempts <= 1) &&
     context.bulkBreaker.record(batchId, failure?.code !== undefined, finished.getTime());
-  const pause = bulkPause(context, email, failure, { temporary, tripped });
+  // Refused for now, every email in a row: each email's attempts stay at 1 while the server is
+  // waited for, so only the storm itself can pause the batch. Ten in a row, not the three that
+  // hold transactional mail back: a server refusing every second email is no storm.
+  const storm =
+    batchId !== null &&
+    temporary &&
+    failure?.kind === "provider" &&
+    context.serverBreaker.refusalsInARow >= stormRefusals &&
+    (context.hooks.stormPauses?.(email) ?? false);
+  const pause = bulkPause(context, email, failure, { temporary, tripped, storm });
 
   let outcome: DeliveryOutcome;
   let update: Record<string, unknown>;
@@ -271,20 +286,54 @@ export async function deliverEmail(
 }
 
 /**
+ * The server took the whole message and never answered: it may have delivered it, so the email
+ * is "may not have gone out", whatever its kind, and waits for the owner's "send again" (a resend
+ * on its own risks a second copy). No refusal: nothing is counted against the batch or the server.
+ */
+async function deliveryUncertain(
+  context: DeliveryContext,
+  email: ClaimedEmail,
+  startedAt: string,
+  finished: Date,
+  noReply: NoFinalReply,
+): Promise<DeliveryOutcome> {
+  const words = noReply.message;
+  await context.recorder.record({
+    email,
+    startedAt,
+    finished,
+    failure: { kind: "transient", words, described: words },
+    update: { status: "uncertain", uncertain_at: finished.toISOString(), last_error: words },
+    outcome: "uncertain",
+  });
+  context.logger.warn(
+    { emailId: email.id, purpose: email.purpose, attempt: email.attempts, reply: words },
+    "outbox: no reply to the end of the message, it may have gone out (not sent again)",
+  );
+  return "uncertain";
+}
+
+/**
  * Whether a bulk email's failure stops its batch, and why: a refusal no retry fixes (a policy
  * block, 5.7.1) at once; permanent refusals past the breaker's share; refusals for now (4xx) only
- * once they persist after back-off (past the share on retries, or an email out of attempts).
+ * once they persist after back-off (past the share on retries, or an email out of attempts), or
+ * as a storm (the server refusing every email) where the batch's hooks want it paused.
  * Everything else is the email's own affair: retried, bounced or given up.
  */
 function bulkPause(
   context: DeliveryContext,
   email: ClaimedEmail,
   failure: SendFailure | undefined,
-  { temporary, tripped }: { temporary: boolean; tripped: boolean },
+  { temporary, tripped, storm }: { temporary: boolean; tripped: boolean; storm: boolean },
 ): { reason: string; cause: PauseCause } | undefined {
   if (!failure || email.broadcast_id === null) return undefined;
   const share = `more than ${context.pauseRefusalPercent}% of the latest sends were refused`;
   if (temporary) {
+    if (storm)
+      return {
+        cause: "temporary",
+        reason: `The server refuses every email for now, one after another (the last: ${describe(failure)})`,
+      };
     if (tripped)
       return {
         cause: "temporary",

@@ -39,6 +39,12 @@ export type OutboxHooks = {
    * is skipped); without it bulk emails are not claimed.
    */
   completeBulk?(emails: OutboxEmailTable[]): Promise<Map<string, BulkCompletion>>;
+  /**
+   * Whether a storm (the server refusing every email for now, 421 after 421) pauses this bulk
+   * email's batch: yes for a batch that probes and resumes by itself (a broadcast); otherwise its
+   * emails wait out the storm without spending their attempts.
+   */
+  stormPauses?(email: OutboxEmailRef): boolean;
   /** The receiving server refused this address for good (5.1.x): it will never be retried. */
   addressRefused?(
     trx: Kysely<Database>,

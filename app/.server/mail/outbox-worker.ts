@@ -57,7 +57,10 @@ export type OutboxWorker = {
   wake(): void;
   /** Claims one batch and sends it; resolves with how many emails it tried. */
   runOnce(): Promise<number>;
-  /** Stops claiming emails; resolves once the emails in hand are sent (or have failed). */
+  /**
+   * Stops claiming emails; resolves once the emails in hand are sent (or have failed, or are
+   * uncertain: a final reply is then awaited the ordinary SMTP wait at most).
+   */
   stop(): Promise<void>;
 };
 
@@ -239,6 +242,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopping.abort();
       await loop.stop();
+      // A final reply awaited for minutes would hold the stop (and a killed process resends a
+      // receipt after its lease): it gets the ordinary wait, then its email is uncertain.
+      transport.hurryFinalReplies?.();
       await Promise.all(inFlight);
     },
   };

@@ -244,8 +244,29 @@ export async function cancelBulkBatch(trx: Kysely<Database>, batchId: string, re
 }
 
 /**
+ * Sends again, on the owner's word, one email of any kind that may not have gone out (its sender
+ * died mid-send, or its final reply never came), with a fresh set of attempts; resolves with
+ * whether it was uncertain. `uncertain_at` stays: the reports still say it was.
+ */
+export async function resendUncertainEmail(trx: Kysely<Database>, id: string, now: Date) {
+  const requeued = await trx
+    .updateTable("outbox_emails")
+    .set({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "uncertain")
+    .executeTakeFirst();
+  return Number(requeued.numUpdatedRows) > 0;
+}
+
+/**
  * Sends again, on the owner's word, a batch's emails that may not have gone out (their sender
- * died mid-send); resolves with how many.
+ * died mid-send, or their final reply never came); resolves with how many.
  */
 export async function resendUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
   const requeued = await trx

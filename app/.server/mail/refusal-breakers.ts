@@ -58,5 +58,9 @@ export function serverRefusalBreaker({ threshold = 3 }: { threshold?: number } =
     get refusingEverything() {
       return inARow >= threshold;
     },
+    /** Policy or volume refusals since the server last accepted an email. */
+    get refusalsInARow() {
+      return inARow;
+    },
   };
 }

@@ -6,6 +6,8 @@ export type AdminLayoutData = {
   csrfToken: string;
   newMessages: number;
   failedEmails: number;
+  /** Emails that may not have gone out (any kind), waiting for the owner's "Send again". */
+  uncertainEmails: number;
   /** Broadcasts paused now: every console page says so, with a link, while it lasts. */
   pausedBroadcasts: PausedBroadcastNotice[];
 };

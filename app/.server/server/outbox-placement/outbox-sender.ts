@@ -37,6 +37,8 @@ export function siteOutboxHooks(deps: { db: AppDatabase["db"]; config: AppConfig
       ]);
       return new Map([...forBroadcasts, ...forSequences]);
     },
+    // A sequence paused waits for the owner: through a storm its emails wait for the server.
+    stormPauses: (email) => !isSequenceEmail(email),
     async bulkPaused(trx, pause) {
       // A sequence's batch is its id: it pauses (its emails stay held until the owner resumes).
       if (!(await sequences.bulkPaused(trx, pause))) await broadcasts.bulkPaused?.(trx, pause);
@@ -55,6 +57,7 @@ export async function startConfiguredOutbox(
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    smtpDataReplyTimeoutMs: config.SMTP_DATA_REPLY_TIMEOUT_MS,
     pool: {
       connections: config.SMTP_POOL_CONNECTIONS,
       maxConnections: config.SMTP_POOL_MAX_CONNECTIONS ?? config.SMTP_POOL_CONNECTIONS * 4,

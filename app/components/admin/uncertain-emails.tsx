@@ -1,0 +1,69 @@
+import { AdminForm } from "./admin-form";
+import { AdminTime } from "./admin-time";
+import { StatusBadge } from "./status-badge";
+import { Button } from "~/components/ui/button";
+
+export type UncertainEmail = {
+  id: string;
+  purpose: string;
+  to_address: string;
+  subject: string;
+  last_error: string | null;
+  uncertain_at: string | null;
+};
+
+/**
+ * The emails that may not have gone out (their sender died mid-send, or the mail server took
+ * them and never answered): counted, each with "Send again" (the reader may get a second copy,
+ * so only the owner decides). Used by Email health; kept apart from its other sections.
+ */
+export function UncertainEmails({ emails, total }: { emails: UncertainEmail[]; total: number }) {
+  if (total === 0) return null;
+  return (
+    <section aria-labelledby="uncertain" className="space-y-3" data-testid="uncertain-emails">
+      <h2 id="uncertain" className="text-lg font-semibold">
+        {total} may not have gone out
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        The mail server may have taken {total === 1 ? "this email" : "these emails"} without saying
+        so.{" "}
+        {total === 1 ? "It is not sent again on its own" : "They are not sent again on their own"}:
+        sending again may give the reader a second copy.
+      </p>
+      <ul className="divide-y rounded-lg border bg-card">
+        {emails.map((email) => (
+          <li
+            key={email.id}
+            className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+          >
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2">
+                <StatusBadge status="uncertain" />
+                <span className="font-medium break-words">{email.subject}</span>
+              </p>
+              <p className="text-sm break-words text-muted-foreground">
+                To {email.to_address} · {email.purpose}
+                {email.uncertain_at && (
+                  <>
+                    {" · "}
+                    <AdminTime iso={email.uncertain_at} />
+                  </>
+                )}
+              </p>
+              {email.last_error && (
+                <p className="text-sm break-words text-muted-foreground">{email.last_error}</p>
+              )}
+            </div>
+            <AdminForm>
+              <input type="hidden" name="intent" value="resend-uncertain" />
+              <input type="hidden" name="id" value={email.id} />
+              <Button type="submit" variant="outline" size="sm">
+                Send again
+              </Button>
+            </AdminForm>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

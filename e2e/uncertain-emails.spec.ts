@@ -1,0 +1,71 @@
+import { signInThroughEmail } from "./support/admin-sign-in";
+import { queryDatabase, writeDatabase } from "./support/console-database";
+import { lookAt } from "./support/look-at";
+import { expect, hydrate, test } from "./support/test";
+
+/** An email the mail server took and never answered: it may have gone out. */
+async function seedUncertainEmail(id: string, subject: string, batchId: string | null) {
+  const now = new Date().toISOString();
+  await writeDatabase(
+    `INSERT INTO outbox_emails (id, purpose, to_address, from_address, reply_to, subject,
+       text_body, html_body, headers, status, attempts, next_attempt_at, last_error,
+       uncertain_at, broadcast_id, created_at)
+     VALUES (?, ?, 'maybe@example.com', 'no-reply@example.com', NULL, ?, 'Thank you', NULL, '{}',
+       'uncertain', 1, ?, 'No reply to the end of the message after 600 s: it may have gone out',
+       ?, ?, ?)`,
+    [id, batchId ? "sequence.step" : "sales.receipt", subject, now, now, batchId, now],
+  );
+}
+
+const statusOf = async (id: string) =>
+  (await queryDatabase("SELECT status FROM outbox_emails WHERE id = ?", [id]))[0]?.status;
+
+test("counts emails that may not have gone out and sends one again on one press", async ({
+  page,
+}) => {
+  test.slow();
+  const id = `uncertain-${Date.now()}`;
+  await seedUncertainEmail(id, "Your receipt for the book", null);
+  await signInThroughEmail(page, "uncertain@console-e2e.test");
+  await hydrate(page);
+  await expect(page.getByTestId("uncertain-emails-count")).toContainText("may not have gone out");
+  await lookAt(page, "dashboard-uncertain", true);
+
+  await page.getByTestId("uncertain-emails-count").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email health" })).toBeVisible();
+  const section = page.getByTestId("uncertain-emails");
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText(/may not have gone out/);
+  await expect(page.getByText("Every email went out.")).toHaveCount(0);
+  await lookAt(page, "email-health-uncertain", true);
+
+  await section
+    .getByRole("listitem")
+    .filter({ hasText: "Your receipt for the book" })
+    .getByRole("button", { name: "Send again" })
+    .click();
+  await expect(page.getByText("Queued again: the worker is sending it now.")).toBeVisible();
+  await expect.poll(() => statusOf(id), { timeout: 30_000 }).toBe("sent");
+});
+
+test("lists a sequence's emails that may not have gone out on its page", async ({ page }) => {
+  test.slow();
+  await signInThroughEmail(page, "uncertain-sequence@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/sequences/new");
+  const name = `Uncertain ${Date.now()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Starts when").selectOption("newsletter_confirmed");
+  await page.getByRole("button", { name: "Create sequence" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const sequenceId = new URL(page.url()).pathname.split("/").pop()!;
+  const id = `uncertain-step-${Date.now()}`;
+  await seedUncertainEmail(id, "Day one: the first step", sequenceId);
+  await page.reload();
+  const section = page.getByTestId("uncertain-emails");
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText("1 may not have gone out");
+  await expect(section).toContainText("Day one: the first step");
+  await lookAt(page, "sequence-uncertain", true);
+  await section.getByRole("button", { name: "Send again" }).click();
+  await expect(page.getByTestId("uncertain-emails")).toHaveCount(0);
+  expect(await statusOf(id)).not.toBe("uncertain");
+});
