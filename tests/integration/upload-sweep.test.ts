@@ -7,6 +7,7 @@ import {
   createArticle,
   createResource,
   publishArticle,
+  receiveUpload,
   saveArticleDraft,
   saveResourceDraft,
   sweepUnusedUploads,
@@ -59,11 +60,13 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
   const folderOf = (src: string | undefined) => src!.split("/")[2]!;
 
   async function upload(red: number) {
+    const received = await receiveUpload(uploadsDir, [await swatch(red)]);
     const outcome = await uploadArticleImage(deps(), {
       actor,
       fileName: `swatch-${red}.png`,
-      bytes: await swatch(red),
+      received,
     });
+    rmSync(received.path);
     if (outcome.outcome !== "uploaded") throw new Error(outcome.message);
     return outcome.src;
   }
