@@ -16,6 +16,7 @@
 // (summarise it with bench/contact/profile-summary.ts). OUTBOX_WORKER chooses where ours sends, as
 // in production: inline (the default, on the requests' event loop), thread, or none (the request
 // path alone: its outbox is left for a worker process, and "sent" is not measured).
+// SERVER_NODE_FLAGS adds Node flags to ours (the semi-space size `npm start` sets, or none).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +68,9 @@ type BurstSending = {
 
 const limits = { CONTACT_RATE_LIMIT: "1000000000", CONTACT_MIN_FILL_SECONDS: "0" };
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
+/** Node's flags for ours (SERVER_NODE_FLAGS="--max-semi-space-size=2", as `npm start` runs it). */
+const serverNodeFlags = (process.env.SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+
 /** Where ours sends its outbox: the server's own default unless OUTBOX_WORKER says. */
 const outboxWorker = process.env.OUTBOX_WORKER ?? "inline";
 
@@ -79,7 +83,10 @@ async function startOurs(databaseUrl: string, mailDir: string): Promise<Server> 
       OUTBOX_POLL_INTERVAL_MS: "1000",
       OUTBOX_WORKER: outboxWorker,
     },
-    cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+    [
+      ...serverNodeFlags,
+      ...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    ],
   );
 }
 

@@ -4,7 +4,8 @@
 // decompression bomb just under the cap), half phone photos over 20 MB. Prints the resident
 // memory idle before (and once sharp is loaded by a small image), its peak, and idle again after (IDLE_SECONDS, default 20, after the last
 // answer: V8 and the allocator give memory back in a quiet spell), and each upload's time.
-// SERVER_ENV adds settings to the server's environment (MALLOC_ARENA_MAX=2, say) to compare.
+// SERVER_ENV adds settings to the server's environment (MALLOC_ARENA_MAX=2, say) to compare;
+// SERVER_SCRIPT runs another build's entry (an older build, to compare with).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -60,15 +61,19 @@ for (let index = 0; index < uploads; index++)
       : { name: `phone-${index}.jpg`, bytes: await phonePhoto() },
   );
 
-const server = await startBuiltServer({
-  DATABASE_URL: database.url,
-  SITE_URL: siteUrl,
-  ADMIN_EMAILS: admin,
-  MAIL_DIR: path.join(dir, "mail"),
-  UPLOADS_DIR: path.join(dir, "uploads"),
-  LOG_LEVEL: "warn",
-  ...serverEnv,
-});
+const server = await startBuiltServer(
+  {
+    DATABASE_URL: database.url,
+    SITE_URL: siteUrl,
+    ADMIN_EMAILS: admin,
+    MAIL_DIR: path.join(dir, "mail"),
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    LOG_LEVEL: "warn",
+    ...serverEnv,
+  },
+  [],
+  process.env.SERVER_SCRIPT,
+);
 const config = { SITE_URL: siteUrl, ADMIN_SESSION_MAX_HOURS: 12 } as AppConfig;
 const session = await createAdminSession(database.db, { email: admin, now: new Date(), config });
 const cookie = (await sessionCookieHeader({ config } as AppLoadContext, session.token)).split(
@@ -100,7 +105,8 @@ async function upload({ name, bytes }: { name: string; bytes: Buffer }) {
 await fetch(`${server.baseURL}/`);
 await seconds(idleSeconds);
 const idleAtStart = residentMb(server.pid);
-// Then one small image, so sharp is loaded (on first use) before the idle figure compared with.
+// Then one small image, so whatever an upload loads (sharp in the server before decision 332) is
+// loaded before the idle figure compared with.
 await upload({
   name: "small.png",
   bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#808080" } })
@@ -122,12 +128,13 @@ await database.dispose();
 rmSync(dir, { recursive: true, force: true });
 
 console.log(`server env: ${process.env.SERVER_ENV || "(none added)"}`);
+console.log(`server script: ${process.env.SERVER_SCRIPT ?? "build/server.js"}`);
 for (const { name, megabytes, ms } of timings)
   console.log(
     `${name.padEnd(14)} ${megabytes.toFixed(1).padStart(5)} MB  ${(ms / 1000).toFixed(1)} s`,
   );
 console.log(`resident memory idle, no image yet: ${idleAtStart.toFixed(0)} MB`);
-console.log(`idle after one small image (sharp loaded): ${idleBefore.toFixed(0)} MB`);
+console.log(`idle after one small image: ${idleBefore.toFixed(0)} MB`);
 console.log(`peak during ${uploads} uploads, ${atOnce} at a time: ${peak.toFixed(0)} MB`);
 console.log(`just after the last answer: ${justAfter.toFixed(0)} MB`);
 console.log(

@@ -68,6 +68,26 @@ describe("the deployment settings file", () => {
   });
 });
 
+/** Node's flags for the server (decision 332): a small young generation keeps idle memory down. */
+const serverNodeFlags = "--max-semi-space-size=2";
+
+describe("the server's start", () => {
+  it("runs Node with the same flags from npm start, the Docker image and the systemd unit", () => {
+    const scripts = (
+      JSON.parse(readFileSync("package.json", "utf8")) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts.start).toBe(`exec node ${serverNodeFlags} build/server.js`);
+    expect(readFileSync("deploy/Dockerfile", "utf8")).toContain(
+      `CMD ["node", "${serverNodeFlags}", "build/server.js"]`,
+    );
+    expect(readFileSync(unitFile, "utf8")).toContain(
+      `ExecStart=/usr/bin/node ${serverNodeFlags} build/server.js`,
+    );
+  });
+});
+
 describe("the systemd unit", () => {
   it("passes systemd's verification as an instance", () => {
     // The unit names Debian's /usr/bin/node; verify checks the binary, so use this Node's path.
@@ -75,7 +95,7 @@ describe("the systemd unit", () => {
       "ExecStart=/usr/bin/node ",
       `ExecStart=${process.execPath} `,
     );
-    expect(unit).toContain(`ExecStart=${process.execPath} build/server.js`);
+    expect(unit).toContain(`ExecStart=${process.execPath} ${serverNodeFlags} build/server.js`);
     const instance = path.join(scratch, "presence-selling@3000.service");
     writeFileSync(instance, unit);
     const result = spawnSync("systemd-analyze", ["verify", instance], { encoding: "utf8" });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -114,6 +114,10 @@ for (const dialect of allDialects) {
         ? readdirSync(path.join(uploadsDir, "images"))
         : [];
 
+    /** Uploads being received, or left behind by one that was not cleaned up. */
+    const receivedFiles = () =>
+      readdirSync(uploadsDir).filter((name) => name.startsWith(".received-"));
+
     it("refuses what is not what its name says, too large, or without alt text, keeping nothing", async () => {
       const png = await photoWithLocation("png");
       const pngAsPdf = await upload(png, "scan.pdf");
@@ -147,6 +151,17 @@ for (const dialect of allDialects) {
       expect((await upload(png, "photo.png", { token: "forged" })).status).toBe(403);
       expect(await imageRows()).toEqual([]);
       expect(imageFolders()).toEqual([]);
+      expect(receivedFiles()).toEqual([]);
+    });
+
+    it("decodes in its own process: the server never loads libvips, and keeps no upload", async () => {
+      const response = await upload(await photoWithLocation("jpeg"), "decoded-elsewhere.jpg");
+      expect(response.status).toBe(200);
+      const maps = readFileSync(`/proc/${server.pid}/maps`, "utf8");
+      // The fixture's own check: the maps are read, and name the libraries the server did load.
+      expect(maps).toMatch(/libnode|node/);
+      expect(maps).not.toMatch(/libvips/);
+      expect(receivedFiles()).toEqual([]);
     });
 
     it("keeps an upload without its location, as AVIF, WebP and its own format at each width", async () => {
@@ -216,6 +231,7 @@ for (const dialect of allDialects) {
       ]);
       expect(turns[0]!.image).toBe(turns[1]!.image);
       expect(turns[2]!.image).toBe(turns[3]!.image);
+      expect(receivedFiles()).toEqual([]);
     }, 240_000);
 
     it("writes a cover and a body image with their variants, width and height", async () => {

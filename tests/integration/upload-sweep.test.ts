@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -7,12 +15,14 @@ import {
   createArticle,
   createResource,
   publishArticle,
+  receiveUpload,
   saveArticleDraft,
   saveResourceDraft,
   sweepUnusedUploads,
   uploadArticleImage,
   uploadGraceMs,
 } from "~/.server/publishing";
+import { staleReceivedMs } from "~/.server/publishing/uploads/upload-sweep";
 import type { ArticleDocument } from "~/lib/article-document";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -59,11 +69,13 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
   const folderOf = (src: string | undefined) => src!.split("/")[2]!;
 
   async function upload(red: number) {
+    const received = await receiveUpload(uploadsDir, [await swatch(red)]);
     const outcome = await uploadArticleImage(deps(), {
       actor,
       fileName: `swatch-${red}.png`,
-      bytes: await swatch(red),
+      received,
     });
+    rmSync(received.path);
     if (outcome.outcome !== "uploaded") throw new Error(outcome.message);
     return outcome.src;
   }
@@ -185,5 +197,17 @@ describe.each(allDialects)("the sweep of unused uploads on %s", (dialect) => {
     expect(fileRows.map((row) => row.id)).toEqual(keptResourceFiles);
     // A second round finds nothing more.
     expect(await sweepUnusedUploads(deps())).toBe(0);
+  });
+
+  it("removes a received file a stopped server left, never one still arriving", async () => {
+    const now = clock.now().getTime() / 1000;
+    const leftOver = await receiveUpload(uploadsDir, [await swatch(1)]);
+    utimesSync(leftOver.path, now - staleReceivedMs / 1000 - 1, now - staleReceivedMs / 1000 - 1);
+    const arriving = await receiveUpload(uploadsDir, [await swatch(2)]);
+    utimesSync(arriving.path, now - 60, now - 60);
+    await sweepUnusedUploads(deps());
+    expect(existsSync(leftOver.path)).toBe(false);
+    expect(existsSync(arriving.path)).toBe(true);
+    rmSync(arriving.path);
   });
 });

@@ -51,6 +51,7 @@ export {
   uploadedImagesDir,
   type ImageUploadOutcome,
 } from "./uploads/image-uploads";
+export { receiveUpload, type ReceivedUpload } from "./uploads/received-upload";
 export {
   consoleResource,
   createResource,

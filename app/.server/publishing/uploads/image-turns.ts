@@ -1,23 +1,4 @@
-import { availableParallelism } from "node:os";
 import { logger } from "../../core/logger";
-
-type SharpModule = typeof import("sharp");
-
-let loaded: Promise<SharpModule["default"]> | undefined;
-
-/**
- * sharp, loaded on the first upload rather than at start (most instances never see one; it is
- * 17 MB resident). Its operation cache is off, so an image's pixels are not kept after its
- * upload, and libvips works on one core fewer than the machine has, leaving one to the requests.
- */
-export function loadSharp() {
-  loaded ??= import("sharp").then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(Math.max(1, availableParallelism() - 1));
-    return sharp;
-  });
-  return loaded;
-}
 
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;

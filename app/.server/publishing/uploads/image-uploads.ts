@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Sharp } from "sharp";
 import { recordAdminAction } from "../../core/audit-log";
 import type { ServiceDeps } from "../../core/service-deps";
 import {
@@ -9,10 +8,11 @@ import {
   exportSmaller,
   uploadedImageSrc,
   variantWidths,
-  type FallbackFormat,
   type UploadedImage,
 } from "~/lib/uploaded-image";
-import { inImageTurn, loadSharp } from "./image-turns";
+import { ImageProcessEnded, runImageJob } from "./image-process";
+import { inImageTurn } from "./image-turns";
+import type { ReceivedUpload } from "./received-upload";
 import { claimedFileType, sniffFileType, sniffedTypeNames } from "./uploaded-file-type";
 
 /**
@@ -34,23 +34,27 @@ const refused = (status: 400 | 415, message: string): ImageUploadOutcome => ({
   message,
 });
 
+const unreadable = () =>
+  refused(400, "This image could not be read: it may be damaged. Export it again.");
+
 /** Where the variants of every upload live: one folder each, named by content and size. */
 export const uploadedImagesDir = (uploadsDir: string) => path.join(uploadsDir, "images");
 
 /**
  * Keeps an image uploaded for an article (decision 230): its kind read from its bytes and matched
  * against its name, turned upright, its metadata (EXIF location included) left behind, made as
- * AVIF, WebP and its own format at each width. The files are written to a temporary folder first;
- * the row, the audit entry and the rename into place are one transaction, so a failure anywhere
- * leaves neither a row without files nor files without a row. The same image again is the same
- * address.
+ * AVIF, WebP and its own format at each width. The upload is a file already received
+ * (`receiveUpload`); it is decoded in the image process (decision 332), never in the server. The
+ * variants are written to a temporary folder first; the row, the audit entry and the rename into
+ * place are one transaction, so a failure anywhere leaves neither a row without files nor files
+ * without a row. The same image again is the same address.
  */
 export async function uploadArticleImage(
   { db, clock, uploadsDir }: ImageUploadDeps,
-  { actor, fileName, bytes }: { actor: string; fileName: string; bytes: Uint8Array },
+  { actor, fileName, received }: { actor: string; fileName: string; received: ReceivedUpload },
 ): Promise<ImageUploadOutcome> {
-  if (bytes.byteLength === 0) return refused(400, "Choose an image to upload.");
-  const sniffed = sniffFileType(bytes);
+  if (received.bytes === 0) return refused(400, "Choose an image to upload.");
+  const sniffed = sniffFileType(received.head);
   if (!acceptedTypes.has(sniffed))
     return refused(
       415,
@@ -63,51 +67,41 @@ export async function uploadArticleImage(
       `The file's name ends in .${fileName.split(".").pop()}, but it is ${sniffedTypeNames[sniffed].name}: rename it or choose the right file.`,
     );
 
-  return inImageTurn(randomUUID(), () =>
-    keepImage({ db, clock, uploadsDir }, { actor, bytes, sniffed }),
-  );
+  return inImageTurn(randomUUID(), async () => {
+    try {
+      return await keepImage({ db, clock, uploadsDir }, { actor, received, sniffed });
+    } catch (error) {
+      // The image process died under this image (its memory, say): the image is what to change.
+      if (!(error instanceof ImageProcessEnded)) throw error;
+      return refused(400, `This image could not be processed. ${exportSmaller}`);
+    }
+  });
 }
 
-/**
- * Decodes the image once, made upright and no wider than its widest variant (a JPEG is decoded
- * straight at that size), then writes every variant from those few pixels: a 48-megapixel photo
- * is read once, not once per variant.
- */
 async function keepImage(
   { db, clock, uploadsDir }: ImageUploadDeps,
-  { actor, bytes, sniffed }: { actor: string; bytes: Uint8Array; sniffed: string },
+  { actor, received, sniffed }: { actor: string; received: ReceivedUpload; sniffed: string },
 ): Promise<ImageUploadOutcome> {
-  const sharp = await loadSharp();
-  // The header alone is read here, so a canvas too large is named rather than failed; the
+  // The header alone is read first, so a canvas too large is named rather than failed; the
   // decoding below keeps the cap itself.
-  const header = sharp(bytes, { limitInputPixels: false, failOn: "error" });
-  let upright: { width: number; height: number; hasAlpha: boolean };
-  try {
-    const metadata = await header.metadata();
-    upright = { ...metadata.autoOrient, hasAlpha: metadata.hasAlpha };
-  } catch {
-    return refused(400, "This image could not be read: it may be damaged. Export it again.");
-  }
-  const megapixels = (upright.width * upright.height) / 1_000_000;
+  const header = await runImageJob({ kind: "inspect", input: received.path, maxInputPixels });
+  if (header.kind === "unreadable") return unreadable();
+  if (header.kind !== "inspected") throw new Error(`image header: ${failure(header)}`);
+  const megapixels = (header.width * header.height) / 1_000_000;
   if (megapixels > maxInputPixels / 1_000_000)
     return refused(
       400,
       `This image is ${Math.round(megapixels)} megapixels; the limit is ${maxInputPixels / 1_000_000}. ${exportSmaller}`,
     );
-  const width = variantWidths(upright.width).at(-1)!;
-  const height = Math.max(1, Math.round((upright.height * width) / upright.width));
-  // Hashed on the thread pool: 25 MB would hold the request loop for tens of milliseconds.
-  // (The bytes are never a SharedArrayBuffer's, which is all the cast sets aside.)
-  const digest = Buffer.from(
-    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
-  );
-  const hash = digest.toString("hex").slice(0, 32);
+  const width = variantWidths(header.width).at(-1)!;
+  const height = Math.max(1, Math.round((header.height * width) / header.width));
+  const hash = received.sha256.slice(0, 32);
   const image: UploadedImage = {
     folder: uploadedImageFolder(hash, width, height),
     width,
     height,
     // A PNG (a diagram, a screenshot) keeps its sharp edges; a photo is a JPEG.
-    fallback: sniffed === "png" || upright.hasAlpha ? "png" : "jpg",
+    fallback: sniffed === "png" || header.hasAlpha ? "png" : "jpg",
   };
   const uploaded: ImageUploadOutcome = {
     outcome: "uploaded",
@@ -130,12 +124,16 @@ async function keepImage(
   let moved = false;
   try {
     await mkdir(incoming, { recursive: true });
-    const widest = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error" })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    await writeVariants(sharp(widest.data, { raw: widest.info }), incoming, image);
+    const made = await runImageJob({
+      kind: "make",
+      input: received.path,
+      folder: incoming,
+      width,
+      fallback: image.fallback,
+      maxInputPixels,
+    });
+    if (made.kind === "unreadable") return unreadable();
+    if (made.kind !== "made") throw new Error(`image variants: ${failure(made)}`);
     await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("uploaded_images")
@@ -144,7 +142,7 @@ async function keepImage(
           width: image.width,
           height: image.height,
           fallback: image.fallback,
-          bytes: bytes.byteLength,
+          bytes: received.bytes,
           created_by: actor,
           created_at: clock.now().toISOString(),
         })
@@ -156,7 +154,7 @@ async function keepImage(
         actor,
         action: "image.upload",
         subject: image.folder,
-        detail: { bytes: bytes.byteLength },
+        detail: { bytes: received.bytes },
         now: clock.now(),
       });
       // With no row, a folder of this name is a crash's leftover: this upload replaces it.
@@ -166,8 +164,6 @@ async function keepImage(
     });
   } catch (error) {
     if (moved) await rm(final, { recursive: true, force: true });
-    if (isUnreadableImage(error))
-      return refused(400, "This image could not be read: it may be damaged. Export it again.");
     throw error;
   } finally {
     await rm(incoming, { recursive: true, force: true });
@@ -175,25 +171,4 @@ async function keepImage(
   return uploaded;
 }
 
-/** Each width as AVIF, WebP and the fallback format; sharp writes no metadata unless asked. */
-async function writeVariants(widest: Sharp, folder: string, image: UploadedImage) {
-  for (const width of variantWidths(image.width)) {
-    const resized = widest.clone().resize({ width, withoutEnlargement: true });
-    const files: [string, Sharp][] = [
-      ["avif", resized.clone().avif({ quality: 55, effort: 3 })],
-      ["webp", resized.clone().webp({ quality: 78 })],
-      [image.fallback, fallbackEncoder(resized.clone(), image.fallback)],
-    ];
-    for (const [format, encoder] of files)
-      await writeFile(path.join(folder, `${width}.${format}`), await encoder.toBuffer());
-  }
-}
-
-const fallbackEncoder = (image: Sharp, format: FallbackFormat) =>
-  format === "png"
-    ? image.png({ compressionLevel: 9 })
-    : image.jpeg({ quality: 82, mozjpeg: true });
-
-/** sharp's own refusals of a file it cannot decode (its header read, its pixels not). */
-const isUnreadableImage = (error: unknown) =>
-  error instanceof Error && /^(Input|VipsJpeg|VipsForeign|pngload|webp)/i.test(error.message);
+const failure = (answer: { kind: string; message?: string }) => answer.message ?? answer.kind;

@@ -1,14 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { rename, rm } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Expression } from "kysely";
 import type { Db } from "../../core/db/database";
 import type { ServiceDeps } from "../../core/service-deps";
 import { uploadedImagesDir } from "./image-uploads";
+import { receivedUploadPrefix } from "./received-upload";
 import { uploadedFilesDir } from "../resources/resource-store";
 
 /** An upload in an editor not yet saved, or chosen again, is kept at least this long. */
 export const uploadGraceMs = 24 * 60 * 60 * 1000;
+
+/**
+ * A file still being received is written to as it arrives and read within minutes: one untouched
+ * this long was left by a server that stopped mid-upload.
+ */
+export const staleReceivedMs = 60 * 60 * 1000;
 
 export type UploadSweepDeps = Pick<ServiceDeps, "db" | "clock"> & { uploadsDir: string };
 
@@ -89,7 +96,21 @@ export async function sweepUnusedUploads({ db, clock, uploadsDir }: UploadSweepD
       if (moved) await rm(aside, { recursive: true, force: true });
     }
   }
+  await sweepStaleReceived(uploadsDir, clock.now().getTime() - staleReceivedMs);
   return swept;
+}
+
+/** Removes the received files (`receiveUpload`) a stopped server left; a running upload's stay. */
+async function sweepStaleReceived(uploadsDir: string, cutoffMs: number) {
+  const names = await readdir(uploadsDir).catch(() => [] as string[]);
+  for (const name of names.filter((candidate) => candidate.startsWith(receivedUploadPrefix))) {
+    const file = path.join(uploadsDir, name);
+    const modified = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      () => Infinity,
+    );
+    if (modified <= cutoffMs) await rm(file, { force: true });
+  }
 }
 
 const ignoreMissing = (error: NodeJS.ErrnoException) => {
