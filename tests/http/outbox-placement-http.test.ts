@@ -9,7 +9,7 @@ import {
   type BuiltServer,
 } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { httpDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 // Where the outbox is sent (OUTBOX_WORKER, decision 093): the built server's own thread, woken by
 // the request that queued the email, or a process of its own (`npm run worker`).
@@ -41,7 +41,9 @@ async function emailFiles(mailDir: string, count: number, timeoutMs = 30_000) {
   throw new Error(`fewer than ${count} emails in ${mailDir} after ${timeoutMs} ms`);
 }
 
-for (const dialect of allDialects) {
+// One database (decision 327): where the sender runs; the outbox's claims run on both in
+// outbox.test.ts.
+for (const dialect of httpDialects) {
   describe(`the outbox's sender on ${dialect}`, () => {
     let database: TestDatabase;
     let mailDir: string;
