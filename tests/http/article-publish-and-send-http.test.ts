@@ -64,7 +64,7 @@ describe.each(httpDialects)("publishing and sending an article over HTTP on %s",
       notices.filter((notice) => notice.includes("already sent to the newsletter")),
     ).toHaveLength(1);
 
-    await sink.waitFor(2, 30_000);
+    await sink.waitFor(2);
     const letters = sink.received.filter((email) => email.parsed.subject === "Sent Once");
     expect(letters.map((email) => email.envelopeTo[0]).sort()).toEqual([
       "one@example.com",
