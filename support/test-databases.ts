@@ -16,6 +16,12 @@ export type TestDatabase = AppDatabase & {
 };
 
 export const allDialects: DialectName[] = ["sqlite", "postgres"];
+/**
+ * An HTTP suite's one database (decision 327): routes, headers, pages and forms answer alike on
+ * both, and each query under them runs on both in a service suite. A file whose queries run
+ * nowhere else keeps `allDialects`, and says so.
+ */
+export const httpDialects: DialectName[] = ["sqlite"];
 
 /**
  * The Postgres server the suites run against. Never skipped: without TEST_POSTGRES_URL every

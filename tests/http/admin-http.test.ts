@@ -67,6 +67,8 @@ class Browser {
   }
 }
 
+// Both databases (decision 327): the console's own queries (inbox, sign-in links, sessions, email
+// health, exports) run here alone.
 for (const dialect of allDialects) {
   describe(`the console over HTTP on ${dialect}`, () => {
     let database: TestDatabase;

@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArticle, publishArticle, saveArticleDraft } from "~/.server/publishing";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { ManualClock } from "../../support/manual-clock";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { httpDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 /**
  * Issue 36, point 5 (Ghost #10726, #9359): an article whose time came while the site was down is
  * published when the server starts, and every page that lists it shows it at once.
  */
-describe.each(allDialects)("a schedule missed while the site was down, on %s", (dialect) => {
+// One database (decision 327): a start and the pages; publishing a missed schedule once is
+// article-store's on both.
+describe.each(httpDialects)("a schedule missed while the site was down, on %s", (dialect) => {
   let database: TestDatabase;
   let server: BuiltServer | undefined;
   const mailDir = mkdtempSync(path.join(tmpdir(), "schedule-restart-mail-"));

@@ -19,6 +19,7 @@ const practiceMp3 = readFileSync(
 );
 const pngBytes = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
+// Both databases (decision 327): the console's content list and preview queries run here alone.
 for (const dialect of allDialects) {
   describe(`console resources over HTTP on ${dialect}`, () => {
     let database: TestDatabase;

@@ -9,7 +9,7 @@ import {
 } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
 import { SmtpSink } from "../../support/smtp-sink";
-import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { httpDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const endpoint = "/functions/v1/send-contact-email";
 const valid = {
@@ -24,7 +24,9 @@ let clientCounter = 0;
 /** Each call a different visitor address (the per-address limit is tested on its own). */
 const newClient = () => `198.51.100.${++clientCounter}`;
 
-for (const dialect of allDialects) {
+// One database (decision 327): statuses and emails; leads, signups and limits run on both in their
+// service suites.
+for (const dialect of httpDialects) {
   describe(`contact and signup over HTTP on ${dialect}`, () => {
     let database: TestDatabase;
     let sink: SmtpSink;
@@ -100,7 +102,9 @@ for (const dialect of allDialects) {
       expect(owner?.parsed.replyTo?.[0]?.address).toBe("ada@example.com");
       expect(owner?.parsed.from?.address).toBe("no-reply@leads.test");
       expect(emails.find((email) => email.envelopeTo.includes("ada@example.com"))).toBeDefined();
-    });
+      // It waits on the emails' arrival alone; the limit is for a hang. The first post to two
+      // fresh servers and their first SMTP connections took more than 20 s at load 30.
+    }, 60_000);
 
     it("answers bad input with 4xx and stores nothing", async () => {
       const cases: { name: string; response: Promise<Response>; status: number }[] = [

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { onTestFailed } from "vitest";
 import type { Db } from "~/.server/core/db/database";
 import { builtServerLinkSecret } from "../../support/built-server";
 import { builtServerFormToken } from "../../support/form-token";
@@ -69,16 +70,21 @@ export function duplicateMessageIds(sink: SmtpSink) {
   return [...counts].filter(([, count]) => count > 1);
 }
 
-export async function until(
-  condition: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits until `condition` holds, looking again every 50 ms. No deadline of its own: on a loaded
+ * machine a step takes what it takes (a 20 s deadline failed at load 20), and the test's timeout
+ * ends a wait for what never comes; its log then names what it was waiting for.
+ */
+export async function until(condition: () => Promise<boolean> | boolean, what: string) {
+  let ended = false;
+  onTestFailed(() => {
+    if (!ended) console.error(`The test ended while waiting for ${what}`);
+    ended = true;
+  });
+  try {
+    while (!ended && !(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    ended = true;
   }
 }
 

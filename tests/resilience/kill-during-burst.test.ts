@@ -67,7 +67,6 @@ describe.each(allDialects)("kill -9 during a burst of contact submissions on %s"
           const delivered = deliveredFor(sink, address);
           return delivered.acknowledgements.length > 0 && delivered.notifications.length > 0;
         }),
-      30_000,
       "the emails of every acknowledged lead",
     );
   });

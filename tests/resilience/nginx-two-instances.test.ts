@@ -102,7 +102,6 @@ it("takes concurrent submissions through both instances: no lead lost, no email 
         const delivered = deliveredFor(sink, address);
         return delivered.acknowledgements.length > 0 && delivered.notifications.length > 0;
       }),
-    20_000,
     "every lead's emails",
   );
   await until(
@@ -110,7 +109,6 @@ it("takes concurrent submissions through both instances: no lead lost, no email 
       (await database.db.selectFrom("outbox_emails").select("status").execute()).every(
         (row) => row.status === "sent",
       ),
-    5_000,
     "the outbox to record every delivery",
   );
   expect(sink.received).toHaveLength(2 * leads.length);

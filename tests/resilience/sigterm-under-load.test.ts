@@ -100,7 +100,7 @@ describe.each(allDialects)("SIGTERM on %s", (dialect) => {
       { body: JSON.stringify(contactLead(0, `in-flight-${dialect}`)) },
       async () => {
         process.kill(server.pid, "SIGTERM");
-        await until(() => stopping(server), 10_000, "the server to begin stopping");
+        await until(() => stopping(server), "the server to begin stopping");
       },
     );
     const inFlightAnswer = await inFlight;
@@ -164,7 +164,7 @@ describe.each(allDialects)("SIGTERM on %s", (dialect) => {
       }
     }
     const watchExit = (async () => {
-      await until(() => exitCode !== undefined, 60_000, "40 acknowledged leads");
+      await until(() => exitCode !== undefined, "40 acknowledged leads");
       const code = await exitCode;
       exited = true;
       return code;

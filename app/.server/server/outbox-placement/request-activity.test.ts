@@ -5,23 +5,28 @@ import { requestActivity, roomToSend } from "./request-activity";
  * Counts `requests` every slice until stopped. With `busyMs`, each slice keeps the event loop busy
  * that long and the next follows at once (setImmediate), as a flood of short requests does: the
  * loop is never idle, however thinly a loaded machine shares its cores (a slice every 5 ms left
- * it idle there, and the test saw no burst). Without, a slice every 5 ms leaves the loop idle.
+ * it idle there, and the test saw no burst). Its requests arrive by the clock, `requests` every
+ * `busyMs`, as a flood's do: a process the machine set aside for 200 ms finds that many waiting
+ * when it runs again (counted a slice at a time, a sample at load 20 saw one slice's ten requests
+ * in 250 ms, no burst, and the wait ended early). Without, a slice every 5 ms leaves the loop idle.
  */
 function load({ busyMs, requests }: { busyMs: number; requests: number }) {
   const activity = requestActivity();
   let stopped = false;
-  const slice = () => {
-    for (let index = 0; index < requests; index++) activity.track();
-    const until = performance.now() + busyMs;
-    while (performance.now() < until);
-  };
   if (busyMs === 0) {
-    const timer = setInterval(slice, 5);
+    const timer = setInterval(() => {
+      for (let index = 0; index < requests; index++) activity.track();
+    }, 5);
     return { activity, stop: () => clearInterval(timer) };
   }
+  const started = performance.now();
+  let tracked = 0;
   const next = () => {
     if (stopped) return;
-    slice();
+    const due = Math.ceil(((performance.now() - started) / busyMs) * requests) + requests;
+    for (; tracked < due; tracked++) activity.track();
+    const until = performance.now() + busyMs;
+    while (performance.now() < until);
     setImmediate(next);
   };
   next();
