@@ -295,7 +295,7 @@ describe.each(allDialects)("the article store on %s", (dialect) => {
       "/resources",
     ]);
     const rss = await articleFeed(database.db, "https://presence.example", "rss");
-    expect(rss).toContain("<title><![CDATA[Later]]></title>");
+    expect(rss).toContain("<title>Later</title>");
     expect(rss).toContain("https://presence.example/articles/later-article");
     const atom = await articleFeed(database.db, "https://presence.example", "atom");
     expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
