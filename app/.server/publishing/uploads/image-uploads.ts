@@ -11,6 +11,7 @@ import {
   variantWidths,
   type FallbackFormat,
   type UploadedImage,
+  emptyImageMessage,
 } from "~/lib/uploaded-image";
 import { inImageTurn, loadSharp } from "./image-turns";
 import { claimedFileType, sniffFileType, sniffedTypeNames } from "./uploaded-file-type";
@@ -49,7 +50,7 @@ export async function uploadArticleImage(
   { db, clock, uploadsDir }: ImageUploadDeps,
   { actor, fileName, bytes }: { actor: string; fileName: string; bytes: Uint8Array },
 ): Promise<ImageUploadOutcome> {
-  if (bytes.byteLength === 0) return refused(400, "Choose an image to upload.");
+  if (bytes.byteLength === 0) return refused(400, emptyImageMessage);
   const sniffed = sniffFileType(bytes);
   if (!acceptedTypes.has(sniffed))
     return refused(
