@@ -42,6 +42,17 @@ test("a Google Docs paste loses the reviewers' comments and keeps its Heading 1 
   await page.setViewportSize({ width: 390, height: 844 });
   await body.scrollIntoViewIfNeeded();
   await keepScreenshot(page, { path: test.info().outputPath("paste-390.png") });
+  // On a phone, Save draft and Publish are on screen wherever the owner is in the form.
+  for (const at of ["top", "middle"] as const) {
+    await page.evaluate((where) => {
+      if (where === "top") window.scrollTo(0, 0);
+      else document.getElementById("excerpt")!.scrollIntoView();
+    }, at);
+    await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Save draft" })).toBeInViewport();
+  }
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, { path: test.info().outputPath("publish-bar-390.png") });
 
   // What the draft keeps, as the preview draws it.
   await page.getByLabel("Title", { exact: true }).fill("Breathe Before the Ask");
