@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
@@ -313,6 +313,13 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
   const latest = seen.latest;
   const baseRevision = seen.base.key === restoredKey ? seen.base.revision : article.draftRevision;
   const stale = latest?.stale;
+  const waitingPress = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const press = waitingPress.current;
+    if (fetcher.state !== "idle" || !press) return;
+    waitingPress.current = null;
+    press.closest("form")?.requestSubmit(press);
+  }, [fetcher.state]);
   const errors = result?.fieldErrors ?? fetcher.data?.fieldErrors ?? {};
 
   return (
@@ -361,7 +368,15 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
           key={restoredKey}
           className="max-w-3xl space-y-5"
           onChange={schedule}
-          onSubmit={cancel}
+          onSubmit={(event) => {
+            cancel();
+            // An autosave still in flight would make this form's revision stale by its own
+            // save: the press waits for the autosave's answer, then goes with the new revision.
+            if (fetcher.state !== "idle") {
+              event.preventDefault();
+              waitingPress.current = (event.nativeEvent as SubmitEvent).submitter;
+            }
+          }}
           data-testid="article-form"
         >
           <input type="hidden" name="baseRevision" value={baseRevision} />
