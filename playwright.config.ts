@@ -17,7 +17,7 @@ const consoleSpecs =
   /admin(-passkey|-booking|-workshops|-analytics-layout|-pages-layout|-first-interaction|-import-progress)?\.spec\.ts/;
 const broadcastSpecs = /broadcasts\.spec\.ts/;
 /** The console's articles change the lists and the sitemap the other specs count. */
-const contentSpecs = /content-console\.spec\.ts/;
+const contentSpecs = /content-(console|two-tabs|paste)\.spec\.ts/;
 /** The owner's new events and the long records seeded for layout show on /contact and in counts. */
 const ownerRecordSpecs = /admin-(workshops|pages-layout)\.spec\.ts/;
 

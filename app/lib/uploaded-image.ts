@@ -67,6 +67,10 @@ export function pictureSources(image: UploadedImage): PictureSources {
 /** What a refusal of an image too large tells the owner to do (the console and the server). */
 export const exportSmaller = `Export it smaller (for example "Medium" in your phone's share sheet) and try again.`;
 
+/** A file was chosen, but it holds nothing (a failed download, a placeholder): said as such. */
+export const emptyImageMessage =
+  "The file you chose is empty (0 bytes): choose the image again, or another one.";
+
 /** The refusal of a file past IMAGE_UPLOAD_MAX_MB; `bytes` when its size is known. */
 export function imageTooLargeMessage(maxMegabytes: number, bytes?: number) {
   const size = bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : `over ${maxMegabytes} MB`;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.content.$id";
 import { AdminForm } from "~/components/admin/admin-form";
@@ -10,6 +10,7 @@ import { ArticleSendChoice } from "~/components/admin/article-send-choice";
 import { ArticleStateBadge } from "~/components/admin/article-state-badge";
 import { CoverImageField } from "~/components/admin/cover-image-field";
 import { RevisionHistory } from "~/components/admin/revision-history";
+import { StaleChoice } from "~/components/admin/stale-choice";
 import { useAutosave, type AutosaveResult } from "~/components/admin/use-autosave";
 import { BackLink } from "~/components/page/back-link";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -32,6 +33,7 @@ import {
   revisionDiff,
   saveArticleDraft,
   unpublishArticle,
+  type StaleOutcome,
 } from "~/.server/publishing";
 import { articleCategories } from "~/content/articles";
 import { maxArticleBodyBytes, type ArticleDocument } from "~/lib/article-document";
@@ -100,6 +102,25 @@ function sentSentence(outcomes: ArticleSendOutcome[]) {
     .join("");
 }
 
+const staleVerb = {
+  save: "saved",
+  autosave: "saved",
+  "keep-mine": "saved",
+  publish: "published",
+  schedule: "scheduled",
+} as const;
+
+/** A save or publish from a form older than the draft: refused with the choice (409). */
+function staleAnswer(stale: StaleOutcome, intent: keyof typeof staleVerb) {
+  return data(
+    {
+      error: `Not ${staleVerb[intent]}: revision ${stale.newer.revision} was saved by ${stale.newer.author} after this page was opened at revision ${stale.base}.`,
+      stale: { base: stale.base, newer: stale.newer.revision },
+    },
+    409,
+  );
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   // A body up to the cap, with room for the other fields; the service refuses a larger body.
   const formData = await readFormBody(request, { maxBytes: maxArticleBodyBytes * 2 + 64 * 1024 });
@@ -107,57 +128,94 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id;
   const actor = session.email;
   const intent = formData.get("intent");
-  if (intent === "save" || intent === "autosave" || intent === "publish" || intent === "schedule") {
+  if (
+    intent === "save" ||
+    intent === "autosave" ||
+    intent === "publish" ||
+    intent === "schedule" ||
+    intent === "keep-mine"
+  ) {
+    // The revision the form was loaded from (or, keeping mine, the newer one it was shown).
+    const baseRevision = Number(
+      formData.get(intent === "keep-mine" ? "newerRevision" : "baseRevision"),
+    );
+    if (!Number.isInteger(baseRevision) || baseRevision < 1)
+      return data(
+        {
+          error:
+            "This form does not say which revision it was loaded from: reload the page to edit the newest draft.",
+        },
+        400,
+      );
     const saved = await saveArticleDraft(context, {
       id,
       actor,
       fields: draftFields(formData),
       body: formData.get("body") ?? "",
+      baseRevision,
     });
     if (saved.outcome === "not-found") throw data("Article not found", 404);
     if (saved.outcome === "too-large") return data({ error: saved.message }, 413);
     if (saved.outcome === "invalid")
       return data({ error: "Some fields need a change.", fieldErrors: saved.errors }, 400);
+    if (saved.outcome === "stale") return staleAnswer(saved, intent);
     const dropped =
       saved.dropped.length > 0 ? ` Left out of the body: ${saved.dropped.join("; ")}.` : "";
+    const revision = saved.revision;
+    if (intent === "keep-mine")
+      return {
+        notice: `Kept yours as revision ${revision}; revision ${baseRevision} stays in the history below.${dropped}`,
+        revision,
+      };
     if (intent === "save" || intent === "autosave")
       return {
-        notice: `${saved.unchanged ? "Nothing changed" : `Saved as revision ${saved.revision}`}.${dropped}`,
-        revision: saved.revision,
+        notice: `${saved.unchanged ? "Nothing changed" : `Saved as revision ${revision}`}.${dropped}`,
+        revision,
       };
     const sendTo = formData.getAll("sendTo");
     const lists = articleBroadcastLists.filter((list) => sendTo.includes(list));
     if (lists.length !== sendTo.length)
-      return data({ error: "Choose the newsletter or the waitlist to email it to." }, 400);
+      return data(
+        { error: "Choose the newsletter or the waitlist to email it to.", revision },
+        400,
+      );
     if (intent === "schedule" && lists.length > 0)
       return data(
         {
           error: "An article is emailed when you publish it now: untick the lists to schedule it.",
+          revision,
         },
         400,
       );
     const at = intent === "schedule" ? scheduledTime(formData.get("publishAt")) : undefined;
     if (intent === "schedule" && (!at || at.getTime() <= context.clock.now().getTime()))
-      return data({ error: "Give a date and time (UTC) in the future to publish it." }, 400);
-    const published = await publishArticle(context, { id, actor, at });
+      return data(
+        { error: "Give a date and time (UTC) in the future to publish it.", revision },
+        400,
+      );
+    const published = await publishArticle(context, { id, actor, at, revision });
     if (published.outcome === "not-found") throw data("Article not found", 404);
+    if (published.outcome === "stale") return staleAnswer(published, intent);
     if (published.outcome === "incomplete" || published.outcome === "invalid")
-      return data({ error: published.message }, 400);
+      return data({ error: published.message, revision }, 400);
     await context.contentPages?.changed();
     if (published.outcome === "scheduled")
       return {
         notice: `Scheduled for ${published.publishAt.slice(0, 16).replace("T", " ")} UTC.${dropped}`,
+        revision,
       };
     const sent = await sendArticleToLists(context, { slug: published.slug, lists, actor });
     if (sent === "no-postal-address")
       return data(
         {
           error: `Published at /articles/${published.slug}, but not emailed: bulk email must carry your postal address (set MAIL_POSTAL_ADDRESS).`,
+          revision,
         },
         400,
       );
     return {
       notice: `Published at /articles/${published.slug}.${dropped}${sent === "not-published" ? "" : sentSentence(sent)}`,
+      revision,
     };
   }
   if (intent === "unpublish" || intent === "delete") {
@@ -232,6 +290,36 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
   const wrapper = useRef<HTMLDivElement>(null);
   const [body, setBody] = useState<ArticleDocument>(draft.body);
   const { schedule, cancel, fetcher, status } = useAutosave(wrapper);
+  // The revision this form stands on: moved only by this page's own answers (its saves, the
+  // autosave's, a restore), never by a reload of the data after another tab's save, so a save
+  // from a stale form is refused (issue 49). Adjusted while rendering, as each answer arrives.
+  const restoredKey = searchParams.get("restored") ?? "draft";
+  const [seen, setSeen] = useState({
+    result,
+    fetched: fetcher.data,
+    latest: result,
+    base: { key: restoredKey, revision: article.draftRevision },
+  });
+  if (seen.result !== result || seen.fetched !== fetcher.data) {
+    // The last answer, the owner's own submit or the autosave's, whichever came later.
+    const latest = seen.fetched !== fetcher.data ? fetcher.data : result;
+    setSeen({
+      result,
+      fetched: fetcher.data,
+      latest,
+      base: latest?.revision ? { key: restoredKey, revision: latest.revision } : seen.base,
+    });
+  }
+  const latest = seen.latest;
+  const baseRevision = seen.base.key === restoredKey ? seen.base.revision : article.draftRevision;
+  const stale = latest?.stale;
+  const waitingPress = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const press = waitingPress.current;
+    if (fetcher.state !== "idle" || !press) return;
+    waitingPress.current = null;
+    press.closest("form")?.requestSubmit(press);
+  }, [fetcher.state]);
   const errors = result?.fieldErrors ?? fetcher.data?.fieldErrors ?? {};
 
   return (
@@ -264,16 +352,35 @@ export default function AdminArticle({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       {result?.notice && <ConsoleNotice>{result.notice}</ConsoleNotice>}
-      {result?.error && <ConsoleAlert>{result.error}</ConsoleAlert>}
+      {result?.error && !result.stale && <ConsoleAlert>{result.error}</ConsoleAlert>}
+      {stale && (
+        <StaleChoice
+          formId="article-form"
+          articleId={article.id}
+          stale={stale}
+          message={latest?.error}
+        />
+      )}
 
       <div ref={wrapper}>
         <AdminForm
-          key={searchParams.get("restored") ?? "draft"}
+          id="article-form"
+          key={restoredKey}
           className="max-w-3xl space-y-5"
           onChange={schedule}
-          onSubmit={cancel}
+          onSubmit={(event) => {
+            cancel();
+            // An autosave still in flight would make this form's revision stale by its own
+            // save: the press waits for the autosave's answer, then goes with the new revision.
+            if (fetcher.state !== "idle") {
+              event.preventDefault();
+              waitingPress.current = (event.nativeEvent as SubmitEvent).submitter;
+            }
+          }}
           data-testid="article-form"
         >
+          <input type="hidden" name="baseRevision" value={baseRevision} />
+          {stale && <input type="hidden" name="newerRevision" value={stale.newer} />}
           <Field name="title" label="Title" defaultValue={draft.title} error={errors.title} />
           <Field
             name="slug"

@@ -142,8 +142,8 @@ for (const dialect of allDialects) {
       expect(await (await fetch(`${server.baseURL}/sitemap.xml`)).text()).toContain(
         `<loc>${siteUrl}${href}</loc>`,
       );
-      expect(await (await fetch(`${server.baseURL}/feed.xml`)).text()).toContain(
-        `type="audio/mpeg" url="${siteUrl}${href}"`,
+      expect(await (await fetch(`${server.baseURL}/feed.xml`)).text()).toMatch(
+        new RegExp(`<enclosure url="${siteUrl}${href}" length="\\d+" type="audio/mpeg"/>`),
       );
       const file = await fetch(`${server.baseURL}${href}`);
       expect(file.status).toBe(200);

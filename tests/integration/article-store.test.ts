@@ -148,6 +148,68 @@ describe.each(allDialects)("the article store on %s", (dialect) => {
     await publishArticle(deps(), { id, actor: "owner@presence.example" });
   });
 
+  it("refuses a save, autosave or publish from a form loaded before a newer revision", async () => {
+    const { id } = await createArticle(deps(), { actor: "owner@presence.example" });
+    const loaded = (await consoleArticle(database.db, id))!.draftRevision;
+    const tabB = await saveArticleDraft(deps(), {
+      id,
+      actor: "editor@presence.example",
+      fields: fields({ slug: "two-tabs", title: "Tab B's title" }),
+      body: body("Tab B's body."),
+      baseRevision: loaded,
+    });
+    expect(tabB).toMatchObject({ outcome: "saved", revision: loaded + 1 });
+    // Tab A, loaded before B's save, saves its own title: refused, B's work stands.
+    const tabA = await saveArticleDraft(deps(), {
+      id,
+      actor: "owner@presence.example",
+      fields: fields({ slug: "two-tabs", title: "Tab A's title" }),
+      body: body("Tab A's body."),
+      baseRevision: loaded,
+    });
+    expect(tabA).toMatchObject({
+      outcome: "stale",
+      base: loaded,
+      newer: { revision: loaded + 1, author: "editor@presence.example" },
+    });
+    expect((await consoleArticle(database.db, id))!.draft.title).toBe("Tab B's title");
+    // A publish that read revision `loaded` publishes nothing either.
+    expect(
+      await publishArticle(deps(), { id, actor: "owner@presence.example", revision: loaded }),
+    ).toMatchObject({ outcome: "stale", newer: { revision: loaded + 1 } });
+    expect((await consoleArticle(database.db, id))!.state).toBe("draft");
+    // Keeping A's version: saved over the newer revision it was shown, which stays in history.
+    const kept = await saveArticleDraft(deps(), {
+      id,
+      actor: "owner@presence.example",
+      fields: fields({ slug: "two-tabs", title: "Tab A's title" }),
+      body: body("Tab A's body."),
+      baseRevision: loaded + 1,
+    });
+    expect(kept).toMatchObject({ outcome: "saved", revision: loaded + 2 });
+    const after = (await consoleArticle(database.db, id))!;
+    expect(after.draft.title).toBe("Tab A's title");
+    expect(after.revisions.map((revision) => revision.title).slice(0, 2)).toEqual([
+      "Tab A's title",
+      "Tab B's title",
+    ]);
+  });
+
+  it("lets one of two saves from the same revision at once through, never both", async () => {
+    const { id } = await createArticle(deps(), { actor: "owner@presence.example" });
+    const loaded = (await consoleArticle(database.db, id))!.draftRevision;
+    const save = (title: string) =>
+      saveArticleDraft(deps(), {
+        id,
+        actor: "owner@presence.example",
+        fields: fields({ slug: "race-of-tabs", title }),
+        body: body(`${title} body.`),
+        baseRevision: loaded,
+      });
+    const outcomes = await Promise.all([save("First tab"), save("Second tab")]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["saved", "stale"]);
+  });
+
   it("refuses to publish without a title or a body, and a body over the cap", async () => {
     const { id } = await createArticle(deps(), { actor: "owner@presence.example" });
     expect(await publishArticle(deps(), { id, actor: "o" })).toMatchObject({
@@ -233,7 +295,7 @@ describe.each(allDialects)("the article store on %s", (dialect) => {
       "/resources",
     ]);
     const rss = await articleFeed(database.db, "https://presence.example", "rss");
-    expect(rss).toContain("<title><![CDATA[Later]]></title>");
+    expect(rss).toContain("<title>Later</title>");
     expect(rss).toContain("https://presence.example/articles/later-article");
     const atom = await articleFeed(database.db, "https://presence.example", "atom");
     expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');

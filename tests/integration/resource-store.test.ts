@@ -153,7 +153,7 @@ describe.each(allDialects)("guides and audio practices from the console on %s", 
     });
     const rss = await articleFeed(database.db, "https://site.test", "rss");
     expect(rss).toContain(
-      `<enclosure length="${guidePdf.length}" type="application/pdf" url="https://site.test${listed!.href}"/>`,
+      `<enclosure url="https://site.test${listed!.href}" length="${guidePdf.length}" type="application/pdf"/>`,
     );
 
     // An edit of the live guide waits for the next publish.
@@ -203,7 +203,9 @@ describe.each(allDialects)("guides and audio practices from the console on %s", 
       downloads: "MP3 download",
     });
     const atom = await articleFeed(database.db, "https://site.test", "atom");
-    expect(atom).toContain(`<link href="https://site.test${practice!.href}"/>`);
-    expect(atom).not.toContain('rel="enclosure"');
+    expect(atom).toContain(`<link rel="alternate" href="https://site.test${practice!.href}"/>`);
+    expect(atom).toContain(
+      `<link rel="enclosure" href="https://site.test${practice!.href}" type="audio/mpeg"`,
+    );
   });
 });

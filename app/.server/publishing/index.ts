@@ -25,6 +25,7 @@ export {
   unpublishArticle,
   type PublishOutcome,
   type SaveDraftOutcome,
+  type StaleOutcome,
 } from "./articles/article-store";
 export {
   articleBySlug,

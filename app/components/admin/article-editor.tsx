@@ -5,6 +5,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
 import { ImageUploadProgress, uploadButtonLabel } from "~/components/admin/image-upload-progress";
 import { useImageUpload } from "~/components/admin/use-image-upload";
+import { cleanPastedHtml } from "~/components/admin/pasted-html";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -208,11 +209,20 @@ export function ArticleEditor({
   imageMaxMegabytes: number;
   onChange: (document: ArticleDocument) => void;
 }) {
+  // What the last paste was changed by (Google Docs' comments, a Heading 1), said, not hidden.
+  const [pasteNote, setPasteNote] = useState("");
   const editor = useEditor({
     extensions: articleEditorExtensions,
     content: initial,
     immediatelyRender: false,
     editorProps: {
+      transformPastedHTML: (html) => {
+        const cleaned = cleanPastedHtml(html);
+        setPasteNote(
+          cleaned.notes.length > 0 ? `From the paste: ${cleaned.notes.join("; ")}.` : "",
+        );
+        return cleaned.html;
+      },
       attributes: {
         "aria-label": "Article body",
         "aria-multiline": "true",
@@ -227,6 +237,9 @@ export function ArticleEditor({
     <div data-testid="article-editor">
       {editor && <Toolbar editor={editor} imageMaxMegabytes={imageMaxMegabytes} />}
       <EditorContent editor={editor} />
+      <p aria-live="polite" className="text-sm text-muted-foreground" data-testid="paste-note">
+        {pasteNote}
+      </p>
     </div>
   );
 }

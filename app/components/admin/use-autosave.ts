@@ -5,6 +5,10 @@ export type AutosaveResult = {
   notice?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
+  /** The draft's revision after this save: the form's base from now on. */
+  revision?: number;
+  /** Refused: the draft moved on from `base` to `newer` since the form was loaded. */
+  stale?: { base: number; newer: number };
 };
 
 /**

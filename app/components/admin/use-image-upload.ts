@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useAdminSession } from "~/components/admin/admin-session";
-import { imageTooLargeMessage } from "~/lib/uploaded-image";
+import { emptyImageMessage, imageTooLargeMessage } from "~/lib/uploaded-image";
 
 export type UploadedImageAnswer = { src: string; width: number; height: number; alt: string };
 
@@ -50,6 +50,7 @@ export function useImageUpload(maxMegabytes: number) {
   ): Promise<{ image: UploadedImageAnswer } | { error: string }> {
     const file = input?.files?.[0];
     if (!file) return { error: "Choose an image file to upload." };
+    if (file.size === 0) return { error: emptyImageMessage };
     if (!alt.trim()) return { error: altMissing };
     if (file.size > maxMegabytes * 1024 * 1024)
       return { error: imageTooLargeMessage(maxMegabytes, file.size) };

@@ -281,14 +281,47 @@ export type SaveDraftOutcome =
   | { outcome: "saved"; revision: number; dropped: string[]; unchanged: boolean }
   | { outcome: "invalid"; errors: Record<string, string> }
   | { outcome: "too-large"; message: string }
+  | StaleOutcome
   | { outcome: "not-found" };
+
+/**
+ * The form was loaded from revision `base` and the draft has moved on to `newer` since (another
+ * tab, another person): nothing was saved, the owner chooses what happens (issue 49).
+ */
+export type StaleOutcome = {
+  outcome: "stale";
+  base: number;
+  newer: { revision: number; author: string; savedAt: string };
+};
+
+/** The draft's revision now, read after the article's row is locked by this transaction. */
+async function lockDraftRevision(trx: Trx, id: string) {
+  // A write first: on PostgreSQL it holds the row until the commit, so two tabs saving at once
+  // check one after the other, and the second sees the first's revision.
+  await trx
+    .updateTable("articles")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", id)
+    .execute();
+  return trx
+    .selectFrom("articles")
+    .innerJoin("article_revisions", "article_revisions.id", "articles.draft_revision_id")
+    .select([
+      "article_revisions.number",
+      "article_revisions.author",
+      "article_revisions.created_at",
+    ])
+    .where("articles.id", "=", id)
+    .executeTakeFirst();
+}
 
 export const bodyTooLargeMessage = `The body is larger than ${maxArticleBodyBytes / 1024} KiB: split the article or remove some of it.`;
 
 /**
  * Keeps the owner's draft as a new revision (every save is kept; one identical to the draft adds
  * nothing). The body is checked against the allowed nodes and marks, what was dropped is named.
- * The published page is not touched: only publishing moves it.
+ * The published page is not touched: only publishing moves it. `baseRevision` is the revision
+ * the form was loaded from: when the draft is newer, nothing is saved (`stale`).
  */
 export async function saveArticleDraft(
   { db, clock }: Deps,
@@ -297,7 +330,14 @@ export async function saveArticleDraft(
     actor,
     fields,
     body,
-  }: { id: string; actor: string; fields: ArticleDraftFields; body: unknown },
+    baseRevision,
+  }: {
+    id: string;
+    actor: string;
+    fields: ArticleDraftFields;
+    body: unknown;
+    baseRevision?: number;
+  },
 ): Promise<SaveDraftOutcome> {
   const bodyJson = typeof body === "string" ? body : JSON.stringify(body ?? null);
   if (Buffer.byteLength(bodyJson, "utf8") > maxArticleBodyBytes)
@@ -318,6 +358,13 @@ export async function saveArticleDraft(
   const checked = checkArticleDocument(bodyValue);
   const now = clock.now();
   return db.transaction().execute(async (trx): Promise<SaveDraftOutcome> => {
+    const draft = await lockDraftRevision(trx, id);
+    if (draft && baseRevision !== undefined && draft.number !== baseRevision)
+      return {
+        outcome: "stale",
+        base: baseRevision,
+        newer: { revision: draft.number, author: draft.author, savedAt: draft.created_at },
+      };
     const article = await trx
       .selectFrom("articles")
       .innerJoin("article_revisions", "article_revisions.id", "articles.draft_revision_id")
@@ -389,6 +436,7 @@ export type PublishOutcome =
   | { outcome: "scheduled"; publishAt: string }
   | { outcome: "incomplete"; message: string }
   | { outcome: "invalid"; message: string }
+  | StaleOutcome
   | { outcome: "not-found" };
 
 /** Why a draft cannot go live yet, or undefined. */
@@ -449,13 +497,23 @@ async function publishDraftIn(trx: Trx, id: string, now: Date): Promise<PublishO
   return { outcome: "published", slug: content.slug };
 }
 
-/** Publishes the draft now, or schedules it for `at` (the draft as it is then goes live). */
+/**
+ * Publishes the draft now, or schedules it for `at` (the draft as it is then goes live).
+ * `revision`, the draft the owner saw: if another save came in since, nothing is published.
+ */
 export async function publishArticle(
   { db, clock }: Deps,
-  { id, actor, at }: { id: string; actor: string; at?: Date },
+  { id, actor, at, revision }: { id: string; actor: string; at?: Date; revision?: number },
 ): Promise<PublishOutcome> {
   const now = clock.now();
   return db.transaction().execute(async (trx): Promise<PublishOutcome> => {
+    const draft = await lockDraftRevision(trx, id);
+    if (draft && revision !== undefined && draft.number !== revision)
+      return {
+        outcome: "stale",
+        base: revision,
+        newer: { revision: draft.number, author: draft.author, savedAt: draft.created_at },
+      };
     if (at && at.getTime() > now.getTime()) {
       const article = await trx
         .selectFrom("articles")

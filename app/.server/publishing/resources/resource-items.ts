@@ -1,9 +1,8 @@
 import type { DownloadItem } from "~/content/free-library";
 import { durationLabel } from "~/lib/duration-label";
+import { fileSizeLabel } from "~/lib/file-size";
 import { resourceFileHref, type ResourceContent } from "./resource-store";
 import type { ResourceKind } from "../publishing-tables";
-
-const megabytes = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 104_857.6) / 10)} MB`;
 
 /** A resource's fields and kind: a published copy, or a draft shown in the console's preview. */
 export type ResourceCardSource = ResourceContent & { kind: ResourceKind };
@@ -30,7 +29,7 @@ export function resourceDownloadItem(resource: ResourceCardSource): DownloadItem
       : guide
         ? file.pages
           ? `${file.pages} ${file.pages === 1 ? "page" : "pages"}`
-          : megabytes(file.bytes)
+          : fileSizeLabel(file.bytes)
         : durationLabel(file.seconds ?? 0),
     downloads: guide ? "PDF download" : "MP3 download",
     popular: false,

@@ -1,4 +1,5 @@
 import { recordAdminAction } from "../../core/audit-log";
+import { fileSizeLabel } from "~/lib/file-size";
 import type { Db } from "../../core/db/database";
 import type { ServiceDeps } from "../../core/service-deps";
 import { durationLabel } from "~/lib/duration-label";
@@ -52,8 +53,6 @@ export async function resourceRevisions(
   };
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 /** A file's facts, as the diff names them: name, size, type and its length. */
 export function resourceFileFacts(file: ResourceFile) {
   const type = file.id.endsWith(".pdf") ? "PDF" : "MP3";
@@ -62,7 +61,7 @@ export function resourceFileFacts(file: ResourceFile) {
     : file.pages
       ? `, ${file.pages} ${file.pages === 1 ? "page" : "pages"}`
       : "";
-  return `${file.name ?? file.id}, ${type}, ${megabytes(file.bytes)}${length}`;
+  return `${file.name ?? file.id}, ${type}, ${fileSizeLabel(file.bytes)}${length}`;
 }
 
 function revisionText(content: ResourceContent) {

@@ -9,6 +9,7 @@ import {
   uploadedImageSrc,
   variantWidths,
   type UploadedImage,
+  emptyImageMessage,
 } from "~/lib/uploaded-image";
 import { ImageProcessEnded, runImageJob } from "./image-process";
 import { inImageTurn } from "./image-turns";
@@ -53,7 +54,7 @@ export async function uploadArticleImage(
   { db, clock, uploadsDir }: ImageUploadDeps,
   { actor, fileName, received }: { actor: string; fileName: string; received: ReceivedUpload },
 ): Promise<ImageUploadOutcome> {
-  if (received.bytes === 0) return refused(400, "Choose an image to upload.");
+  if (received.bytes === 0) return refused(400, emptyImageMessage);
   const sniffed = sniffFileType(received.head);
   if (!acceptedTypes.has(sniffed))
     return refused(
