@@ -4,7 +4,7 @@ import { createAdminSession } from "~/.server/admin/admin-sessions";
 import type { AppConfig } from "~/.server/core/config";
 import type { Db } from "~/.server/core/db/database";
 import { systemClock } from "~/.server/core/clock";
-import { createArticle } from "~/.server/publishing";
+import { consoleArticle, createArticle } from "~/.server/publishing";
 
 /**
  * The owner publishing through the console's own HTTP action (the article editor's form post,
@@ -23,8 +23,12 @@ export async function consolePublisher(db: Db, { email }: { email: string }) {
     ";",
   )[0]!;
 
-  /** Posts the editor's form with `intent` (publish, unpublish): the action's status and page. */
+  /**
+   * Posts the editor's form with `intent` (publish, unpublish): the action's status and page. The
+   * form carries the revision it was loaded from, as the editor's does (a stale one is refused).
+   */
   async function post(baseURL: string, id: string, fields: [string, string][]) {
+    const loaded = await consoleArticle(db, id);
     const response = await fetch(`${baseURL}/admin/content/${id}`, {
       method: "POST",
       redirect: "manual",
@@ -33,7 +37,11 @@ export async function consolePublisher(db: Db, { email }: { email: string }) {
         Origin: baseURL,
         Cookie: cookie,
       },
-      body: new URLSearchParams([["csrf", csrf], ...fields]),
+      body: new URLSearchParams([
+        ["csrf", csrf],
+        ["baseRevision", String(loaded?.draftRevision ?? "")],
+        ...fields,
+      ]),
     });
     return { status: response.status, html: await response.text() };
   }

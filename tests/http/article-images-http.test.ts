@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookieHeader } from "~/.server/admin/admin-request";
 import { createAdminSession } from "~/.server/admin/admin-sessions";
 import type { AppConfig } from "~/.server/core/config";
-import { createArticle } from "~/.server/publishing";
+import { consoleArticle, createArticle } from "~/.server/publishing";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { phonePhoto } from "../../support/phone-photo";
 import { httpDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -263,6 +263,7 @@ for (const dialect of httpDialects) {
         },
         body: new URLSearchParams({
           csrf,
+          baseRevision: String((await consoleArticle(database.db, id))!.draftRevision),
           intent: "publish",
           slug,
           title: "Pictures",
