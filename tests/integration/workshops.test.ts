@@ -199,6 +199,14 @@ for (const dialect of allDialects) {
         .executeTakeFirstOrThrow();
     }
 
+    async function offerTokenOf(to: string) {
+      const email = (await emails())
+        .filter((sent) => sent.purpose === "workshop.seat-offer" && sent.to_address === to)
+        .at(-1);
+      if (!email) throw new Error(`No offer to ${to}`);
+      return (JSON.parse(email.template_data!).offerUrl as string).split("/").at(-1)!;
+    }
+
     async function emails() {
       return database.db
         .selectFrom("outbox_emails")
@@ -550,6 +558,46 @@ for (const dialect of allDialects) {
         offerToken: w3Token,
       });
       expect(again.outcome).toBe("offer-invalid");
+    });
+
+    it("keeps a waiting-list offer its person's when Stripe fails to open their Checkout", async () => {
+      const id = await newCohort({ seats: "1" });
+      const holder = await register(id, 1);
+      if (holder.outcome !== "opened") throw new Error("not opened");
+      for (const n of [2, 3]) {
+        clock.advance(1_000);
+        await joinWaitlist(context, {
+          fields: { cohortId: id, name: `Waiting ${n}`, email: `w${n}@example.com` },
+          clientAddress: "10.0.0.9",
+        });
+      }
+      await deliver("checkout.session.expired", fake.expireSession(sessionIdOf(holder.url)));
+      const token = await offerTokenOf("w2@example.com");
+      const takeOffer = () =>
+        startRegistration(context, {
+          fields: { cohortId: id, name: "Waiting 2", email: "w2@example.com", payment: "full" },
+          clientAddress: "10.0.0.2",
+          offerToken: token,
+        });
+
+      // Stripe answers 500 to the checkout creation (and to the SDK's retries).
+      fake.failNextRequest(500, 3);
+      expect((await takeOffer()).outcome).toBe("provider-failed");
+      expect((await loadOffer(context, token)).state).toBe("open");
+      const queue = (await cohortConsole(database.db, id)).waitlist;
+      expect(queue.map((entry) => [entry.email, entry.status])).toEqual([
+        ["w2@example.com", "offered"],
+        ["w3@example.com", "waiting"],
+      ]);
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      expect(
+        (await emails()).filter((email) => email.purpose === "workshop.seat-offer").length,
+      ).toBe(1);
+
+      // Pressing again once Stripe answers opens their Checkout on the same seat.
+      const taken = await takeOffer();
+      expect(taken.outcome).toBe("opened");
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
     });
 
     it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
