@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { erasePerson } from "~/.server/audience/erasure/erasure";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
@@ -286,7 +287,7 @@ for (const dialect of allDialects) {
       expect(invite).toContain(`UID:workshop-${stored.id}@presence.example`);
       expect(invite).toContain("SEQUENCE:0");
       expect(invite).toContain("RRULE:FREQ=DAILY;COUNT=3");
-      expect(invite).toContain("DTSTART:20270504T150000Z");
+      expect(invite).toContain("DTSTART;TZID=America/Denver:20270504T090000");
       const receipt = JSON.parse(sent[1]!.template_data!) as {
         paidCents: number;
         priceCents: number;
@@ -598,6 +599,32 @@ for (const dialect of allDialects) {
       const taken = await takeOffer();
       expect(taken.outcome).toBe("opened");
       expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+    });
+
+    it("puts each day of a cohort across a daylight-saving change at 9:00 local in the invite", async () => {
+      // Nov 6–8 2027 in Denver: summer time ends on the 7th.
+      const id = await newCohort({ startDate: "2027-11-06", endDate: "2027-11-08" });
+      await paidRegistration(id, 1, "full");
+      const confirmation = (await emails()).find(
+        (sent) => sent.purpose === "workshop.confirmation",
+      );
+      const invite = JSON.parse(confirmation!.template_data!).invite as string;
+      const calendar = new ICAL.Component(ICAL.parse(invite));
+      // A calendar reads the zone the invite carries, as a mail client does.
+      for (const zone of calendar.getAllSubcomponents("vtimezone"))
+        ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+      const days: [string, string][] = [];
+      const occurrences = event.iterator();
+      for (let next = occurrences.next(); next; next = occurrences.next()) {
+        const day = event.getOccurrenceDetails(next);
+        days.push([day.startDate.toJSDate().toISOString(), day.endDate.toJSDate().toISOString()]);
+      }
+      expect(days).toEqual([
+        ["2027-11-06T15:00:00.000Z", "2027-11-06T23:00:00.000Z"],
+        ["2027-11-07T16:00:00.000Z", "2027-11-08T00:00:00.000Z"],
+        ["2027-11-08T16:00:00.000Z", "2027-11-09T00:00:00.000Z"],
+      ]);
     });
 
     it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {

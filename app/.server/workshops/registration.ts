@@ -263,7 +263,7 @@ async function registrationOf(trx: Db, session: Stripe.Checkout.Session) {
   return registration;
 }
 
-/** The event a registration's invite describes: 9:00 to 17:00 in Colorado on each day. */
+/** The event a registration's invite describes: 9:00 to 17:00 Colorado time on each day. */
 export function workshopInvite(
   event: WorkshopEventTable,
   registration: Pick<WorkshopRegistrationTable, "id" | "name" | "email">,
@@ -278,6 +278,7 @@ export function workshopInvite(
       start: new Date(wallClockToInstant(event.start_date, 9 * 60, eventsTimeZone)),
       end: new Date(wallClockToInstant(event.start_date, 17 * 60, eventsTimeZone)),
       days: dayCount(event.start_date, event.end_date),
+      timeZone: eventsTimeZone,
       title: event.title,
       description: `${event.description}\n${facts.when}, 9:00 to 17:00 each day.`,
       meetingUrl: `${config.SITE_URL}/foundations-program`,
