@@ -873,6 +873,33 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("opens no second balance Checkout when the first is paid and Stripe's notice is late", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const first = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (first.outcome !== "opened") throw new Error("not opened");
+      // Paid at Stripe; the webhook has not come, and the attendee is back on the page.
+      const paid = fake.completeSession(sessionIdOf(first.url));
+      const creations = () =>
+        fake.requests.filter(
+          (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
+        ).length;
+      const before = creations();
+      expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual({
+        outcome: "settled",
+      });
+      expect(creations()).toBe(before);
+      expect((await loadBalance(context, token)).state).toBe("settled");
+      expect((await deliver("checkout.session.completed", paid)).outcome).toBe("ignored");
+      expect(fake.refunds.size).toBe(0);
+      expect(
+        (await emails()).filter((email) => email.purpose === "workshop.balance-receipt").length,
+      ).toBe(1);
+    });
+
     it("refunds a second balance paid for the same registration", async () => {
       const id = await newCohort();
       await paidRegistration(id, 1);
