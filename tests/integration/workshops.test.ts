@@ -15,6 +15,7 @@ import {
   offerSeatAsOwner,
   cohortConsole,
   loadOffer,
+  lookUpRegistration,
   cancelRegistration,
   loadBalance,
   loadCancellation,
@@ -625,6 +626,31 @@ for (const dialect of allDialects) {
         ["2027-11-07T16:00:00.000Z", "2027-11-08T00:00:00.000Z"],
         ["2027-11-08T16:00:00.000Z", "2027-11-09T00:00:00.000Z"],
       ]);
+    });
+
+    it("tells a cancelled or dashboard-refunded attendee so, and an expired checkout that it ended", async () => {
+      const id = await newCohort();
+      const lookUp = (sessionId: string) =>
+        lookUpRegistration(paying(), { sessionId, clientAddress: "10.0.0.1" });
+      // Cancelled through the confirmation's link: not on the waiting list.
+      const cancelledOne = await paidRegistration(id, 1, "full");
+      const cancelToken = await linkTokenOf("workshop.confirmation", "cancelUrl", "v1@example.com");
+      const cancelled = await cancelRegistration(paying(), {
+        token: cancelToken,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(cancelled.outcome).toBe("cancelled");
+      expect((await lookUp(cancelledOne.id)).state).toBe("cancelled");
+      // Refunded in Stripe's dashboard: the same.
+      const refundedOne = await paidRegistration(id, 2, "full");
+      await deliver("charge.refunded", refundedCharge(refundedOne));
+      expect((await lookUp(refundedOne.id)).state).toBe("cancelled");
+      // A checkout that ended unpaid: its seat is gone, not kept.
+      const lapsed = await register(id, 3);
+      if (lapsed.outcome !== "opened") throw new Error("not opened");
+      fake.expireSession(sessionIdOf(lapsed.url));
+      expect((await lookUp(sessionIdOf(lapsed.url))).state).toBe("expired");
     });
 
     it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
