@@ -8,6 +8,7 @@ import { parseConfig, type AppConfig } from "~/.server/core/config";
 import {
   joinWaitlist,
   listSiteEvents,
+  openCohorts,
   saveEvent,
   startRegistration,
   sweepLapsedHolds,
@@ -653,6 +654,16 @@ for (const dialect of allDialects) {
       expect((await lookUp(sessionIdOf(lapsed.url))).state).toBe("expired");
     });
 
+    it("offers no deposit from the balance's due day on", async () => {
+      const id = await newCohort();
+      setClock("2027-04-10T14:00:00Z");
+      const cohort = (await openCohorts(database.db, clock.now())).find((open) => open.id === id);
+      expect(cohort?.terms.depositCents).toBeNull();
+      const opened = await register(id, 1, { payment: "deposit" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      expect(fake.sessions.get(sessionIdOf(opened.url))!.amount_total).toBe(1_449_500);
+    });
+
     it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
       const id = await newCohort({ seats: "1" });
       const buyer = await register(id, 1);
@@ -1119,6 +1130,8 @@ for (const dialect of allDialects) {
         [1, ["deposit", "balance"]],
         [2, ["balance", "deposit"]],
       ] as const) {
+        // Each deposit is paid before its balance's day (no deposit is offered from then on).
+        setClock("2026-11-21T12:00:00Z");
         const id = await newCohort({
           seats: "1",
           startDate: `2027-05-0${n + 3}`,
