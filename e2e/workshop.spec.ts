@@ -70,6 +70,12 @@ test.describe("registering through Stripe Checkout", () => {
       fullPage: true,
     });
     await fitsTheWidth(page, `cohorts ${label}`);
+    // The button says the amount of the option chosen, and back.
+    await cohort.getByLabel("The full $14,495").check();
+    await expect(cohort.getByRole("button", { name: /^Register and pay/ })).toHaveAccessibleName(
+      "Register and pay $14,495",
+    );
+    await cohort.getByLabel(/^Deposit of \$2,500/).check();
     await cohort.getByRole("button", { name: "Register and pay $2,500 deposit" }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
     await expect(page.getByTestId("fake-total")).toHaveText("250000");
