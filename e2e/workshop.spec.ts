@@ -75,6 +75,7 @@ test.describe("registering through Stripe Checkout", () => {
     await expect(cohort.getByRole("button", { name: /^Register and pay/ })).toHaveAccessibleName(
       "Register and pay $14,495",
     );
+    await keepScreenshot(cohort, { path: test.info().outputPath(`full-chosen-${label}.png`) });
     await cohort.getByLabel(/^Deposit of \$2,500/).check();
     await cohort.getByRole("button", { name: "Register and pay $2,500 deposit" }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
