@@ -147,7 +147,11 @@ function WaitlistForm({ cohort, answer }: { cohort: CohortView; answer?: CohortA
     >
       <input type="hidden" name="intent" value="waitlist" />
       <input type="hidden" name="cohortId" value={cohort.id} />
-      <PersonFields prefix={prefix} answer={answer?.form === "waitlist" ? answer : undefined} />
+      {/* A visitor who lost the race for the last seat keeps the name and email they typed. */}
+      <PersonFields
+        prefix={prefix}
+        answer={answer?.form === "waitlist" || answer?.state === "full" ? answer : undefined}
+      />
       <Button type="submit" variant="outline" size="lg">
         Join the waiting list
       </Button>
