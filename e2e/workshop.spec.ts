@@ -70,6 +70,13 @@ test.describe("registering through Stripe Checkout", () => {
       fullPage: true,
     });
     await fitsTheWidth(page, `cohorts ${label}`);
+    // The button says the amount of the option chosen, and back.
+    await cohort.getByLabel("The full $14,495").check();
+    await expect(cohort.getByRole("button", { name: /^Register and pay/ })).toHaveAccessibleName(
+      "Register and pay $14,495",
+    );
+    await keepScreenshot(cohort, { path: test.info().outputPath(`full-chosen-${label}.png`) });
+    await cohort.getByLabel(/^Deposit of \$2,500/).check();
     await cohort.getByRole("button", { name: "Register and pay $2,500 deposit" }).click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
     await expect(page.getByTestId("fake-total")).toHaveText("250000");
@@ -146,10 +153,24 @@ test.describe("registering through Stripe Checkout", () => {
   test("a full cohort offers its waiting list", async ({ page }) => {
     await page.goto(`${server.baseURL}/foundations-program#cohorts`);
     const tiny = page.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });
+    // A second visitor fills the form for the same last seat and presses Register after.
+    const loser = await page.context().newPage();
+    await loser.goto(`${server.baseURL}/foundations-program#cohorts`);
+    const lost = () => loser.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });
+    await lost().getByLabel("Your name").fill("Late Comer");
+    await lost().getByLabel("Your email").fill("late@example.com");
     await tiny.getByLabel("Your name").fill("First Comer");
     await tiny.getByLabel("Your email").fill("first@example.com");
     await tiny.getByRole("button", { name: /Register and pay/ }).click();
     await expect(page).toHaveURL(/\/c\/pay\//);
+    // The loser of the race gets the waiting list with what they typed already there.
+    await lost()
+      .getByRole("button", { name: /Register and pay/ })
+      .click();
+    await expect(lost().getByRole("button", { name: "Join the waiting list" })).toBeVisible();
+    await expect(lost().getByLabel("Your name")).toHaveValue("Late Comer");
+    await expect(lost().getByLabel("Your email")).toHaveValue("late@example.com");
+    await loser.close();
     // The one seat is held while the first visitor pays: the next one is offered the line.
     await gotoHydrated(page, `${server.baseURL}/foundations-program#cohorts`);
     const full = page.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });

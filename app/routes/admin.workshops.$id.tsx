@@ -107,6 +107,8 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
       .filter((entry) => entry.status === "waiting")
       .map((entry, index) => [entry.id, index + 1]),
   );
+  // Offering needs a free seat: with none, the button could only answer "no seat".
+  const free = event.seats === null ? 0 : event.seats - event.sold - event.held;
   return (
     <div className="space-y-8">
       <BackLink to="/admin/workshops" label="Workshops and events" className="-ml-3" />
@@ -280,7 +282,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                         ) : null}
                         {entry.reason === "refunded" ? " (late payment refunded)" : ""}
                       </span>
-                      {entry.status === "waiting" && (
+                      {entry.status === "waiting" && free > 0 && (
                         <AdminForm>
                           <input type="hidden" name="intent" value="offer" />
                           <input type="hidden" name="waitlistId" value={entry.id} />

@@ -71,6 +71,21 @@ export default function WorkshopRegistered({ loaderData: { result } }: Route.Com
             It has been refunded in full, and you are on the waiting list.
           </p>
         </>
+      ) : result.state === "cancelled" ? (
+        <>
+          <h1 className="text-4xl font-semibold text-primary">This registration was cancelled</h1>
+          <p>
+            {`Your seat at ${result.title} is no longer yours. The email we sent says what was refunded or kept as credit.`}
+          </p>
+        </>
+      ) : result.state === "expired" ? (
+        <>
+          <h1 className="text-4xl font-semibold text-primary">This checkout has ended</h1>
+          <p>
+            Nothing was charged, and the seat it kept has been released. You can register again if
+            seats are left.
+          </p>
+        </>
       ) : result.state === "unpaid" ? (
         <>
           <h1 className="text-4xl font-semibold text-primary">Your payment has not completed</h1>

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { erasePerson } from "~/.server/audience/erasure/erasure";
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import {
   joinWaitlist,
   listSiteEvents,
+  openCohorts,
   saveEvent,
   startRegistration,
   sweepLapsedHolds,
@@ -14,6 +16,7 @@ import {
   offerSeatAsOwner,
   cohortConsole,
   loadOffer,
+  lookUpRegistration,
   cancelRegistration,
   loadBalance,
   loadCancellation,
@@ -199,6 +202,14 @@ for (const dialect of allDialects) {
         .executeTakeFirstOrThrow();
     }
 
+    async function offerTokenOf(to: string) {
+      const email = (await emails())
+        .filter((sent) => sent.purpose === "workshop.seat-offer" && sent.to_address === to)
+        .at(-1);
+      if (!email) throw new Error(`No offer to ${to}`);
+      return (JSON.parse(email.template_data!).offerUrl as string).split("/").at(-1)!;
+    }
+
     async function emails() {
       return database.db
         .selectFrom("outbox_emails")
@@ -278,7 +289,7 @@ for (const dialect of allDialects) {
       expect(invite).toContain(`UID:workshop-${stored.id}@presence.example`);
       expect(invite).toContain("SEQUENCE:0");
       expect(invite).toContain("RRULE:FREQ=DAILY;COUNT=3");
-      expect(invite).toContain("DTSTART:20270504T150000Z");
+      expect(invite).toContain("DTSTART;TZID=America/Denver:20270504T090000");
       const receipt = JSON.parse(sent[1]!.template_data!) as {
         paidCents: number;
         priceCents: number;
@@ -552,6 +563,107 @@ for (const dialect of allDialects) {
       expect(again.outcome).toBe("offer-invalid");
     });
 
+    it("keeps a waiting-list offer its person's when Stripe fails to open their Checkout", async () => {
+      const id = await newCohort({ seats: "1" });
+      const holder = await register(id, 1);
+      if (holder.outcome !== "opened") throw new Error("not opened");
+      for (const n of [2, 3]) {
+        clock.advance(1_000);
+        await joinWaitlist(context, {
+          fields: { cohortId: id, name: `Waiting ${n}`, email: `w${n}@example.com` },
+          clientAddress: "10.0.0.9",
+        });
+      }
+      await deliver("checkout.session.expired", fake.expireSession(sessionIdOf(holder.url)));
+      const token = await offerTokenOf("w2@example.com");
+      const takeOffer = () =>
+        startRegistration(context, {
+          fields: { cohortId: id, name: "Waiting 2", email: "w2@example.com", payment: "full" },
+          clientAddress: "10.0.0.2",
+          offerToken: token,
+        });
+
+      // Stripe answers 500 to the checkout creation (and to the SDK's retries).
+      fake.failNextRequest(500, 3);
+      expect((await takeOffer()).outcome).toBe("provider-failed");
+      expect((await loadOffer(context, token)).state).toBe("open");
+      const queue = (await cohortConsole(database.db, id)).waitlist;
+      expect(queue.map((entry) => [entry.email, entry.status])).toEqual([
+        ["w2@example.com", "offered"],
+        ["w3@example.com", "waiting"],
+      ]);
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+      expect(
+        (await emails()).filter((email) => email.purpose === "workshop.seat-offer").length,
+      ).toBe(1);
+
+      // Pressing again once Stripe answers opens their Checkout on the same seat.
+      const taken = await takeOffer();
+      expect(taken.outcome).toBe("opened");
+      expect(await seats(id)).toEqual({ seats: 1, held: 1, sold: 0 });
+    });
+
+    it("puts each day of a cohort across a daylight-saving change at 9:00 local in the invite", async () => {
+      // Nov 6–8 2027 in Denver: summer time ends on the 7th.
+      const id = await newCohort({ startDate: "2027-11-06", endDate: "2027-11-08" });
+      await paidRegistration(id, 1, "full");
+      const confirmation = (await emails()).find(
+        (sent) => sent.purpose === "workshop.confirmation",
+      );
+      const invite = JSON.parse(confirmation!.template_data!).invite as string;
+      const calendar = new ICAL.Component(ICAL.parse(invite));
+      // A calendar reads the zone the invite carries, as a mail client does.
+      for (const zone of calendar.getAllSubcomponents("vtimezone"))
+        ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+      const days: [string, string][] = [];
+      const occurrences = event.iterator();
+      for (let next = occurrences.next(); next; next = occurrences.next()) {
+        const day = event.getOccurrenceDetails(next);
+        days.push([day.startDate.toJSDate().toISOString(), day.endDate.toJSDate().toISOString()]);
+      }
+      expect(days).toEqual([
+        ["2027-11-06T15:00:00.000Z", "2027-11-06T23:00:00.000Z"],
+        ["2027-11-07T16:00:00.000Z", "2027-11-08T00:00:00.000Z"],
+        ["2027-11-08T16:00:00.000Z", "2027-11-09T00:00:00.000Z"],
+      ]);
+    });
+
+    it("tells a cancelled or dashboard-refunded attendee so, and an expired checkout that it ended", async () => {
+      const id = await newCohort();
+      const lookUp = (sessionId: string) =>
+        lookUpRegistration(paying(), { sessionId, clientAddress: "10.0.0.1" });
+      // Cancelled through the confirmation's link: not on the waiting list.
+      const cancelledOne = await paidRegistration(id, 1, "full");
+      const cancelToken = await linkTokenOf("workshop.confirmation", "cancelUrl", "v1@example.com");
+      const cancelled = await cancelRegistration(paying(), {
+        token: cancelToken,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(cancelled.outcome).toBe("cancelled");
+      expect((await lookUp(cancelledOne.id)).state).toBe("cancelled");
+      // Refunded in Stripe's dashboard: the same.
+      const refundedOne = await paidRegistration(id, 2, "full");
+      await deliver("charge.refunded", refundedCharge(refundedOne));
+      expect((await lookUp(refundedOne.id)).state).toBe("cancelled");
+      // A checkout that ended unpaid: its seat is gone, not kept.
+      const lapsed = await register(id, 3);
+      if (lapsed.outcome !== "opened") throw new Error("not opened");
+      fake.expireSession(sessionIdOf(lapsed.url));
+      expect((await lookUp(sessionIdOf(lapsed.url))).state).toBe("expired");
+    });
+
+    it("offers no deposit from the balance's due day on", async () => {
+      const id = await newCohort();
+      setClock("2027-04-10T14:00:00Z");
+      const cohort = (await openCohorts(database.db, clock.now())).find((open) => open.id === id);
+      expect(cohort?.terms.depositCents).toBeNull();
+      const opened = await register(id, 1, { payment: "deposit" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      expect(fake.sessions.get(sessionIdOf(opened.url))!.amount_total).toBe(1_449_500);
+    });
+
     it("gives a refunded seat back: charge.refunded offers it to the line, or frees it", async () => {
       const id = await newCohort({ seats: "1" });
       const buyer = await register(id, 1);
@@ -798,6 +910,33 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("opens no second balance Checkout when the first is paid and Stripe's notice is late", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const first = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (first.outcome !== "opened") throw new Error("not opened");
+      // Paid at Stripe; the webhook has not come, and the attendee is back on the page.
+      const paid = fake.completeSession(sessionIdOf(first.url));
+      const creations = () =>
+        fake.requests.filter(
+          (request) => request.method === "POST" && request.path === "/v1/checkout/sessions",
+        ).length;
+      const before = creations();
+      expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual({
+        outcome: "settled",
+      });
+      expect(creations()).toBe(before);
+      expect((await loadBalance(context, token)).state).toBe("settled");
+      expect((await deliver("checkout.session.completed", paid)).outcome).toBe("ignored");
+      expect(fake.refunds.size).toBe(0);
+      expect(
+        (await emails()).filter((email) => email.purpose === "workshop.balance-receipt").length,
+      ).toBe(1);
+    });
+
     it("refunds a second balance paid for the same registration", async () => {
       const id = await newCohort();
       await paidRegistration(id, 1);
@@ -991,6 +1130,8 @@ for (const dialect of allDialects) {
         [1, ["deposit", "balance"]],
         [2, ["balance", "deposit"]],
       ] as const) {
+        // Each deposit is paid before its balance's day (no deposit is offered from then on).
+        setClock("2026-11-21T12:00:00Z");
         const id = await newCohort({
           seats: "1",
           startDate: `2027-05-0${n + 3}`,

@@ -168,7 +168,8 @@ export type BalancePaymentOutcome =
 
 /**
  * The attendee presses "Pay": the session opened for this balance earlier is reused while it is
- * open (one payable session at a time), otherwise a new Checkout session in `payment` mode.
+ * open (one payable session at a time), recorded if Stripe says it was paid (the webhook may be
+ * late), otherwise a new Checkout session in `payment` mode.
  */
 export async function startBalancePayment(
   deps: PaymentDeps,
@@ -193,6 +194,18 @@ export async function startBalancePayment(
     if (registration.balance_session_id) {
       const earlier = await deps.stripe.checkout.sessions.retrieve(registration.balance_session_id);
       if (earlier.status === "open" && earlier.url) return { outcome: "opened", url: earlier.url };
+      // Paid at Stripe while its notice is late: record it now rather than charge again. One
+      // recorded already (and since refunded, as the page is open) leaves a new one to open.
+      if (earlier.status === "complete") {
+        const { db, ...rest } = deps;
+        const applied = await db
+          .transaction()
+          .execute((trx) => applyBalancePayment(trx, rest, earlier));
+        if (applied !== "ignored") {
+          deps.outbox.wake();
+          return { outcome: "settled" };
+        }
+      }
     }
     const page = `${deps.config.SITE_URL}/foundations-program/balance/${token}`;
     const session = await deps.stripe.checkout.sessions.create({

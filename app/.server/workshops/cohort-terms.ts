@@ -26,7 +26,8 @@ export function cohortTerms(event: WorkshopEventTable, today: string): CohortTer
   return {
     priceCents: early ? event.early_price_cents! : listPriceCents,
     listPriceCents,
-    depositCents: event.deposit_cents,
+    // From the balance's day on, a deposit would leave a balance already due: the full price only.
+    depositCents: today < balanceDueOn(event) ? event.deposit_cents : null,
     earlyUntil: early ? event.early_deadline : null,
   };
 }

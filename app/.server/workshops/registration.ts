@@ -204,7 +204,12 @@ export async function startRegistration(
   } catch (error) {
     logFailure("workshop checkout session not opened", error);
     await deps.db.transaction().execute(async (trx) => {
-      if (await endHold(trx, registrationId, now)) await passHeldSeatOn(trx, deps, event.id);
+      await lockCohort(trx, event.id);
+      if (!(await endHold(trx, registrationId, now))) return;
+      // An offer is used only once a Checkout exists: it goes back to its person with the seat
+      // it keeps (the offer sweep passes it on if its time ran out meanwhile).
+      if (offerId) await restoreOffer(trx, offerId, now);
+      else await passHeldSeatOn(trx, deps, event.id);
     });
     deps.outbox.wake();
     return { outcome: "provider-failed" };
@@ -219,6 +224,16 @@ export async function startRegistration(
     .where("id", "=", registrationId)
     .execute();
   return { outcome: "opened", url: session.url, registrationId };
+}
+
+/** Gives an offer back to its person after their Checkout could not be opened. */
+async function restoreOffer(trx: Db, offerId: string, now: Date) {
+  await trx
+    .updateTable("workshop_waitlist")
+    .set({ status: "offered", updated_at: now.toISOString() })
+    .where("id", "=", offerId)
+    .where("status", "=", "accepted")
+    .execute();
 }
 
 /** Ends a hold once: true for the one caller that moved it from `held` to `expired`. */
@@ -248,7 +263,7 @@ async function registrationOf(trx: Db, session: Stripe.Checkout.Session) {
   return registration;
 }
 
-/** The event a registration's invite describes: 9:00 to 17:00 in Colorado on each day. */
+/** The event a registration's invite describes: 9:00 to 17:00 Colorado time on each day. */
 export function workshopInvite(
   event: WorkshopEventTable,
   registration: Pick<WorkshopRegistrationTable, "id" | "name" | "email">,
@@ -263,6 +278,7 @@ export function workshopInvite(
       start: new Date(wallClockToInstant(event.start_date, 9 * 60, eventsTimeZone)),
       end: new Date(wallClockToInstant(event.start_date, 17 * 60, eventsTimeZone)),
       days: dayCount(event.start_date, event.end_date),
+      timeZone: eventsTimeZone,
       title: event.title,
       description: `${event.description}\n${facts.when}, 9:00 to 17:00 each day.`,
       meetingUrl: `${config.SITE_URL}/foundations-program`,

@@ -96,9 +96,11 @@ export async function handleWorkshopStripeEvent(
 }
 
 export type RegistrationResult =
-  | { state: "unknown" | "unavailable" | "unpaid" }
+  | { state: "unknown" | "unavailable" | "unpaid" | "expired" }
   | {
-      state: "paid" | "refunded";
+      // `refunded`: paid after the hold lapsed into a full cohort, so refunded and put in line;
+      // `cancelled`: cancelled by its link or refunded in Stripe's dashboard, not in line.
+      state: "paid" | "refunded" | "cancelled";
       name: string;
       title: string;
       when: string;
@@ -133,7 +135,8 @@ export async function lookUpRegistration(
   }
   const id = session.metadata?.[registrationMetadataKey];
   if (!id) return { state: "unknown" };
-  if (session.payment_status !== "paid") return { state: "unpaid" };
+  if (session.payment_status !== "paid")
+    return { state: session.status === "expired" ? "expired" : "unpaid" };
   const { db, ...rest } = deps;
   const fulfilled = await db.transaction().execute((trx) => fulfilRegistration(trx, rest, session));
   if (fulfilled !== "ignored") deps.outbox.wake();
@@ -147,12 +150,18 @@ export async function lookUpRegistration(
       "workshop_registrations.amount_paid_cents",
       "workshop_registrations.price_cents as registration_price",
       "workshop_registrations.stripe_session_id",
+      "workshop_registrations.stripe_refund_id",
     ])
     .where("workshop_registrations.id", "=", id)
     .executeTakeFirst();
   if (!registration || registration.stripe_session_id !== session.id) return { state: "unknown" };
   return {
-    state: registration.registration_status === "paid" ? "paid" : "refunded",
+    state:
+      registration.registration_status === "paid"
+        ? "paid"
+        : registration.registration_status === "refunded" && registration.stripe_refund_id
+          ? "refunded"
+          : "cancelled",
     name: registration.attendee,
     ...cohortFacts(registration),
     paidCents: registration.amount_paid_cents,

@@ -89,7 +89,12 @@ export function RegistrationForm({
 }) {
   const prefix = `register-${cohort.id.slice(0, 8)}`;
   return (
-    <form method="post" action={action} className="space-y-4" data-testid="registration-form">
+    <form
+      method="post"
+      action={action}
+      className="group/register space-y-4"
+      data-testid="registration-form"
+    >
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="cohortId" value={cohort.id} />
       {offerToken && <input type="hidden" name="offer" value={offerToken} />}
@@ -102,7 +107,7 @@ export function RegistrationForm({
             {`Deposit of ${dollars(cohort.depositCents)}, the balance of ${dollars(cohort.priceCents - cohort.depositCents)} before the first day`}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="payment" value="full" />
+            <input type="radio" name="payment" value="full" className="pay-full" />
             {`The full ${dollars(cohort.priceCents)}`}
           </label>
         </fieldset>
@@ -110,7 +115,19 @@ export function RegistrationForm({
         <input type="hidden" name="payment" value="full" />
       )}
       <Button type="submit" variant="presence" size="lg">
-        {`Register and pay ${dollars(cohort.depositCents ?? cohort.priceCents)}${cohort.depositCents !== null ? " deposit" : ""}`}
+        {/* The label follows the option chosen by CSS alone, so it is right before hydration. */}
+        {cohort.depositCents !== null ? (
+          <>
+            <span className="group-has-[.pay-full:checked]/register:hidden">
+              {`Register and pay ${dollars(cohort.depositCents)} deposit`}
+            </span>
+            <span className="hidden group-has-[.pay-full:checked]/register:inline">
+              {`Register and pay ${dollars(cohort.priceCents)}`}
+            </span>
+          </>
+        ) : (
+          `Register and pay ${dollars(cohort.priceCents)}`
+        )}
       </Button>
       <p className="text-xs text-muted-foreground">
         Your seat is kept for you while you pay on Stripe&apos;s secure checkout.
@@ -130,7 +147,11 @@ function WaitlistForm({ cohort, answer }: { cohort: CohortView; answer?: CohortA
     >
       <input type="hidden" name="intent" value="waitlist" />
       <input type="hidden" name="cohortId" value={cohort.id} />
-      <PersonFields prefix={prefix} answer={answer?.form === "waitlist" ? answer : undefined} />
+      {/* A visitor who lost the race for the last seat keeps the name and email they typed. */}
+      <PersonFields
+        prefix={prefix}
+        answer={answer?.form === "waitlist" || answer?.state === "full" ? answer : undefined}
+      />
       <Button type="submit" variant="outline" size="lg">
         Join the waiting list
       </Button>

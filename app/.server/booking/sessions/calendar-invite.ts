@@ -6,6 +6,8 @@ import ical, {
   ICalEventStatus,
   type ICalCalendar,
 } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { localDateOf, localMinuteOfDay } from "../../core/zoned-time";
 
 export type InviteDetails = {
   bookingId: string;
@@ -27,7 +29,20 @@ export type InviteDetails = {
   place?: string;
   /** The same hours on this many days in a row (a 3-day workshop), as one event with a rule. */
   days?: number;
+  /**
+   * The zone whose wall clock the days repeat in. A daily rule over UTC times keeps the UTC hour,
+   * so a day after a daylight-saving change would move an hour; with the zone (and its VTIMEZONE)
+   * each day is at the same local hour.
+   */
+  timeZone?: string;
 };
+
+/** An instant as the zone's wall clock, `YYYY-MM-DDTHH:MM:00`, as ical-generator writes it with TZID. */
+function wallClock(instant: Date, timeZone: string) {
+  const minutes = localMinuteOfDay(instant.getTime(), timeZone);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${localDateOf(instant.getTime(), timeZone)}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+}
 
 /** The UID calendars know a booking by: the same on the first invite, every change and the cancel. */
 export function inviteUid(bookingId: string, host: string, kind = "booking") {
@@ -37,18 +52,28 @@ export function inviteUid(bookingId: string, host: string, kind = "booking") {
 /**
  * An RFC 5545 calendar with one event: METHOD:REQUEST for a booking or its new time,
  * METHOD:CANCEL once it is cancelled. Times are UTC (`…Z`), so no VTIMEZONE is needed and no
- * calendar can read them in the wrong zone.
+ * calendar can read them in the wrong zone; only an event repeating over days in a zone carries
+ * its TZID and the zone's VTIMEZONE.
  */
 export function calendarInvite(details: InviteDetails, method: "REQUEST" | "CANCEL"): string {
   const calendar = ical({
     prodId: { company: details.host, product: "booking", language: "EN" },
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    ...(details.timeZone
+      ? {
+          timezone: {
+            name: null,
+            generator: (zone: string) => tzlib_get_ical_block(zone)[0] ?? null,
+          },
+        }
+      : {}),
   });
   addBookingEvent(calendar, details, method === "CANCEL" ? "cancelled" : "confirmed");
   return calendar.toString();
 }
 
 /** The booking's event, as its invites describe it: the owner's feed lists the same. */
+// A `timeZone` needs the calendar's VTIMEZONE generator, as calendarInvite sets it.
 export function addBookingEvent(
   calendar: ICalCalendar,
   details: InviteDetails,
@@ -58,8 +83,13 @@ export function addBookingEvent(
     id: inviteUid(details.bookingId, details.host, details.uidKind),
     sequence: details.sequence,
     stamp: details.now,
-    start: details.start,
-    end: details.end,
+    ...(details.timeZone
+      ? {
+          timezone: details.timeZone,
+          start: wallClock(details.start, details.timeZone),
+          end: wallClock(details.end, details.timeZone),
+        }
+      : { start: details.start, end: details.end }),
     summary: details.title,
     description: details.description,
     location: details.place ?? details.meetingUrl,
