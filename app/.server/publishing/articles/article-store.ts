@@ -359,12 +359,7 @@ export async function saveArticleDraft(
   const now = clock.now();
   return db.transaction().execute(async (trx): Promise<SaveDraftOutcome> => {
     const draft = await lockDraftRevision(trx, id);
-    if (draft && baseRevision !== undefined && draft.number !== baseRevision)
-      return {
-        outcome: "stale",
-        base: baseRevision,
-        newer: { revision: draft.number, author: draft.author, savedAt: draft.created_at },
-      };
+    const newer = draft && baseRevision !== undefined && draft.number !== baseRevision;
     const article = await trx
       .selectFrom("articles")
       .innerJoin("article_revisions", "article_revisions.id", "articles.draft_revision_id")
@@ -375,10 +370,6 @@ export async function saveArticleDraft(
     const previous = readArticleContent(article.content);
     const fieldsIn = parsed.data;
     const slug = fieldsIn.slug || previous.slug;
-    if (slug !== previous.slug) {
-      const slugCheck = await checkSlug(trx, id, slug);
-      if (!slugCheck.ok) return { outcome: "invalid", errors: { slug: slugCheck.message } };
-    }
     const content: ArticleContent = {
       slug,
       title: fieldsIn.title,
@@ -395,11 +386,7 @@ export async function saveArticleDraft(
         .filter(Boolean),
       readTimeMinutes: previous.readTimeMinutes,
     };
-    if (content.coverImage && !content.coverAlt)
-      return {
-        outcome: "invalid",
-        errors: { coverAlt: "Describe the cover image for readers who cannot see it." },
-      };
+    // The same fields again (a double click, a retried post) are no stale edit: nothing to save.
     if (JSON.stringify(content) === JSON.stringify(previous)) {
       const current = await trx
         .selectFrom("article_revisions")
@@ -414,6 +401,21 @@ export async function saveArticleDraft(
         unchanged: true,
       };
     }
+    if (newer)
+      return {
+        outcome: "stale",
+        base: baseRevision,
+        newer: { revision: draft.number, author: draft.author, savedAt: draft.created_at },
+      };
+    if (slug !== previous.slug) {
+      const slugCheck = await checkSlug(trx, id, slug);
+      if (!slugCheck.ok) return { outcome: "invalid", errors: { slug: slugCheck.message } };
+    }
+    if (content.coverImage && !content.coverAlt)
+      return {
+        outcome: "invalid",
+        errors: { coverAlt: "Describe the cover image for readers who cannot see it." },
+      };
     const revision = await addRevision(trx, { articleId: id, content, author: actor, now });
     const update: { draft_revision_id: string; updated_at: string; slug?: string } = {
       draft_revision_id: revision.id,
