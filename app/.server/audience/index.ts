@@ -4,7 +4,7 @@ import { newsletterConfirmationTemplate } from "./emails/newsletter-confirmation
 import { newsletterWelcomeTemplate } from "./emails/newsletter-welcome";
 import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/waitlist-emails";
 
-export { markBounced } from "./people/bounces";
+export { liftSuppression, markBounced, markComplained } from "./people/bounces";
 export { guideReaderParameter, guideReaderToken, recordGuideDownload } from "./lists/guide-readers";
 export { rememberPerson } from "./people/people";
 export { membershipLinks } from "./lists/list-links";

@@ -1,0 +1,4 @@
+// Deliverability's public face: what providers report after they accept an email (issue 48).
+export { recordDeliveryEvent, outboxIdOf } from "./delivery-events";
+export type { DeliveryEvent, DeliveryEventResult } from "./delivery-events";
+export type { DeliveryProvider } from "./deliverability-tables";

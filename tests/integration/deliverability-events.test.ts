@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/.server/core/config";
+import { recordDeliveryEvent, type DeliveryEvent } from "~/.server/deliverability";
+import { enqueueEmail } from "~/.server/mail";
+import {
+  changeSequenceStatus,
+  registerSequenceListeners,
+  runSequencePass,
+  saveSequence,
+  saveStep,
+} from "~/.server/sequences";
+import { emitPersonEvent } from "~/.server/core/person-events";
+import { ManualClock } from "../../support/manual-clock";
+import { sequenceSettings } from "../../support/sequence-settings";
+import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+
+const config = parseConfig({
+  SITE_URL: "https://presence.example",
+  MAIL_FROM: "Presence Selling <no-reply@presence.example>",
+  NEWSLETTER_LINK_SECRET: "a-test-secret-of-enough-length",
+  MAIL_POSTAL_ADDRESS: "Presence Selling LLC, 1942 Broadway Suite 314, Boulder, CO 80302, USA",
+});
+const day = 24 * 60 * 60_000;
+
+for (const dialect of allDialects) {
+  describe(`provider bounces and complaints on ${dialect}`, () => {
+    let database: TestDatabase;
+    let clock: ManualClock;
+    const deps = () => ({ db: database.db, clock, config, outbox: { wake: () => {} } });
+
+    beforeAll(async () => {
+      registerSequenceListeners();
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await database.dispose();
+    });
+    beforeEach(async () => {
+      clock = new ManualClock("2026-12-07T12:00:00.000Z");
+      for (const table of [
+        "delivery_events",
+        "admin_audit_log",
+        "outbox_emails",
+        "sequence_sends",
+        "sequence_enrollments",
+        "sequence_steps",
+        "sequences",
+        "list_memberships",
+        "people",
+      ] as const)
+        await database.db.deleteFrom(table).execute();
+    });
+
+    async function reader(email: string) {
+      const id = crypto.randomUUID();
+      const now = clock.now().toISOString();
+      await database.db
+        .insertInto("people")
+        .values({
+          id,
+          email,
+          email_key: email.toLowerCase(),
+          first_name: null,
+          last_name: null,
+          source: "/signup",
+          first_seen_at: now,
+          last_seen_at: now,
+          bounced_at: null,
+          bounce_reason: null,
+        })
+        .execute();
+      for (const list of ["newsletter", "waitlist"] as const)
+        await database.db
+          .insertInto("list_memberships")
+          .values({
+            id: crypto.randomUUID(),
+            person_id: id,
+            list,
+            status: "confirmed",
+            interests: "[]",
+            source: "/signup",
+            consent_text: "Yes",
+            consented_at: now,
+            confirmation_sent_at: now,
+            confirmed_at: now,
+            unsubscribed_at: null,
+            notified_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      return id;
+    }
+
+    const event = (changes: Partial<DeliveryEvent>): DeliveryEvent => ({
+      provider: "postmark",
+      providerEventId: crypto.randomUUID(),
+      kind: "bounce",
+      bounce: "hard",
+      email: "reader@example.com",
+      occurredAt: clock.now(),
+      detail: "550 5.1.1 The email account that you tried to reach does not exist",
+      ...changes,
+    });
+    const person = (id: string) =>
+      database.db
+        .selectFrom("people")
+        .select(["bounced_at", "bounce_reason", "complained_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const events = () =>
+      database.db.selectFrom("delivery_events").selectAll().orderBy("occurred_at").execute();
+
+    it("suppresses at once on a hard bounce, names the email it quotes, and ignores a replay", async () => {
+      const id = await reader("Reader@Example.com");
+      const emailId = await database.db.transaction().execute((trx) =>
+        enqueueEmail(
+          trx,
+          {
+            purpose: "order.receipt",
+            to: "Reader@Example.com",
+            from: config.MAIL_FROM,
+            subject: "Your receipt",
+            text: "Thanks",
+          },
+          { now: clock.now() },
+        ),
+      );
+      const bounce = event({ messageId: `<${emailId}@presence.example>` });
+      expect(await recordDeliveryEvent(deps(), bounce)).toBe("recorded");
+      expect((await person(id)).bounced_at).toBe(clock.now().toISOString());
+      expect((await person(id)).bounce_reason).toContain("5.1.1");
+      const [row] = await events();
+      expect(row).toMatchObject({
+        person_id: id,
+        outbox_email_id: emailId,
+        purpose: "order.receipt",
+        outcome: "suppressed",
+        email_key: "reader@example.com",
+      });
+
+      clock.advance(60_000);
+      expect(await recordDeliveryEvent(deps(), bounce)).toBe("duplicate");
+      expect(await events()).toHaveLength(1);
+      // A second bounce (another event) is recorded, not dropped; the suppression stands.
+      expect(await recordDeliveryEvent(deps(), event({}))).toBe("recorded");
+      expect((await events()).map((row) => row.outcome)).toEqual(["suppressed", "recorded"]);
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "action", "subject"])
+        .execute();
+      expect(audit).toEqual([
+        { actor_email: "provider:postmark", action: "deliverability.bounce", subject: id },
+        { actor_email: "provider:postmark", action: "deliverability.bounce", subject: id },
+      ]);
+    });
+
+    it("suppresses after SOFT_BOUNCE_LIMIT soft bounces within SOFT_BOUNCE_DAYS", async () => {
+      const id = await reader("reader@example.com");
+      const soft = (at: Date) =>
+        recordDeliveryEvent(deps(), event({ bounce: "soft", occurredAt: at, detail: "452 full" }));
+      const start = clock.now().getTime();
+      // Two long ago, then two within the week: still under the limit of three.
+      await soft(new Date(start - 20 * day));
+      await soft(new Date(start - 10 * day));
+      await soft(new Date(start - 3 * day));
+      await soft(new Date(start - 1 * day));
+      expect((await person(id)).bounced_at).toBeNull();
+      await soft(new Date(start));
+      expect((await person(id)).bounced_at).not.toBeNull();
+      expect((await person(id)).bounce_reason).toMatch(/^3 soft bounces in 7 days/);
+      expect((await events()).map((row) => row.outcome)).toEqual([
+        "recorded",
+        "recorded",
+        "recorded",
+        "recorded",
+        "suppressed",
+      ]);
+    });
+
+    it("takes a complainer off every list and stops their sequences in the same transaction", async () => {
+      const saved = await saveSequence(deps(), {
+        input: sequenceSettings(),
+        actor: "owner@presence.example",
+      });
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      for (const subject of ["Welcome", "Later"])
+        await saveStep(deps(), {
+          sequenceId: saved.id,
+          input: { subject, bodyMarkdown: `# ${subject}`, delayDays: "0", position: "" },
+          actor: "owner@presence.example",
+        });
+      await changeSequenceStatus(deps(), {
+        id: saved.id,
+        change: "activate",
+        actor: "owner@presence.example",
+      });
+      const id = await reader("reader@example.com");
+      await database.db.transaction().execute((trx) =>
+        emitPersonEvent(trx, {
+          kind: "list-confirmed",
+          personId: id,
+          list: "newsletter",
+          now: clock.now(),
+        }),
+      );
+      await runSequencePass(deps());
+
+      expect(
+        await recordDeliveryEvent(deps(), event({ kind: "complaint", bounce: undefined })),
+      ).toBe("recorded");
+      expect(await person(id)).toMatchObject({
+        bounced_at: null,
+        complained_at: clock.now().toISOString(),
+      });
+      const memberships = await database.db
+        .selectFrom("list_memberships")
+        .select("status")
+        .where("person_id", "=", id)
+        .execute();
+      expect(memberships.map((row) => row.status)).toEqual(["unsubscribed", "unsubscribed"]);
+      const enrollment = await database.db
+        .selectFrom("sequence_enrollments")
+        .select(["status", "ended_reason"])
+        .executeTakeFirstOrThrow();
+      expect(enrollment).toEqual({ status: "cancelled", ended_reason: "unsubscribed" });
+      const queued = await database.db.selectFrom("outbox_emails").select("status").execute();
+      expect(queued.map((row) => row.status)).toEqual(["cancelled"]);
+      expect((await events())[0]?.outcome).toBe("unsubscribed");
+    });
+
+    it("records nothing for an address it never wrote to", async () => {
+      expect(await recordDeliveryEvent(deps(), event({ email: "stranger@example.com" }))).toBe(
+        "unknown-email",
+      );
+      expect(await events()).toHaveLength(0);
+    });
+  });
+}
