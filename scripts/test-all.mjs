@@ -37,13 +37,14 @@ const vitestTargets = selected.filter((target) => !isE2e(target) && !isResilienc
 const runs = (targets) => selected.length === 0 || targets.length > 0;
 
 // Debian packages the suites need: the browser, poppler's pdfinfo/pdftotext for the PDF checks,
-// nginx for the resilience suite's proxy in front of two instances, and systemd-analyze for the
-// service unit in deploy/.
+// nginx for the resilience suite's proxy in front of two instances, systemd-analyze for the
+// service unit in deploy/, and Dovecot for the bounce mailbox read over IMAP.
 const debianPackages = [
   { name: "chromium", present: () => existsSync(chromium) },
   { name: "poppler-utils", present: () => existsSync("/usr/bin/pdfinfo") },
   { name: "nginx", present: () => existsSync("/usr/sbin/nginx") },
   { name: "systemd", present: () => existsSync("/usr/bin/systemd-analyze") },
+  { name: "dovecot-imapd", present: () => existsSync("/usr/sbin/dovecot") },
 ];
 
 function ensureDebianPackages() {

@@ -221,6 +221,29 @@ const configSchema = z
     /** Emails sent over one pooled connection before it is replaced. */
     SMTP_POOL_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(100),
     /**
+     * The return path of every email, sent as `local+<email id>@domain` (VERP), so a delivery
+     * report mailed back names its email; the mailbox is read at BOUNCE_MAILBOX_URL.
+     */
+    BOUNCE_ADDRESS: optionalText.pipe(
+      emailAddress
+        .refine((address) => !address.split("@")[0]!.includes("+"), {
+          message: "must have no + before the @ (each email adds its own)",
+        })
+        .optional(),
+    ),
+    /** The IMAP mailbox delivery reports reach: bounces and complaints are read from it. */
+    BOUNCE_MAILBOX_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^imaps?:\/\/[^/@]+@[^/]+/,
+          "must be an imaps:// URL with the mailbox's user, like imaps://user:password@imap.example.com/INBOX",
+        )
+        .optional(),
+    ),
+    /** How often the bounce mailbox is read. */
+    BOUNCE_MAILBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /**
      * A broadcast pauses once more than this share (%) of its latest sends were refused, whatever
      * the refusals say (counted over at least 50 sends); 100 turns the breaker off.
      */

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SendMailOptions, Transporter, TransportOptions } from "nodemailer";
 import { elasticSendGate } from "./elastic-send-gate";
 import type { wholeMessage } from "./whole-message";
+import { returnPathFor } from "./bounce-mailbox/return-path";
 import { sharedBodyEncoder, type EncodedParts, type SharedBody } from "./shared-body";
 import type { EmailAttachment } from "./templates/email-template";
 
@@ -138,7 +139,9 @@ function mailOptionsBuilder() {
  * of connections kept open (a new TLS session and login per email capped a send at ~40/s). Every
  * wait on the server (connecting, its greeting, any silence mid-conversation) ends after
  * `timeoutMs`, so a stalled server fails the attempt (retried later) instead of holding the email
- * for minutes; a stalled connection holds only its own email, the others go on.
+ * for minutes; a stalled connection holds only its own email, the others go on. With a
+ * `bounceAddress`, each email's envelope sender is its own return path there (VERP), so a report
+ * mailed back names the email it is about.
  */
 export function smtpTransport(
   smtpUrl: string,
@@ -146,7 +149,8 @@ export function smtpTransport(
     timeoutMs = 20_000,
     dkim,
     pool = { connections: 5, messagesPerConnection: 100 },
-  }: { timeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool } = {},
+    bounceAddress,
+  }: { timeoutMs?: number; dkim?: DkimSigning; pool?: SmtpPool; bounceAddress?: string } = {},
 ): MailTransport {
   const transporter = lazyTransporter({
     url: smtpUrl,
@@ -168,6 +172,9 @@ export function smtpTransport(
     async send(message) {
       const sender = await transporter.get();
       const mail = await options(message);
+      if (bounceAddress) {
+        mail.envelope = { from: returnPathFor(bounceAddress, message.id), to: [message.to] };
+      }
       await gate.run(() => sender.sendMail(mail));
     },
     close: transporter.close,
@@ -210,14 +217,16 @@ export function createMailTransport({
   pool,
   mailDir,
   dkim,
+  bounceAddress,
 }: {
   smtpUrl?: string;
+  bounceAddress?: string;
   smtpTimeoutMs?: number;
   pool?: SmtpPool;
   mailDir: string;
   dkim?: DkimSigning;
 }) {
   return smtpUrl
-    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim, pool })
+    ? smtpTransport(smtpUrl, { timeoutMs: smtpTimeoutMs, dkim, pool, bounceAddress })
     : mailDirTransport(mailDir, dkim);
 }

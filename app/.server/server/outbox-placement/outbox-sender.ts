@@ -62,6 +62,7 @@ export async function startConfiguredOutbox(
     },
     mailDir: config.MAIL_DIR,
     dkim,
+    bounceAddress: config.BOUNCE_ADDRESS,
   });
   const worker = startOutboxWorker({
     db: workerDatabase.db,
