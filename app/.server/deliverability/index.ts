@@ -2,3 +2,4 @@
 export { recordDeliveryEvent, outboxIdOf } from "./delivery-events";
 export type { DeliveryEvent, DeliveryEventResult } from "./delivery-events";
 export type { DeliveryProvider } from "./deliverability-tables";
+export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mailbox-reports";

@@ -31,6 +31,7 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
+import { readBounceMailboxRound } from "../../deliverability";
 import {
   importMarkdownArticles,
   publishDueArticles,
@@ -156,6 +157,23 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("busy-times fetch failed", error),
   });
+  // The bounce mailbox: every instance reads; a report read twice is recorded once (decision 333).
+  const bounceMailboxJob = config.BOUNCE_MAILBOX_URL
+    ? startPollLoop({
+        intervalMs: config.BOUNCE_MAILBOX_POLL_INTERVAL_MS,
+        round: async () => {
+          const round = await readBounceMailboxRound({ db: workerDatabase.db, clock, config });
+          if (round.reports > 0) {
+            logger.info(
+              { read: round.read, recorded: round.recorded, unknown: round["unknown-email"] },
+              "deliverability: bounce mailbox read",
+            );
+          }
+          return round.more;
+        },
+        onError: (error) => logFailure("reading the bounce mailbox failed", error),
+      })
+    : undefined;
   // The first start imports the Markdown articles into the store (decision 190).
   const imported = await importMarkdownArticles({ db: database.db, clock });
   if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
@@ -233,6 +251,7 @@ export async function createAppRuntime(
       await analyticsTodayJob.stop();
       await remindersJob.stop();
       await busyCalendarJob.stop();
+      await bounceMailboxJob?.stop();
       await articleScheduleJob.stop();
       await workshopSweep.stop();
       await peopleImports.stop();
