@@ -2,3 +2,5 @@
 export { recordDeliveryEvent, outboxIdOf } from "./delivery-events";
 export type { DeliveryEvent, DeliveryEventResult } from "./delivery-events";
 export type { DeliveryProvider } from "./deliverability-tables";
+export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
+export type { WebhookAnswer } from "./webhook-inbox";
