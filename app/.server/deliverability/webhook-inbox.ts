@@ -5,12 +5,18 @@ import type { ServiceDeps } from "../core/service-deps";
 import type { DeliveryProvider } from "./deliverability-tables";
 import { recordDeliveryEvent } from "./delivery-events";
 import { mailgunWebhook } from "./providers/mailgun";
+import { postmarkWebhook } from "./providers/postmark";
 import type { ProviderWebhook } from "./providers/provider";
+import { resendWebhook } from "./providers/resend";
+import { sendgridWebhook } from "./providers/sendgrid";
 
 export type WebhookProvider = Exclude<DeliveryProvider, "imap">;
 
 const webhooks: Partial<Record<WebhookProvider, ProviderWebhook>> = {
   mailgun: mailgunWebhook,
+  postmark: postmarkWebhook,
+  resend: resendWebhook,
+  sendgrid: sendgridWebhook,
 };
 
 /** Kept bodies younger than this belong to an answer whose after-work may still be running. */
