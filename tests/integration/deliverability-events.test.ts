@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/core/config";
-import { recordDeliveryEvent, type DeliveryEvent } from "~/.server/deliverability";
+import {
+  receiveProviderWebhook,
+  recordDeliveryEvent,
+  replayKeptWebhooks,
+  webhookReplayAfterMs,
+  type DeliveryEvent,
+} from "~/.server/deliverability";
+import { mailgunWebhook } from "../../support/provider-webhooks";
 import { enqueueEmail } from "~/.server/mail";
 import {
   changeSequenceStatus,
@@ -39,6 +46,7 @@ for (const dialect of allDialects) {
       clock = new ManualClock("2026-12-07T12:00:00.000Z");
       for (const table of [
         "delivery_events",
+        "provider_webhook_events",
         "admin_audit_log",
         "outbox_emails",
         "sequence_sends",
@@ -234,6 +242,36 @@ for (const dialect of allDialects) {
         "unknown-email",
       );
       expect(await events()).toHaveLength(0);
+    });
+
+    it("reads a kept webhook body again when the work after its answer never ran", async () => {
+      const id = await reader("reader@example.com");
+      const key = "mailgun-key-for-the-replay";
+      const signed = mailgunWebhook(key, { email: "reader@example.com", at: clock.now() });
+      // The process dies once the answer is sent: the work handed off never runs.
+      const crashing = {
+        ...deps(),
+        config: { ...config, MAILGUN_WEBHOOK_SIGNING_KEY: key },
+        afterAnswer: () => {},
+      };
+      const answer = await receiveProviderWebhook(crashing, {
+        provider: "mailgun",
+        headers: new Headers(signed.headers),
+        body: signed.body,
+      });
+      expect(answer).toEqual({ status: 200, outcome: "kept" });
+      expect((await person(id)).bounced_at).toBeNull();
+      // Too young for the replay: its answer's work may still be running.
+      expect(await replayKeptWebhooks(crashing)).toBe(false);
+      expect((await person(id)).bounced_at).toBeNull();
+      clock.advance(webhookReplayAfterMs + 1);
+      await replayKeptWebhooks(crashing);
+      expect((await person(id)).bounced_at).not.toBeNull();
+      const kept = await database.db
+        .selectFrom("provider_webhook_events")
+        .select("processed_at")
+        .execute();
+      expect(kept.map((row) => row.processed_at)).toEqual([clock.now().toISOString()]);
     });
   });
 }

@@ -3,3 +3,5 @@ export { recordDeliveryEvent, outboxIdOf } from "./delivery-events";
 export type { DeliveryEvent, DeliveryEventResult } from "./delivery-events";
 export type { DeliveryProvider } from "./deliverability-tables";
 export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mailbox-reports";
+export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
+export type { WebhookAnswer } from "./webhook-inbox";

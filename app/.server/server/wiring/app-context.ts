@@ -9,6 +9,7 @@ import {
 } from "../../core/db/database";
 import { startBroadcastQueue } from "../../broadcasts";
 import { startSequenceRunner } from "../../sequences";
+import { replayKeptWebhooks, webhookReplayAfterMs } from "../../deliverability";
 import { startConfiguredOutbox, type OutboxSender } from "../outbox-placement/outbox-sender";
 import { startOutboxThread } from "../outbox-placement/outbox-thread";
 import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
@@ -227,6 +228,12 @@ export async function createAppRuntime(
     round: () => replaySignupRequests({ db: workerDatabase.db, clock, config, outbox }),
     onError: (error) => logFailure("replaying kept signups failed", error),
   });
+  // Provider webhooks kept before their answer whose reading failed or never ran (issue 48).
+  const webhookReplay = startPollLoop({
+    intervalMs: webhookReplayAfterMs,
+    round: () => replayKeptWebhooks({ db: workerDatabase.db, clock, config, outbox }),
+    onError: (error) => logFailure("replaying kept provider webhooks failed", error),
+  });
   return {
     services: {
       config,
@@ -245,6 +252,7 @@ export async function createAppRuntime(
       // Signups answered before the stop are written (and their emails queued) before it ends.
       await afterAnswers.settle();
       await signupReplay.stop();
+      await webhookReplay.stop();
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();
