@@ -273,5 +273,12 @@ for (const dialect of allDialects) {
         .execute();
       expect(kept.map((row) => row.processed_at)).toEqual([clock.now().toISOString()]);
     });
+
+    it("answers 404 for a provider whose setting is not given", async () => {
+      for (const provider of ["ses", "postmark", "mailgun", "sendgrid", "resend"])
+        expect(
+          await receiveProviderWebhook(deps(), { provider, headers: new Headers(), body: "{}" }),
+        ).toMatchObject({ status: 404 });
+    });
   });
 }
