@@ -4,3 +4,4 @@ export type { DeliveryEvent, DeliveryEventResult } from "./delivery-events";
 export type { DeliveryProvider } from "./deliverability-tables";
 export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
 export type { WebhookAnswer } from "./webhook-inbox";
+export { liftPersonSuppression, listSuppressed } from "./suppressions";
