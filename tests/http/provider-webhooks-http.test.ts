@@ -10,6 +10,7 @@ import {
   type BounceSpec,
   type SignedWebhook,
 } from "../../support/provider-webhooks";
+import { sesNotification, startSnsFake } from "../../support/sns-fake";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const MAILGUN_KEY = "key-mailgun-signing-for-the-tests";
@@ -19,15 +20,22 @@ const sendgrid = sendgridKeys();
 const tenMinutesAgo = () => new Date(Date.now() - 10 * 60_000);
 // The ports this suite's servers listen on (one per dialect, reserved for it).
 const ports = { sqlite: 4211, postgres: 4212 } as const;
+const snsPorts = { sqlite: 4231, postgres: 4232 } as const;
+const TOPIC = "arn:aws:sns:us-east-1:123456789012:ses-feedback";
 
 for (const dialect of allDialects) {
   describe(`provider webhooks through the built server on ${dialect}`, () => {
     let database: TestDatabase;
     let server: BuiltServer;
+    let sns: Awaited<ReturnType<typeof startSnsFake>>;
 
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
+      sns = await startSnsFake(snsPorts[dialect]);
       server = await startBuiltServer({
+        SES_SNS_TOPIC_ARNS: TOPIC,
+        SES_SNS_CERT_ORIGIN: sns.origin,
+        NODE_EXTRA_CA_CERTS: sns.certFile,
         PORT: String(ports[dialect]),
         DATABASE_URL: database.url,
         MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
@@ -37,7 +45,7 @@ for (const dialect of allDialects) {
         LOG_LEVEL: "debug",
       });
       const now = new Date().toISOString();
-      for (const provider of ["reader", "postmark", "sendgrid", "resend"])
+      for (const provider of ["reader", "postmark", "sendgrid", "resend", "ses"])
         await database.db
           .insertInto("people")
           .values({
@@ -56,6 +64,7 @@ for (const dialect of allDialects) {
     });
     afterAll(async () => {
       await server?.stop();
+      await sns?.close();
       await database?.dispose();
     });
 
@@ -185,6 +194,56 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("SES through SNS: confirms the subscription, refuses forged and foreign, hears a bounce once", async () => {
+      const confirmation = await post("ses", sns.subscriptionConfirmation(TOPIC));
+      expect(confirmation.status).toBe(200);
+      await vi.waitFor(() => expect(sns.confirmations).toHaveLength(1), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      const delivery = await post(
+        "ses",
+        sns.notification(TOPIC, sesNotification("delivery", "ses@example.com")),
+      );
+      expect(await delivery.json()).toEqual({ received: true, outcome: "ignored" });
+      const email = "ses@example.com";
+      const good = sns.notification(TOPIC, sesNotification("hard", email));
+      const altered = JSON.parse(good.body) as Record<string, string>;
+      const elsewhere = {
+        ...altered,
+        SigningCertURL:
+          "https://sns.us-east-1.evil.example/SimpleNotificationService-0123456789abcdef0123456789abcdef.pem",
+      };
+      await hearsOnce(
+        "ses",
+        email,
+        [
+          {
+            webhook: {
+              headers: good.headers,
+              body: good.body.replace("ses@example.com", "someone@example.com"),
+            },
+            status: 401,
+          },
+          { webhook: { headers: good.headers, body: JSON.stringify(elsewhere) }, status: 401 },
+          {
+            webhook: sns.notification(
+              "arn:aws:sns:us-east-1:999999999999:other",
+              sesNotification("hard", email),
+            ),
+            status: 403,
+          },
+          {
+            webhook: sns.notification(TOPIC, sesNotification("hard", email), {
+              timestamp: new Date(Date.now() - 2 * 3600_000),
+            }),
+            status: 401,
+          },
+        ],
+        (spec) => sns.notification(TOPIC, sesNotification("hard", spec.email)),
+      );
+    });
+
     it("keeps every provider's secret out of the server's log", () => {
       for (const secret of [MAILGUN_KEY, POSTMARK_SECRET, RESEND_SECRET, sendgrid.publicKey])
         expect(server.output()).not.toContain(secret);
@@ -245,8 +304,8 @@ for (const dialect of allDialects) {
       expect(await eventCount()).toBe(1);
     });
 
-    it("answers 404 for a provider without its setting, and for one it does not know", async () => {
-      expect((await post("ses", { headers: {}, body: "{}" })).status).toBe(404);
+    it("answers 404 for a provider it has no webhook for", async () => {
+      expect((await post("imap", { headers: {}, body: "{}" })).status).toBe(404);
       expect((await post("sparkpost", { headers: {}, body: "{}" })).status).toBe(404);
     });
 

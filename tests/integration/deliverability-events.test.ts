@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/core/config";
 import {
+  liftPersonSuppression,
+  listSuppressed,
   receiveProviderWebhook,
   recordDeliveryEvent,
   replayKeptWebhooks,
@@ -272,6 +274,40 @@ for (const dialect of allDialects) {
         .select("processed_at")
         .execute();
       expect(kept.map((row) => row.processed_at)).toEqual([clock.now().toISOString()]);
+    });
+
+    it("answers 404 for a provider whose setting is not given", async () => {
+      for (const provider of ["ses", "postmark", "mailgun", "sendgrid", "resend"])
+        expect(
+          await receiveProviderWebhook(deps(), { provider, headers: new Headers(), body: "{}" }),
+        ).toMatchObject({ status: 404 });
+    });
+
+    it("lists suppressed addresses and lifts one only with a reason, audited", async () => {
+      const id = await reader("reader@example.com");
+      await recordDeliveryEvent(deps(), event({}));
+      expect(await listSuppressed(database.db)).toEqual([
+        expect.objectContaining({
+          personId: id,
+          email: "reader@example.com",
+          since: clock.now().toISOString(),
+        }),
+      ]);
+      const lift = (reason: string) =>
+        liftPersonSuppression(deps(), { personId: id, reason, actor: "owner@presence.example" });
+      expect(await lift("  ")).toBe("reason-required");
+      expect((await person(id)).bounced_at).not.toBeNull();
+      expect(await lift("They fixed their mailbox")).toBe("lifted");
+      expect((await person(id)).bounced_at).toBeNull();
+      expect(await listSuppressed(database.db)).toEqual([]);
+      expect(await lift("again")).toBe("not-suppressed");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["actor_email", "detail"])
+        .where("action", "=", "deliverability.lift")
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.detail)).toMatchObject({ reason: "They fixed their mailbox" });
     });
   });
 }

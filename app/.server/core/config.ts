@@ -169,6 +169,11 @@ const configSchema = z
      * given. SES through SNS: the topic ARNs allowed, comma-separated.
      */
     SES_SNS_TOPIC_ARNS: optionalText,
+    /**
+     * Fetches SNS's signing certificates from this host:port instead of the certificate URL's own
+     * (a local fake in tests); the URL is still checked to be Amazon's, and TLS names its host.
+     */
+    SES_SNS_CERT_ORIGIN: optionalText,
     /** The secret Postmark sends in the `X-Webhook-Secret` header (a custom header of the webhook). */
     POSTMARK_WEBHOOK_SECRET: optionalText,
     /** Mailgun's HTTP webhook signing key. */

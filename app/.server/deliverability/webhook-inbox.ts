@@ -9,6 +9,7 @@ import { postmarkWebhook } from "./providers/postmark";
 import type { ProviderWebhook } from "./providers/provider";
 import { resendWebhook } from "./providers/resend";
 import { sendgridWebhook } from "./providers/sendgrid";
+import { sesWebhook } from "./providers/ses";
 
 export type WebhookProvider = Exclude<DeliveryProvider, "imap">;
 
@@ -17,6 +18,7 @@ const webhooks: Partial<Record<WebhookProvider, ProviderWebhook>> = {
   postmark: postmarkWebhook,
   resend: resendWebhook,
   sendgrid: sendgridWebhook,
+  ses: sesWebhook,
 };
 
 /** Kept bodies younger than this belong to an answer whose after-work may still be running. */
@@ -44,7 +46,10 @@ export async function receiveProviderWebhook(
   const now = deps.clock.now();
   const verified = await webhook.verify(deps.config, { headers, body, now });
   if (verified.outcome === "refuse") return { status: verified.status, message: verified.message };
-  if (verified.outcome === "ignore") return { status: 200, outcome: "ignored" };
+  if (verified.outcome === "ignore") {
+    if (verified.afterAnswer) await whenAnswered(deps, `${provider} webhook`, verified.afterAnswer);
+    return { status: 200, outcome: "ignored" };
+  }
   const id = randomUUID();
   await deps.db
     .insertInto("provider_webhook_events")

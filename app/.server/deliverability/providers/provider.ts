@@ -5,8 +5,11 @@ import type { DeliveryEvent } from "../delivery-events";
 export type Verified =
   /** Signed and fresh: keep the body, answer, then read its events. */
   | { outcome: "keep" }
-  /** Signed, but nothing to hear (a delivery, an open): answered 200 and not kept. */
-  | { outcome: "ignore" }
+  /**
+   * Signed, but nothing to hear (a delivery, an open): answered 200 and not kept; `afterAnswer` runs after
+   * the answer (SNS's subscription confirmed).
+   */
+  | { outcome: "ignore"; afterAnswer?: () => Promise<void> }
   | { outcome: "refuse"; status: 400 | 401 | 403; message: string };
 
 export type WebhookRequest = { headers: Headers; body: string; now: Date };
