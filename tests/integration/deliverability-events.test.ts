@@ -17,6 +17,7 @@ import {
   runSequencePass,
   saveSequence,
   saveStep,
+  sequencePage,
 } from "~/.server/sequences";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { ManualClock } from "../../support/manual-clock";
@@ -237,6 +238,67 @@ for (const dialect of allDialects) {
       const queued = await database.db.selectFrom("outbox_emails").select("status").execute();
       expect(queued.map((row) => row.status)).toEqual(["cancelled"]);
       expect((await events())[0]?.outcome).toBe("unsubscribed");
+    });
+
+    it("counts a step's complaints and bounces over its emails delivered", async () => {
+      const saved = await saveSequence(deps(), {
+        input: sequenceSettings(),
+        actor: "owner@presence.example",
+      });
+      if (saved.outcome !== "saved") throw new Error(JSON.stringify(saved));
+      await saveStep(deps(), {
+        sequenceId: saved.id,
+        input: { subject: "Welcome", bodyMarkdown: "# Welcome", delayDays: "0", position: "" },
+        actor: "owner@presence.example",
+      });
+      await changeSequenceStatus(deps(), {
+        id: saved.id,
+        change: "activate",
+        actor: "owner@presence.example",
+      });
+      for (const email of ["one@example.com", "two@example.com"]) {
+        const id = await reader(email);
+        await database.db.transaction().execute((trx) =>
+          emitPersonEvent(trx, {
+            kind: "list-confirmed",
+            personId: id,
+            list: "newsletter",
+            now: clock.now(),
+          }),
+        );
+      }
+      await runSequencePass(deps());
+      // The outbox worker accepted both: our provider took them.
+      await database.db.updateTable("outbox_emails").set({ status: "sent" }).execute();
+      const sent = await database.db
+        .selectFrom("outbox_emails")
+        .select(["id", "to_address"])
+        .orderBy("to_address")
+        .execute();
+      expect(sent).toHaveLength(2);
+      const messageId = `<${sent[0]!.id}@presence.example>`;
+      await recordDeliveryEvent(
+        deps(),
+        event({ email: sent[0]!.to_address, kind: "complaint", bounce: undefined, messageId }),
+      );
+      await recordDeliveryEvent(
+        deps(),
+        event({
+          email: sent[1]!.to_address,
+          bounce: "soft",
+          messageId: `<${sent[1]!.id}@presence.example>`,
+        }),
+      );
+      const page = await sequencePage(database.db, saved.id);
+      expect(page!.steps[0]!.figures).toMatchObject({
+        delivered: 2,
+        hardBounces: 0,
+        softBounces: 1,
+        complaints: 1,
+        hardBounceRate: 0,
+        softBounceRate: 0.5,
+        complaintRate: 0.5,
+      });
     });
 
     it("records nothing for an address it never wrote to", async () => {
