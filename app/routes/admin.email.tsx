@@ -16,13 +16,19 @@ import {
 import { outboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleNotice } from "~/components/admin/console-message";
+import { DeliveryRateLines } from "~/components/admin/delivery-rate-lines";
+import { recentDeliveryRates } from "~/.server/deliverability";
 
 export const meta = () => adminMeta("Email health");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const [counts, failed] = await Promise.all([outboxCounts(context.db), failedEmails(context.db)]);
-  return { counts, failed };
+  const [counts, failed, rates] = await Promise.all([
+    outboxCounts(context.db),
+    failedEmails(context.db),
+    recentDeliveryRates(context.db, context.clock.now()),
+  ]);
+  return { counts, failed, rates };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminEmail({
-  loaderData: { counts, failed },
+  loaderData: { counts, failed, rates },
   actionData,
 }: Route.ComponentProps) {
   return (
@@ -53,6 +59,7 @@ export default function AdminEmail({
           />
         ))}
       </div>
+      <DeliveryRateLines rates={rates} />
       {actionData && (
         <ConsoleNotice>
           {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}

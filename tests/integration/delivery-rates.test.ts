@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { broadcastReport } from "~/.server/broadcasts";
+import { recentDeliveryRates } from "~/.server/deliverability";
 import { enqueueEmail } from "~/.server/mail";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -41,7 +42,7 @@ for (const dialect of allDialects) {
         );
       await database.db
         .updateTable("outbox_emails")
-        .set({ broadcast_id: broadcastId, status: "sent" })
+        .set({ broadcast_id: broadcastId, status: "sent", sent_at: now })
         .where("id", "in", ids)
         .execute();
       return ids;
@@ -51,6 +52,7 @@ for (const dialect of allDialects) {
       email: { id: string; broadcastId: string | null; stepId?: string },
       kind: "bounce" | "complaint",
       bounce: "hard" | "soft" | null,
+      occurredAt = now,
     ) {
       await database.db
         .insertInto("delivery_events")
@@ -66,7 +68,7 @@ for (const dialect of allDialects) {
           broadcast_id: email.broadcastId,
           sequence_step_id: email.stepId ?? null,
           purpose: "broadcast",
-          occurred_at: now,
+          occurred_at: occurredAt,
           received_at: now,
           detail: "",
           outcome: "recorded",
@@ -100,6 +102,30 @@ for (const dialect of allDialects) {
         hardBounceRate: null,
         softBounceRate: null,
         complaintRate: null,
+      });
+    });
+
+    it("gives the last 30 days' complaint and hard bounce rates over the emails delivered", async () => {
+      const broadcastId = crypto.randomUUID();
+      const ids = await sentEmails(broadcastId, 4);
+      // One email went out 31 days ago: outside the window, and so is its complaint.
+      const old = "2026-11-06T11:00:00.000Z";
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ sent_at: old })
+        .where("id", "=", ids[3]!)
+        .execute();
+      await reported({ id: ids[3]!, broadcastId }, "complaint", null, old);
+      await reported({ id: ids[0]!, broadcastId }, "complaint", null);
+      await reported({ id: ids[1]!, broadcastId }, "bounce", "hard");
+      await reported({ id: ids[2]!, broadcastId }, "bounce", "soft");
+      expect(await recentDeliveryRates(database.db, new Date(now))).toEqual({
+        days: 30,
+        delivered: 3,
+        hardBounces: 1,
+        complaints: 1,
+        bounceRate: 1 / 3,
+        complaintRate: 1 / 3,
       });
     });
   });

@@ -6,3 +6,5 @@ export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mail
 export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
 export type { WebhookAnswer } from "./webhook-inbox";
 export { liftPersonSuppression, listSuppressed } from "./suppressions";
+export { recentDeliveryRates } from "./delivery-rates";
+export type { RecentDeliveryRates } from "./delivery-rates";
