@@ -42,7 +42,8 @@ export function DeliveryRateLines({ rates }: { rates: Rates }) {
         Complaints and bounces, last {rates.days} days
       </h2>
       <p className="text-sm text-muted-foreground">
-        Each rate is its count divided by the {rates.delivered} emails delivered in that time.
+        Each rate is its count divided by the{" "}
+        {`${rates.delivered} ${rates.delivered === 1 ? "email" : "emails"}`} delivered in that time.
       </p>
       <div className="grid gap-3 sm:grid-cols-2" data-testid="delivery-rates">
         {lines.map((line) => {
