@@ -5,4 +5,4 @@ export type { DeliveryProvider } from "./deliverability-tables";
 export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mailbox-reports";
 export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
 export type { WebhookAnswer } from "./webhook-inbox";
-export { liftPersonSuppression, listSuppressed } from "./suppressions";
+export { countSuppressed, liftPersonSuppression, listSuppressed } from "./suppressions";
