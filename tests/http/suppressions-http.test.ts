@@ -104,6 +104,15 @@ describe("the suppressed addresses' console page over HTTP on sqlite", () => {
     expect(after).not.toContain("gone@example.com");
     expect(after).toContain("angry@example.com");
 
+    // The lift, with its reason, on the person's timeline.
+    const personPage = await (
+      await fetch(`${server.baseURL}/admin/people/${bouncedId}`, {
+        headers: { Cookie: session.cookie },
+      })
+    ).text();
+    expect(personPage).toContain(`Suppression lifted by ${owner}`);
+    expect(personPage).toContain("Reason: They fixed it");
+
     const again = await post({ csrf: session.csrf, personId: bouncedId, reason: "Twice" });
     expect(again.status).toBe(409);
   });

@@ -5,4 +5,5 @@ export type { DeliveryProvider } from "./deliverability-tables";
 export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mailbox-reports";
 export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
 export type { WebhookAnswer } from "./webhook-inbox";
+export { personDeliveryTimeline } from "./delivery-timeline";
 export { countSuppressed, liftPersonSuppression, listSuppressed } from "./suppressions";
