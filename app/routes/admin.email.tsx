@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.email";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminTime } from "~/components/admin/admin-time";
@@ -50,6 +50,12 @@ export default function AdminEmail({
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Email health</h1>
+      <p>
+        <Link to="/admin/email/suppressed" className="underline">
+          Suppressed addresses
+        </Link>{" "}
+        <span className="text-muted-foreground">(bounced or complained: no list email)</span>
+      </p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="outbox-counts">
         {outboxStatuses.map((status) => (
           <StatCard

@@ -3,6 +3,7 @@ import { parseConfig } from "~/.server/core/config";
 import {
   liftPersonSuppression,
   listSuppressed,
+  personDeliveryTimeline,
   receiveProviderWebhook,
   recordDeliveryEvent,
   replayKeptWebhooks,
@@ -370,6 +371,38 @@ for (const dialect of allDialects) {
         .execute();
       expect(audit).toHaveLength(1);
       expect(JSON.parse(audit[0]!.detail)).toMatchObject({ reason: "They fixed their mailbox" });
+    });
+
+    it("puts each bounce, complaint and lift on the person's timeline", async () => {
+      const id = await reader("timeline@example.com");
+      await recordDeliveryEvent(deps(), event({ email: "timeline@example.com" }));
+      await recordDeliveryEvent(
+        deps(),
+        event({ email: "timeline@example.com", kind: "complaint", bounce: undefined }),
+      );
+      await liftPersonSuppression(deps(), {
+        personId: id,
+        reason: "Asked to be back",
+        actor: "owner@presence.example",
+      });
+      const timeline = await personDeliveryTimeline(database.db, id);
+      expect(timeline.map(({ kind, title, detail }) => ({ kind, title, detail }))).toEqual([
+        {
+          kind: "delivery",
+          title: "Hard bounce (postmark) · the address is suppressed",
+          detail: expect.stringContaining("550 5.1.1"),
+        },
+        {
+          kind: "delivery",
+          title: expect.stringMatching(/^Spam complaint \(postmark\)/),
+          detail: expect.any(String),
+        },
+        {
+          kind: "delivery",
+          title: "Suppression lifted by owner@presence.example",
+          detail: "Reason: Asked to be back",
+        },
+      ]);
     });
   });
 }

@@ -44,6 +44,7 @@ export { recordPersonExport, unsubscribePerson } from "./people/person-actions";
 export { personDataExport } from "./people/person-data-export";
 export { findPersonRecord } from "./people/person-record";
 export { personTimeline } from "./people/person-timeline";
+export type { TimelineEvent } from "./people/person-timeline";
 export { replaySignupRequests, signupReplayAfterMs } from "./lists/signup-requests";
 export { joinWaitlist } from "./lists/waitlist";
 export { notifyWaitlist } from "./lists/waitlist-announcement";

@@ -5,6 +5,7 @@ export type { DeliveryProvider } from "./deliverability-tables";
 export { readBounceMailboxRound, recordBounceMailboxReport } from "./bounce-mailbox-reports";
 export { receiveProviderWebhook, replayKeptWebhooks, webhookReplayAfterMs } from "./webhook-inbox";
 export type { WebhookAnswer } from "./webhook-inbox";
-export { liftPersonSuppression, listSuppressed } from "./suppressions";
+export { personDeliveryTimeline } from "./delivery-timeline";
+export { countSuppressed, liftPersonSuppression, listSuppressed } from "./suppressions";
 export { recentDeliveryRates } from "./delivery-rates";
 export type { RecentDeliveryRates } from "./delivery-rates";
