@@ -23,6 +23,8 @@ const namedFloors = [
   ["analytics", "publishing"],
   ["audience"],
   ["booking", "leads", "broadcasts"],
+  // Hears bounces and complaints: marks people (audience) and pauses broadcasts.
+  ["deliverability"],
   ["sales"],
   ["workshops"],
   // Sequences start on a confirmed list, a purchase or a booking: above all three.

@@ -112,6 +112,8 @@ export const resourceRoutes: PageRoute[] = [
   },
   { path: "/functions/v1/checkout-press", file: "routes/functions.v1.checkout-press.ts" },
   { path: "/functions/v1/stripe-webhook", file: "routes/functions.v1.stripe-webhook.ts" },
+  // Email providers' bounces and complaints (issue 48); the provider is a name, never a secret.
+  { path: "/webhooks/email/:provider", file: "routes/webhooks.email.$provider.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
   { path: "/booking/invite/:token", file: "routes/booking.invite.$token.ts" },
   { path: "/booking/feed/:file", file: "routes/booking.feed.$file.ts" },

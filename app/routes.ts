@@ -36,6 +36,7 @@ export default [
     route("analytics", "routes/admin.analytics.tsx"),
     route("analytics/delete", "routes/admin.analytics.delete.tsx"),
     route("email", "routes/admin.email.tsx"),
+    route("email/suppressed", "routes/admin.email.suppressed.tsx"),
     route("broadcasts", "routes/admin.broadcasts.tsx"),
     route("broadcasts/new", "routes/admin.broadcasts.new.tsx"),
     route("broadcasts/:id", "routes/admin.broadcasts.$id.tsx"),

@@ -109,7 +109,19 @@ test("the owner composes, previews, tests and sends a broadcast, then publishes 
   await expect(page.getByTestId("broadcast-times")).toContainText(
     /^Started .+ UTC, finished .+ UTC\.$/,
   );
+  const afterDelivery = page.getByTestId("broadcast-after-delivery");
+  await expect(afterDelivery).toContainText("divided by the emails delivered");
+  await expect(afterDelivery.getByText("Complaints", { exact: true }).locator("..")).toContainText(
+    "0.00 % of delivered",
+  );
   await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`broadcast-report-${width}.png`),
+      fullPage: true,
+    });
+  }
 
   const received = await waitForEmail(readers[0]!, subject);
   const unsubscribeHeader = received.headers.find((header) => header.key === "list-unsubscribe");

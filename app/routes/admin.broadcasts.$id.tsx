@@ -7,6 +7,7 @@ import { BroadcastFields } from "~/components/admin/broadcast-fields";
 import { BroadcastHistory } from "~/components/admin/broadcast-history";
 import { BroadcastPreview } from "~/components/admin/broadcast-preview";
 import { BroadcastSendForms } from "~/components/admin/broadcast-send-forms";
+import { ProviderOutcomes } from "~/components/admin/provider-outcomes";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
@@ -236,6 +237,8 @@ function Report({
           <StatCard key={figure.label} {...figure} />
         ))}
       </div>
+      <h3 className="font-semibold">After delivery</h3>
+      <ProviderOutcomes figures={report.afterDelivery} testId="broadcast-after-delivery" />
       {report.uncertain > 0 && (
         <AdminForm className="flex flex-wrap items-center gap-3">
           <p className="text-sm">

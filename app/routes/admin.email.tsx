@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.email";
 import { AdminForm } from "~/components/admin/admin-form";
 import { AdminTime } from "~/components/admin/admin-time";
@@ -19,17 +19,20 @@ import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { outboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 import { ConsoleNotice } from "~/components/admin/console-message";
+import { DeliveryRateLines } from "~/components/admin/delivery-rate-lines";
+import { recentDeliveryRates } from "~/.server/deliverability";
 
 export const meta = () => adminMeta("Email health");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
-  const [counts, failed, uncertain] = await Promise.all([
+  const [counts, failed, uncertain, rates] = await Promise.all([
     outboxCounts(context.db),
     failedEmails(context.db),
     uncertainEmails(context.db),
+    recentDeliveryRates(context.db, context.clock.now()),
   ]);
-  return { counts, failed, uncertain };
+  return { counts, failed, uncertain, rates };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,12 +57,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminEmail({
-  loaderData: { counts, failed, uncertain },
+  loaderData: { counts, failed, uncertain, rates },
   actionData,
 }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Email health</h1>
+      <p>
+        <Link to="/admin/email/suppressed" className="underline">
+          Suppressed addresses
+        </Link>{" "}
+        <span className="text-muted-foreground">(bounced or complained: no list email)</span>
+      </p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="outbox-counts">
         {outboxStatuses.map((status) => (
           <StatCard
@@ -69,6 +78,7 @@ export default function AdminEmail({
           />
         ))}
       </div>
+      <DeliveryRateLines rates={rates} />
       {actionData && (
         <ConsoleNotice>
           {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}

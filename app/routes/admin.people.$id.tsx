@@ -16,6 +16,7 @@ import {
   unsubscribePerson,
 } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
+import { personDeliveryTimeline } from "~/.server/deliverability";
 import { personSequenceEmails } from "~/.server/sequences";
 import { listNames } from "~/lib/lists";
 
@@ -28,7 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     person: record.person,
     memberships: record.memberships.map(({ list, status }) => ({ list, status })),
-    timeline: personTimeline(record).reverse(),
+    // Newest first, the delivery events (deliverability sits above audience) among the rest.
+    timeline: [...personTimeline(record), ...(await personDeliveryTimeline(context.db, params.id))]
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .reverse(),
     sources: record.attributions,
     sequenceEmails: await personSequenceEmails(context.db, params.id),
   };
@@ -70,6 +74,7 @@ const kindLabels = {
   email: "Email",
   booking: "Session",
   workshop: "Workshop",
+  delivery: "Delivery",
 } as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { formatRate } from "~/components/admin/provider-outcomes";
 import type { Route } from "./+types/admin.sequences.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -171,6 +172,18 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
                     </span>
                     <Figure label="sent" value={step.figures.sent} />
                     <Figure label="delivered" value={step.figures.delivered} />
+                    <Figure
+                      label={`hard bounces (${formatRate(step.figures.hardBounceRate)} of delivered)`}
+                      value={step.figures.hardBounces}
+                    />
+                    <Figure
+                      label={`soft bounces (${formatRate(step.figures.softBounceRate)} of delivered)`}
+                      value={step.figures.softBounces}
+                    />
+                    <Figure
+                      label={`complaints (${formatRate(step.figures.complaintRate)} of delivered)`}
+                      value={step.figures.complaints}
+                    />
                     <Figure label="unsubscribed after" value={step.figures.unsubscribed} />
                     <Figure label="converted after" value={step.figures.converted} />
                   </span>

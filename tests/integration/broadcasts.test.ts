@@ -318,6 +318,15 @@ for (const dialect of allDialects) {
         refusals: [],
         retries: 0,
         uncertainEmails: [],
+        afterDelivery: {
+          delivered: 2,
+          hardBounces: 0,
+          softBounces: 0,
+          complaints: 0,
+          hardBounceRate: 0,
+          softBounceRate: 0,
+          complaintRate: 0,
+        },
       });
     });
 

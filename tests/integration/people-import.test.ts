@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmedMembers } from "~/.server/audience/lists/list-members";
+import { markBounced, markComplained } from "~/.server/audience/people/bounces";
 import { rememberPerson } from "~/.server/audience/people/people";
 import { stageImport } from "~/.server/audience/import/people-import";
 import { applyImport, previewImport } from "~/.server/audience/import/people-import-job";
@@ -275,6 +276,40 @@ for (const dialect of allDialects) {
         .where("email_key", "=", email)
         .executeTakeFirst();
     }
+
+    it("never lifts a suppression: bounced and complaining people stay suppressed when listed as subscribed", async () => {
+      const now = clock.now();
+      await database.db.transaction().execute(async (trx) => {
+        await rememberPerson(trx, { email: "hard@example.com", source: "/signup", now });
+        const angry = await rememberPerson(trx, {
+          email: "angry@example.com",
+          source: "/signup",
+          now,
+        });
+        await markBounced(trx, { address: "hard@example.com", reason: "Hard bounce", now });
+        await markComplained(trx, { personId: angry, now });
+      });
+      const file = [
+        "Email Address,First Name,CONFIRM_TIME",
+        "hard@example.com,Hal,2024-09-09 09:09:09",
+        "angry@example.com,Ann,2024-09-09 09:09:09",
+      ].join("\n");
+      await stageAndImport("suppressed-again.csv", new TextEncoder().encode(file));
+      const suppression = (email: string) =>
+        database.db
+          .selectFrom("people")
+          .select(["bounced_at", "complained_at"])
+          .where("email_key", "=", email)
+          .executeTakeFirstOrThrow();
+      expect((await suppression("hard@example.com")).bounced_at).toBe(now.toISOString());
+      expect((await suppression("angry@example.com")).complained_at).toBe(now.toISOString());
+      const mailed: string[] = [];
+      for await (const member of confirmedMembers(database.db, { list: "newsletter" })) {
+        mailed.push(member.email);
+      }
+      expect(mailed).not.toContain("hard@example.com");
+      expect(mailed).not.toContain("angry@example.com");
+    });
 
     it("reads Substack's email_disabled as the opt-out it is, whatever the paid plan says", async () => {
       const { preview } = await stageAndImport(

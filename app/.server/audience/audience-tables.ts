@@ -94,6 +94,11 @@ export interface PersonTable {
   bounce_reason: string | null;
   /** The IANA time zone their browser last gave (migration 570): their morning for sequences. */
   time_zone?: string | null;
+  /**
+   * A provider reported their spam complaint (migration 685): they were taken off every list at
+   * once; transactional emails still go. Cleared only by the owner's "lift".
+   */
+  complained_at?: string | null;
 }
 
 /** A person's consent to one list: pending until they follow the emailed link. */

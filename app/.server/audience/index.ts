@@ -4,7 +4,7 @@ import { newsletterConfirmationTemplate } from "./emails/newsletter-confirmation
 import { newsletterWelcomeTemplate } from "./emails/newsletter-welcome";
 import { nowAvailableTemplate, waitlistConfirmationTemplate } from "./emails/waitlist-emails";
 
-export { markBounced } from "./people/bounces";
+export { liftSuppression, markBounced, markComplained } from "./people/bounces";
 export { guideReaderParameter, guideReaderToken, recordGuideDownload } from "./lists/guide-readers";
 export { rememberPerson } from "./people/people";
 export { membershipLinks } from "./lists/list-links";
@@ -44,6 +44,7 @@ export { recordPersonExport, unsubscribePerson } from "./people/person-actions";
 export { personDataExport } from "./people/person-data-export";
 export { findPersonRecord } from "./people/person-record";
 export { personTimeline } from "./people/person-timeline";
+export type { TimelineEvent } from "./people/person-timeline";
 export { replaySignupRequests, signupReplayAfterMs } from "./lists/signup-requests";
 export { joinWaitlist } from "./lists/waitlist";
 export { notifyWaitlist } from "./lists/waitlist-announcement";

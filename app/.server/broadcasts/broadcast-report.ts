@@ -21,6 +21,59 @@ export type BroadcastRefusalCount = { refusalClass: string; code: string | null;
 /** An email once in flight when its sender died, and what became of it since. */
 export type UncertainEmail = { address: string; markedAt: string; status: string };
 
+/**
+ * What providers reported after accepting the emails (webhooks, the bounce mailbox): each rate is
+ * the count divided by the emails delivered (accepted by our provider), null before any is.
+ */
+export type ProviderOutcomes = {
+  delivered: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  hardBounceRate: number | null;
+  softBounceRate: number | null;
+  complaintRate: number | null;
+};
+
+/** Rates of each count over `delivered` (null when nothing was delivered). */
+export function providerOutcomes(counts: {
+  delivered: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+}): ProviderOutcomes {
+  const rate = (count: number) => (counts.delivered > 0 ? count / counts.delivered : null);
+  return {
+    ...counts,
+    hardBounceRate: rate(counts.hardBounces),
+    softBounceRate: rate(counts.softBounces),
+    complaintRate: rate(counts.complaints),
+  };
+}
+
+/** Bounces and complaints providers reported for the outbox emails matching `column = id`. */
+export async function providerEventCounts(
+  db: Db,
+  column: "broadcast_id" | "sequence_step_id",
+  id: string,
+) {
+  const rows = await db
+    .selectFrom("delivery_events")
+    .select((eb) => ["kind", "bounce", eb.fn.countAll<string | number>().as("count")])
+    .where(column, "=", id)
+    .groupBy(["kind", "bounce"])
+    .execute();
+  const count = (kind: string, bounce: string | null) =>
+    rows
+      .filter((row) => row.kind === kind && (bounce === null || row.bounce === bounce))
+      .reduce((sum, row) => sum + Number(row.count), 0);
+  return {
+    hardBounces: count("bounce", "hard"),
+    softBounces: count("bounce", "soft"),
+    complaints: count("complaint", null),
+  };
+}
+
 export type BroadcastReport = {
   /** Recipients with a delivery. */
   queued: number;
@@ -52,6 +105,8 @@ export type BroadcastReport = {
   retries: number;
   /** Every email marked "may not have gone out", whether sent again since or not. */
   uncertainEmails: UncertainEmail[];
+  /** Bounces and complaints reported after delivery, and their rates over `sent`. */
+  afterDelivery: ProviderOutcomes;
 };
 
 /** The report's history: pauses, refusals and retries, and the "may not have gone out" list. */
@@ -129,7 +184,7 @@ async function broadcastHistory(db: Db, id: string) {
 
 /** The broadcast's numbers, read from its deliveries and their outbox emails. */
 export async function broadcastReport(db: Db, id: string): Promise<BroadcastReport> {
-  const [byStatus, deliveries, times, history] = await Promise.all([
+  const [byStatus, deliveries, times, history, reported] = await Promise.all([
     db
       .selectFrom("outbox_emails")
       .select((eb) => [
@@ -159,6 +214,7 @@ export async function broadcastReport(db: Db, id: string): Promise<BroadcastRepo
       .where("id", "=", id)
       .executeTakeFirst(),
     broadcastHistory(db, id),
+    providerEventCounts(db, "broadcast_id", id),
   ]);
   const row = (status: string) => byStatus.find((candidate) => candidate.status === status);
   const count = (status: string) => Number(row(status)?.count ?? 0);
@@ -178,5 +234,6 @@ export async function broadcastReport(db: Db, id: string): Promise<BroadcastRepo
     startedAt: times?.started_at ?? null,
     finishedAt: times?.finished_at ?? null,
     ...history,
+    afterDelivery: providerOutcomes({ delivered: count("sent"), ...reported }),
   };
 }

@@ -157,6 +157,31 @@ const configSchema = z
     BROADCAST_QUEUE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /** How often the email sequences' pass looks for readers whose next step is due. */
     SEQUENCE_PASS_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Soft bounces (mailbox full, for now) of one address within SOFT_BOUNCE_DAYS that suppress it. */
+    SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+    SOFT_BOUNCE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** A broadcast pauses itself when its complaint rate passes this (percent)... */
+    BROADCAST_COMPLAINT_PAUSE_PERCENT: z.coerce.number().min(0).max(100).default(0.3),
+    /** ...once this many of its emails were delivered. */
+    BROADCAST_COMPLAINT_MIN_DELIVERED: z.coerce.number().int().min(1).default(1000),
+    /**
+     * Provider webhooks (docs/email-and-deliverability.md): each answers 404 until its setting is
+     * given. SES through SNS: the topic ARNs allowed, comma-separated.
+     */
+    SES_SNS_TOPIC_ARNS: optionalText,
+    /**
+     * Fetches SNS's signing certificates from this host:port instead of the certificate URL's own
+     * (a local fake in tests); the URL is still checked to be Amazon's, and TLS names its host.
+     */
+    SES_SNS_CERT_ORIGIN: optionalText,
+    /** The secret Postmark sends in the `X-Webhook-Secret` header (a custom header of the webhook). */
+    POSTMARK_WEBHOOK_SECRET: optionalText,
+    /** Mailgun's HTTP webhook signing key. */
+    MAILGUN_WEBHOOK_SIGNING_KEY: optionalText,
+    /** SendGrid's signed event webhook verification key (base64 ECDSA public key). */
+    SENDGRID_WEBHOOK_PUBLIC_KEY: optionalText,
+    /** Resend's webhook signing secret (`whsec_...`, Svix). */
+    RESEND_WEBHOOK_SECRET: optionalText,
     /** The owner's IANA time zone: availability is wall-clock hours in it. */
     BOOKING_TIME_ZONE: z
       .string()

@@ -18,3 +18,9 @@ export type { BulkCompletion, BulkPause, OutboxEmailRef, OutboxHooks } from "./o
 export type { SharedBody } from "./shared-body";
 export { deleteEmailsMentioning, removeMailFiles, columnsNamingPeople } from "./outbox-erasure";
 export { withRenderedBodies } from "./stored-email-bodies";
+export {
+  bounceMailboxFromUrl,
+  readBounceMailbox,
+  type BounceMailboxRound,
+} from "./bounce-mailbox/bounce-mailbox";
+export type { DeliveryReport } from "./bounce-mailbox/delivery-report";

@@ -408,6 +408,14 @@ export type StepFigures = {
   delivered: number;
   unsubscribed: number;
   converted: number;
+  /** Reported by providers after delivery (deliverability's `delivery_events`). */
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  /** Each count over `delivered`; null before any is delivered. */
+  hardBounceRate: number | null;
+  softBounceRate: number | null;
+  complaintRate: number | null;
 };
 
 /**
@@ -417,7 +425,21 @@ export type StepFigures = {
  */
 async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepFigures>> {
   const figures = new Map<string, StepFigures>(
-    stepIds.map((id) => [id, { sent: 0, delivered: 0, unsubscribed: 0, converted: 0 }]),
+    stepIds.map((id) => [
+      id,
+      {
+        sent: 0,
+        delivered: 0,
+        unsubscribed: 0,
+        converted: 0,
+        hardBounces: 0,
+        softBounces: 0,
+        complaints: 0,
+        hardBounceRate: null,
+        softBounceRate: null,
+        complaintRate: null,
+      },
+    ]),
   );
   if (stepIds.length === 0) return figures;
   const sends = await db
@@ -461,6 +483,29 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
     .groupBy("send.step_id")
     .execute();
   for (const row of converted) figures.get(row.step_id)!.converted = Number(row.count);
+  const reported = await db
+    .selectFrom("delivery_events")
+    .select([
+      "sequence_step_id",
+      "kind",
+      "bounce",
+      (eb) => eb.fn.countAll<string | number>().as("count"),
+    ])
+    .where("sequence_step_id", "in", stepIds)
+    .groupBy(["sequence_step_id", "kind", "bounce"])
+    .execute();
+  for (const row of reported) {
+    const figure = figures.get(row.sequence_step_id!)!;
+    if (row.kind === "complaint") figure.complaints += Number(row.count);
+    else if (row.bounce === "hard") figure.hardBounces += Number(row.count);
+    else figure.softBounces += Number(row.count);
+  }
+  for (const figure of figures.values()) {
+    const rate = (count: number) => (figure.delivered > 0 ? count / figure.delivered : null);
+    figure.hardBounceRate = rate(figure.hardBounces);
+    figure.softBounceRate = rate(figure.softBounces);
+    figure.complaintRate = rate(figure.complaints);
+  }
   return figures;
 }
 

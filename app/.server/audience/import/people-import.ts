@@ -228,6 +228,8 @@ type PersonBefore = Pick<
 type Existing = {
   personId: string;
   bouncedAt: string | null;
+  /** A spam complaint (issue 48): no file brings them back onto a list. */
+  complainedAt: string | null;
   firstName: string | null;
   lastName: string | null;
   firstSeenAt: string;
@@ -259,6 +261,7 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
         "email_key",
         "bounced_at",
         "bounce_reason",
+        "complained_at",
         "first_name",
         "last_name",
         "first_seen_at",
@@ -291,6 +294,7 @@ async function existingPeople(db: Db, rows: ImportRow[]) {
       const existing = {
         personId: person.id,
         bouncedAt: person.bounced_at,
+        complainedAt: person.complained_at ?? null,
         firstName: person.first_name,
         lastName: person.last_name,
         firstSeenAt: person.first_seen_at,
@@ -326,7 +330,13 @@ type MembershipChange =
   | { kind: "kept-unsubscribed" }
   | { kind: "none" };
 
-function membershipChange(file: ListImport, known?: KnownMembership): MembershipChange {
+function membershipChange(
+  file: ListImport,
+  known: KnownMembership | undefined,
+  complained: boolean,
+): MembershipChange {
+  // A complaint took them off every list; a file saying they subscribed does not undo it.
+  if (complained && file.status !== "unsubscribed") return { kind: "kept-unsubscribed" };
   if (!known) return { kind: "insert" };
   if (file.status === "unsubscribed") {
     return known.status === "unsubscribed"
@@ -446,7 +456,15 @@ async function planBatch(
     if (erasedAt) return { row, existing: known, erasedAt, lists: [], fields: new Set() };
     const lists = listNames.flatMap((list) => {
       const file = row.lists[list];
-      return file ? [{ list, file, change: membershipChange(file, known?.lists[list]) }] : [];
+      return file
+        ? [
+            {
+              list,
+              file,
+              change: membershipChange(file, known?.lists[list], Boolean(known?.complainedAt)),
+            },
+          ]
+        : [];
     });
     return {
       row,

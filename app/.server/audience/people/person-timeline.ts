@@ -3,7 +3,8 @@ import type { PersonRecord } from "./person-record";
 /** One thing that happened with a person, for their page. */
 export type TimelineEvent = {
   at: string;
-  kind: "list" | "message" | "order" | "email" | "booking" | "workshop";
+  /** `delivery`: bounces, complaints and lifts, which deliverability adds from above. */
+  kind: "list" | "message" | "order" | "email" | "booking" | "workshop" | "delivery";
   title: string;
   detail?: string;
   /** Where the record of it is, when it has a page of its own. */

@@ -3,6 +3,7 @@ import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
+import type { DeliverabilityTables } from "../../deliverability/deliverability-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { LeadTables } from "../../leads/leads-tables";
 import type { CheckoutTables } from "../../sales/checkout-tables";
@@ -25,7 +26,8 @@ export interface Database
     AnalyticsTables,
     SequenceTables,
     PublishingTables,
-    WorkshopTables {
+    WorkshopTables,
+    DeliverabilityTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   rate_limit_windows: RateLimitWindowTable;

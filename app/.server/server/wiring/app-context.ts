@@ -9,6 +9,7 @@ import {
 } from "../../core/db/database";
 import { startBroadcastQueue } from "../../broadcasts";
 import { startSequenceRunner } from "../../sequences";
+import { replayKeptWebhooks, webhookReplayAfterMs } from "../../deliverability";
 import { startConfiguredOutbox, type OutboxSender } from "../outbox-placement/outbox-sender";
 import { startOutboxThread } from "../outbox-placement/outbox-thread";
 import { roomToSend, type RequestActivity } from "../outbox-placement/request-activity";
@@ -31,6 +32,7 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
+import { readBounceMailboxRound } from "../../deliverability";
 import {
   importMarkdownArticles,
   publishDueArticles,
@@ -156,6 +158,23 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("busy-times fetch failed", error),
   });
+  // The bounce mailbox: every instance reads; a report read twice is recorded once (decision 333).
+  const bounceMailboxJob = config.BOUNCE_MAILBOX_URL
+    ? startPollLoop({
+        intervalMs: config.BOUNCE_MAILBOX_POLL_INTERVAL_MS,
+        round: async () => {
+          const round = await readBounceMailboxRound({ db: workerDatabase.db, clock, config });
+          if (round.reports > 0) {
+            logger.info(
+              { read: round.read, recorded: round.recorded, unknown: round["unknown-email"] },
+              "deliverability: bounce mailbox read",
+            );
+          }
+          return round.more;
+        },
+        onError: (error) => logFailure("reading the bounce mailbox failed", error),
+      })
+    : undefined;
   // The first start imports the Markdown articles into the store (decision 190).
   const imported = await importMarkdownArticles({ db: database.db, clock });
   if (imported > 0) logger.info({ imported }, "articles: imported the Markdown articles");
@@ -209,6 +228,12 @@ export async function createAppRuntime(
     round: () => replaySignupRequests({ db: workerDatabase.db, clock, config, outbox }),
     onError: (error) => logFailure("replaying kept signups failed", error),
   });
+  // Provider webhooks kept before their answer whose reading failed or never ran (issue 48).
+  const webhookReplay = startPollLoop({
+    intervalMs: webhookReplayAfterMs,
+    round: () => replayKeptWebhooks({ db: workerDatabase.db, clock, config, outbox }),
+    onError: (error) => logFailure("replaying kept provider webhooks failed", error),
+  });
   return {
     services: {
       config,
@@ -227,12 +252,14 @@ export async function createAppRuntime(
       // Signups answered before the stop are written (and their emails queued) before it ends.
       await afterAnswers.settle();
       await signupReplay.stop();
+      await webhookReplay.stop();
       // Accepted beacons are written before the database closes: a graceful stop loses none.
       await analytics.stop();
       await analyticsJob.stop();
       await analyticsTodayJob.stop();
       await remindersJob.stop();
       await busyCalendarJob.stop();
+      await bounceMailboxJob?.stop();
       await articleScheduleJob.stop();
       await workshopSweep.stop();
       await peopleImports.stop();

@@ -32,6 +32,7 @@ import * as analyticsRollups from "./502_analytics_rollups";
 import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as peopleImportJobs from "./684_people_import_jobs";
+import * as deliveryEvents from "./685_delivery_events";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   "680_analytics_secret_paths": analyticsSecretPaths,
   "683_membership_signup_details": membershipSignupDetails,
   "684_people_import_jobs": peopleImportJobs,
+  "685_delivery_events": deliveryEvents,
 };

@@ -1,0 +1,169 @@
+// `npm run bench:deliverability` (issue 48 point 6): 10,000 signed provider events (Mailgun,
+// Postmark, SendGrid and Resend bounces and complaints, a quarter each) posted to the built
+// server's webhooks over one minute, on SQLite and PostgreSQL. Open loop: each event leaves at
+// its time whatever the answers before it, as providers post; every answer is timed, and the
+// time until the last kept body is processed is taken from the database.
+// Usage: npm run build && npm run bench:deliverability (EVENTS=10000, SECONDS=60,
+//   DIALECTS=sqlite,postgres)
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { startBuiltServer } from "../../support/built-server";
+import "../../support/local-postgres";
+import {
+  mailgunWebhook,
+  postmarkWebhook,
+  resendSecret,
+  resendWebhook,
+  sendgridKeys,
+  sendgridWebhook,
+  type SignedWebhook,
+} from "../../support/provider-webhooks";
+import { createTestDatabase, type DialectName } from "../../support/test-databases";
+
+const events = Number(process.env.EVENTS ?? 10_000);
+const seconds = Number(process.env.SECONDS ?? 60);
+const dialects = (process.env.DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
+const people = 2_000;
+const mailgunKey = "key-mailgun-signing-for-the-bench";
+const postmarkSecret = "postmark-secret-for-the-bench";
+const resend = resendSecret();
+const sendgrid = sendgridKeys();
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+};
+
+/** Each event signed before the clock starts: the bench times the server, not the signing. */
+function signedEvents(): { provider: string; webhook: SignedWebhook }[] {
+  return Array.from({ length: events }, (_, index) => {
+    const spec = {
+      email: `reader${index % people}@bench.test`,
+      kind:
+        index % 10 === 0
+          ? ("complaint" as const)
+          : index % 3
+            ? ("hard" as const)
+            : ("soft" as const),
+      eventId: randomUUID(),
+    };
+    switch (index % 4) {
+      case 0:
+        return { provider: "mailgun", webhook: mailgunWebhook(mailgunKey, spec) };
+      case 1:
+        return { provider: "postmark", webhook: postmarkWebhook(postmarkSecret, spec) };
+      case 2:
+        return { provider: "sendgrid", webhook: sendgridWebhook(sendgrid.privateKey, [spec]) };
+      default:
+        return { provider: "resend", webhook: resendWebhook(resend, spec) };
+    }
+  });
+}
+
+async function run(dialect: DialectName) {
+  const database = await createTestDatabase(dialect);
+  const now = new Date().toISOString();
+  for (let start = 0; start < people; start += 500) {
+    await database.db
+      .insertInto("people")
+      .values(
+        Array.from({ length: 500 }, (_, offset) => ({
+          id: randomUUID(),
+          email: `reader${start + offset}@bench.test`,
+          email_key: `reader${start + offset}@bench.test`,
+          first_name: null,
+          last_name: null,
+          source: "/signup",
+          first_seen_at: now,
+          last_seen_at: now,
+          bounced_at: null,
+          bounce_reason: null,
+        })),
+      )
+      .execute();
+  }
+  const server = await startBuiltServer({
+    DATABASE_URL: database.url,
+    SITE_URL: "http://bench.test",
+    MAIL_DIR: mkdtempSync(path.join(tmpdir(), "bench-deliverability-mail-")),
+    MAILGUN_WEBHOOK_SIGNING_KEY: mailgunKey,
+    POSTMARK_WEBHOOK_SECRET: postmarkSecret,
+    SENDGRID_WEBHOOK_PUBLIC_KEY: sendgrid.publicKey,
+    RESEND_WEBHOOK_SECRET: resend,
+  });
+  const posts = signedEvents();
+  const answers: number[] = [];
+  const statuses = new Map<number, number>();
+  let resets = 0;
+  const spacingMs = (seconds * 1000) / events;
+  const started = performance.now();
+  await Promise.all(
+    posts.map(async ({ provider, webhook }, index) => {
+      const due = started + index * spacingMs;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const sent = performance.now();
+      // A keep-alive socket the server closed as it was reused is counted and posted again.
+      let response: Response;
+      for (;;) {
+        try {
+          response = await fetch(`${server.baseURL}/webhooks/email/${provider}`, {
+            method: "POST",
+            headers: webhook.headers,
+            body: webhook.body,
+          });
+          break;
+        } catch (error) {
+          if ((error as Error).message !== "fetch failed") throw error;
+          resets += 1;
+        }
+      }
+      await response.arrayBuffer();
+      answers.push(performance.now() - sent);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }),
+  );
+  const postedMs = performance.now() - started;
+  const unprocessed = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("provider_webhook_events")
+          .select((eb) => eb.fn.countAll<string | number>().as("count"))
+          .where("processed_at", "is", null)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  while ((await unprocessed()) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (performance.now() - started > 10 * 60_000) break;
+  }
+  const processedMs = performance.now() - started;
+  const result = {
+    dialect,
+    events,
+    statuses: Object.fromEntries(statuses),
+    resets,
+    postedSeconds: +(postedMs / 1000).toFixed(1),
+    allProcessedSeconds: +(processedMs / 1000).toFixed(1),
+    deliveryEvents: Number(
+      (
+        await database.db
+          .selectFrom("delivery_events")
+          .select((eb) => eb.fn.countAll<string | number>().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
+    ),
+    p50Ms: +percentile(answers, 0.5).toFixed(1),
+    p99Ms: +percentile(answers, 0.99).toFixed(1),
+    maxMs: +Math.max(...answers).toFixed(1),
+    load: loadavg()[0]!.toFixed(1),
+  };
+  await server.stop();
+  await database.dispose();
+  return result;
+}
+
+for (const dialect of dialects) console.log(JSON.stringify(await run(dialect)));
