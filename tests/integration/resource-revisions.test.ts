@@ -82,8 +82,8 @@ describe.each(allDialects)("revisions of guides and audio practices on %s", (dia
       { kind: "removed", text: "Title: Ego Interrupt" },
       { kind: "added", text: "Title: The Ego Interrupt" },
       { kind: "same", text: "Description: Ninety seconds before a call." },
-      { kind: "removed", text: "File: ego.mp3, MP3, 0.2 MB, 1 min 45 sec" },
-      { kind: "added", text: "File: ego-long.mp3, MP3, 0.4 MB, 3 min 31 sec" },
+      { kind: "removed", text: "File: ego.mp3, MP3, 206 KB, 1 min 45 sec" },
+      { kind: "added", text: "File: ego-long.mp3, MP3, 412 KB, 3 min 31 sec" },
     ]);
     expect(await resourceRevisionDiff(database.db, { id: practice.id, from: 2, to: 9 })).toBe(
       undefined,
