@@ -219,7 +219,8 @@ const configSchema = z
      */
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
     /**
-     * Longest wait for the reply to a message handed over whole (RFC 5321 §4.5.3.2.6: 10 minutes).
+     * Longest wait for the reply to a message handed over whole (RFC 5321 section 4.5.3.2.6:
+     * 10 minutes).
      * Without one the email "may not have gone out" and is never sent again on its own.
      */
     SMTP_DATA_REPLY_TIMEOUT_MS: z.coerce

@@ -144,7 +144,7 @@ function mailOptionsBuilder() {
 
 /**
  * The server took the whole message (its final "." is written) and never answered within the
- * wait RFC 5321 asks for (§4.5.3.2.6, 10 minutes): it may have delivered it already, so the
+ * wait RFC 5321 asks for (section 4.5.3.2.6, 10 minutes): it may have delivered it already, so the
  * outbox marks it "may not have gone out" instead of sending it again (a second copy).
  */
 export class NoFinalReply extends Error {

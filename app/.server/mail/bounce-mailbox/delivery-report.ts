@@ -20,7 +20,8 @@ type Fields = Map<string, string>;
 
 /**
  * The header-style field blocks of a `message/delivery-status` or `message/feedback-report` part
- * (RFC 3464 §2.1, RFC 5965 §3.1): blank-line separated, folded lines joined, names lower-cased.
+ * (RFC 3464 section 2.1, RFC 5965 section 3.1): blank-line separated, folded lines joined, names
+ * lower-cased.
  */
 function fieldBlocks(text: string): Fields[] {
   return text
