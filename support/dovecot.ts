@@ -12,6 +12,7 @@ import {
 import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { ImapFlow } from "imapflow";
 import { freePort } from "./built-server";
 
 const dovecotBinary = "/usr/sbin/dovecot";
@@ -22,6 +23,8 @@ export type Dovecot = {
   pass: string;
   /** `imap://user:pass@127.0.0.1:port/INBOX`, as BOUNCE_MAILBOX_URL takes it. */
   url: string;
+  /** A connected IMAP client of the mailbox's user: how a test puts mail in and looks at it. */
+  connect(): Promise<ImapFlow>;
   stop(): Promise<void>;
 };
 
@@ -140,6 +143,17 @@ service imap-login {
     user,
     pass,
     url: `imap://${user}:${pass}@127.0.0.1:${port}/INBOX`,
+    async connect() {
+      const client = new ImapFlow({
+        host: "127.0.0.1",
+        port,
+        secure: false,
+        auth: { user, pass },
+        logger: false,
+      });
+      await client.connect();
+      return client;
+    },
     async stop() {
       child.stdin.end();
       await exited;

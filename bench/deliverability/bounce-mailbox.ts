@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { ImapFlow } from "imapflow";
 import { startBuiltServer } from "../../support/built-server";
 import { startDovecot } from "../../support/dovecot";
 import "../../support/local-postgres";
@@ -80,14 +79,7 @@ async function run(dialect: DialectName) {
     await database.db.insertInto("people").values(people).execute();
     await database.db.insertInto("outbox_emails").values(emails).execute();
   }
-  const imap = new ImapFlow({
-    host: "127.0.0.1",
-    port: dovecot.port,
-    secure: false,
-    auth: { user: dovecot.user, pass: dovecot.pass },
-    logger: false,
-  });
-  await imap.connect();
+  const imap = await dovecot.connect();
   for (const [index, id] of ids.entries()) {
     await imap.append(
       "INBOX",

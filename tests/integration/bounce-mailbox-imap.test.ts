@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   bounceMailboxFromUrl,
@@ -21,14 +21,7 @@ describe("the bounce mailbox, read over IMAP from a real Dovecot", () => {
 
   beforeAll(async () => {
     dovecot = await startDovecot();
-    imap = new ImapFlow({
-      host: "127.0.0.1",
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.pass },
-      logger: false,
-    });
-    await imap.connect();
+    imap = await dovecot.connect();
   });
   afterAll(async () => {
     await imap?.logout();
