@@ -1,4 +1,3 @@
-import { Webhook } from "svix";
 import type { DeliveryEvent } from "../delivery-events";
 import { dateOf, isObject, parseJson, refuse, text, type ProviderWebhook } from "./provider";
 
@@ -15,6 +14,8 @@ export const resendWebhook: ProviderWebhook = {
     const signature = headers.get("svix-signature");
     if (!id || !timestamp || !signature)
       return refuse(401, "The Svix signature headers are missing.");
+    // Loaded on the first Resend event: most servers never hear one (idle memory, issue 46).
+    const { Webhook } = await import("svix");
     try {
       new Webhook(config.RESEND_WEBHOOK_SECRET!).verify(body, {
         "svix-id": id,

@@ -1,4 +1,4 @@
-import { EventWebhook } from "@sendgrid/eventwebhook";
+import type { EventWebhook } from "@sendgrid/eventwebhook";
 import type { DeliveryEvent } from "../delivery-events";
 import {
   dateOf,
@@ -10,14 +10,22 @@ import {
   type ProviderWebhook,
 } from "./provider";
 
-const verifier = new EventWebhook();
 let parsedKey:
-  { text: string; key: ReturnType<EventWebhook["convertPublicKeyToECDSA"]> } | undefined;
+  | {
+      text: string;
+      verifier: EventWebhook;
+      key: ReturnType<EventWebhook["convertPublicKeyToECDSA"]>;
+    }
+  | undefined;
 
-function publicKey(key: string) {
-  if (parsedKey?.text !== key)
-    parsedKey = { text: key, key: verifier.convertPublicKeyToECDSA(key) };
-  return parsedKey.key;
+/** Loaded on the first SendGrid event: most servers never hear one (idle memory, issue 46). */
+async function verifierFor(key: string) {
+  if (parsedKey?.text !== key) {
+    const { EventWebhook } = await import("@sendgrid/eventwebhook");
+    const verifier = new EventWebhook();
+    parsedKey = { text: key, verifier, key: verifier.convertPublicKeyToECDSA(key) };
+  }
+  return parsedKey;
 }
 
 /**
@@ -33,12 +41,8 @@ export const sendgridWebhook: ProviderWebhook = {
     if (!signature || !timestamp) return refuse(401, "The SendGrid signature headers are missing.");
     let valid = false;
     try {
-      valid = verifier.verifySignature(
-        publicKey(config.SENDGRID_WEBHOOK_PUBLIC_KEY!),
-        body,
-        signature,
-        timestamp,
-      );
+      const { verifier, key } = await verifierFor(config.SENDGRID_WEBHOOK_PUBLIC_KEY!);
+      valid = verifier.verifySignature(key, body, signature, timestamp);
     } catch {
       valid = false;
     }

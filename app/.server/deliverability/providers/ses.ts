@@ -1,6 +1,6 @@
 import { Agent, get } from "node:https";
 import { connect } from "node:tls";
-import SnsPayloadValidator from "sns-payload-validator";
+import type SnsPayloadValidator from "sns-payload-validator";
 import type { AppConfig } from "../../core/config";
 import type { DeliveryEvent } from "../delivery-events";
 import { dateOf, isObject, parseJson, refuse, text, type ProviderWebhook } from "./provider";
@@ -16,7 +16,7 @@ const validators = new Map<string, { validator: SnsPayloadValidator; agent?: Age
  * The validator (it caches certificates) and, in tests, an agent that connects to the fake's
  * host:port while TLS still checks the certificate URL's own host name.
  */
-function validatorFor(config: AppConfig) {
+async function validatorFor(config: AppConfig) {
   const origin = config.SES_SNS_CERT_ORIGIN ?? "";
   let entry = validators.get(origin);
   if (!entry) {
@@ -33,7 +33,9 @@ function validatorFor(config: AppConfig) {
           servername: (options as { host?: string }).host,
         });
     }
-    entry = { validator: new SnsPayloadValidator({ requestAgent: agent }), agent };
+    // Loaded on the first SNS message: most servers never hear one (idle memory, issue 46).
+    const { default: Validator } = await import("sns-payload-validator");
+    entry = { validator: new Validator({ requestAgent: agent }), agent };
     validators.set(origin, entry);
   }
   return entry;
@@ -73,7 +75,7 @@ export const sesWebhook: ProviderWebhook = {
     const payload = parseJson(body);
     if (!isObject(payload) || typeof payload.Type !== "string")
       return refuse(400, "The body must be an SNS message: JSON with a Type.");
-    const { validator, agent } = validatorFor(config);
+    const { validator, agent } = await validatorFor(config);
     try {
       await validator.validate(payload as never);
     } catch {
