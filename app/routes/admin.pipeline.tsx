@@ -154,7 +154,9 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y rounded-lg border bg-card lg:hidden" data-testid="pipeline-list">
             {deals.map((deal) => (
               <li key={deal.id} className="space-y-2 p-4">
-                <Badge variant="outline">{dealStageLabels[deal.stage]}</Badge>
+                <Badge variant="outline" data-testid="list-stage">
+                  {dealStageLabels[deal.stage]}
+                </Badge>
                 <DealSummary deal={deal} />
                 <DealStageForm id={deal.id} title={deal.title} stage={deal.stage} back={back} />
               </li>
