@@ -76,6 +76,28 @@ export default function AdminDeal({ loaderData, actionData }: Route.ComponentPro
             <dd>{deal.interest}</dd>
             <dt className="text-muted-foreground">Value</dt>
             <dd>{dealValueLabel(deal.value_cents)}</dd>
+            {deal.team_size !== null && (
+              <>
+                <dt className="text-muted-foreground">Team size</dt>
+                <dd>{deal.team_size}</dd>
+              </>
+            )}
+            {deal.expected_close_on && (
+              <>
+                <dt className="text-muted-foreground">Expected close</dt>
+                <dd>{deal.expected_close_on}</dd>
+              </>
+            )}
+            {deal.next_step && (
+              <>
+                <dt className="text-muted-foreground">Next step</dt>
+                <dd className="wrap-anywhere" data-testid="deal-next-step">
+                  {deal.next_step_due_on
+                    ? `${deal.next_step}, due ${deal.next_step_due_on}`
+                    : deal.next_step}
+                </dd>
+              </>
+            )}
             {deal.person_id && (
               <>
                 <dt className="text-muted-foreground">Contact</dt>

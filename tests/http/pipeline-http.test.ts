@@ -79,6 +79,7 @@ describe("the pipeline's console pages over HTTP on sqlite", () => {
     expect(page).toContain("Northwind sales team");
     expect(page).toContain("$18,500");
     expect(page).toContain("buyer@northwind.example");
+    expect(page).toContain("Send the outline, due 2027-01-10");
 
     // The board: a bogus stage is refused, lost asks why on the deal's page, a move comes back.
     const move = (fields: Record<string, string>) =>

@@ -28,7 +28,6 @@ export {
   openDealByHand,
   openDealFromMessage,
   saveDeal,
-  type DealFilter,
   type DealRow,
 } from "./deals";
 export { nextStepSweepIntervalMs, sendDueNextSteps } from "./next-step-reminders";
