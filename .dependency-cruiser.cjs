@@ -23,6 +23,8 @@ const namedFloors = [
   ["analytics", "publishing"],
   ["audience"],
   ["booking", "leads", "broadcasts"],
+  // Opens deals on the leads' messages (through person events) for the people of audience.
+  ["deals"],
   // Hears bounces and complaints: marks people (audience) and pauses broadcasts.
   ["deliverability"],
   ["sales"],

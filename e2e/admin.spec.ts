@@ -1,7 +1,8 @@
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { queryDatabase } from "./support/console-database";
+import { fitsTheWidth } from "./support/look-at";
 import { sendContactMessage } from "./support/contact-message";
-import { expect, expectNoAxeViolations, hydrate, test } from "./support/test";
+import { expect, expectNoAxeViolations, hydrate, keepScreenshot, test } from "./support/test";
 
 test.describe("the owner's console", () => {
   test("sends a visitor without a session to sign-in", async ({ page }) => {
@@ -55,6 +56,78 @@ test.describe("the owner's console", () => {
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  });
+
+  test("opens a deal from a training inquiry and moves it on the board and the phone's list", async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
+    test.slow();
+    // Lost without a reason is refused with 400, which the browser logs.
+    allowConsoleErrors(/Failed to load resource/);
+    const lastName = `Pipeline${Date.now()}`;
+    const title = `Grace ${lastName}`;
+    await sendContactMessage(request, { lastName });
+    await signInThroughEmail(page, "pipeline@console-e2e.test");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Pipeline" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pipeline" })).toBeVisible();
+    const board = page.getByTestId("pipeline-board");
+    await expect(board).toBeVisible();
+    await expect(page.getByTestId("pipeline-list")).toBeHidden();
+    const card = board.getByRole("listitem").filter({ hasText: title });
+    await expect(page.getByTestId("stage-new").getByRole("link", { name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, {
+      path: test.info().outputPath("pipeline-1280.png"),
+      fullPage: true,
+    });
+    await fitsTheWidth(page, "pipeline board at 1280 px");
+
+    // By keyboard: the card's stage select, then its Move button.
+    await card.getByLabel(`Stage of ${title}`).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(card.getByLabel(`Stage of ${title}`)).toHaveValue("qualified");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByTestId("stage-qualified").getByRole("link", { name: title }),
+    ).toBeVisible();
+
+    // By pointer on a phone's width: the list, one card per deal.
+    await page.setViewportSize({ width: 390, height: 900 });
+    const list = page.getByTestId("pipeline-list");
+    await expect(list).toBeVisible();
+    await expect(board).toBeHidden();
+    const item = list.getByRole("listitem").filter({ hasText: title });
+    await item.getByLabel(`Stage of ${title}`).selectOption("proposal-sent");
+    await item.getByRole("button", { name: `Move ${title}` }).click();
+    await expect(
+      list.getByRole("listitem").filter({ hasText: title }).getByTestId("list-stage"),
+    ).toHaveText("Proposal sent");
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, {
+      path: test.info().outputPath("pipeline-390.png"),
+      fullPage: true,
+    });
+    await fitsTheWidth(page, "pipeline list at 390 px");
+
+    // The deal's page: lost asks why, then says it.
+    await list.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByLabel("Move to").selectOption("lost");
+    await page.getByRole("button", { name: "Move the deal" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Say why the deal was lost");
+    await page.getByLabel("Why it was lost (for Lost)").fill("Chose an online course");
+    await page.getByRole("button", { name: "Move the deal" }).click();
+    await expect(page.getByTestId("deal-stage")).toHaveText("Lost");
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, { path: test.info().outputPath("deal-390.png"), fullPage: true });
+    await fitsTheWidth(page, "deal page at 390 px");
   });
 
   test("filters people, opens one and erases them", async ({ page, request }) => {

@@ -15,6 +15,7 @@ import {
 } from "~/.server/admin";
 import { recordAdminAction } from "~/.server/core/audit-log";
 import { peopleExportColumns, peopleForExport } from "~/.server/audience";
+import { dealExportColumns, dealFilterFromQuery, dealsForExport } from "~/.server/deals";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { contactInterests } from "~/lib/contact-message-schema";
 
@@ -29,9 +30,10 @@ const listPages: Record<string, string> = {
   messages: "/admin/inbox",
   orders: "/admin/orders",
   audit: "/admin/audit",
+  deals: "/admin/pipeline",
 };
 
-/** CSV exports of people, messages, orders or audit entries for the filter in the query. */
+/** CSV exports of people, messages, orders, deals or audit entries for the filter in the query. */
 export async function loader(args: Route.LoaderArgs) {
   const back = listPages[args.params.kind] ?? "/admin";
   return consoleDownload(args.request, args.context, back, () => exportFor(args));
@@ -78,6 +80,14 @@ async function exportFor({ request, params, context }: Route.LoaderArgs) {
       ordersForExport(context.db, { status: oneOf(orderStatuses, query.get("status")) }),
     );
   }
+  if (params.kind === "deals") {
+    await logged();
+    return csvDownload(
+      `deals-${day}.csv`,
+      dealExportColumns,
+      dealsForExport(context.db, dealFilterFromQuery(query)),
+    );
+  }
   if (params.kind === "audit") {
     const { filter } = auditFilterFromQuery(query);
     await logged();
@@ -88,7 +98,7 @@ async function exportFor({ request, params, context }: Route.LoaderArgs) {
     );
   }
   throw data(
-    "There is no export of that kind: the console exports people, messages, orders and the audit log.",
+    "There is no export of that kind: the console exports people, messages, orders, deals and the audit log.",
     404,
   );
 }

@@ -13,6 +13,7 @@ import {
   requireAdminAction,
   requireAdminPage,
 } from "~/.server/admin";
+import { openDealFromMessage } from "~/.server/deals";
 import { inboxStatuses } from "~/lib/admin-statuses";
 import { readFormBody } from "~/.server/http/request-body";
 
@@ -28,6 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
+  if (formData.get("intent") === "open-deal") {
+    // The message's deal: opened now, or the one it has.
+    const deal = await openDealFromMessage(context, { messageId: params.id, actor: session.email });
+    if (deal.outcome === "not-found") throw data("Message not found", 404);
+    return redirect(`/admin/pipeline/${deal.id}`);
+  }
   const status = inboxStatuses.find((value) => value === formData.get("status"));
   if (!status) return data({ error: "Choose new, replied or archived." }, 400);
   const outcome = await changeMessageStatus(context, {
@@ -96,6 +103,12 @@ export default function AdminInboxMessage({ loaderData: { message } }: Route.Com
         <a href={mailto} className={buttonVariants()}>
           Reply by email
         </a>
+        <AdminForm>
+          <input type="hidden" name="intent" value="open-deal" />
+          <Button type="submit" variant="outline">
+            Open a deal
+          </Button>
+        </AdminForm>
         {nextSteps[message.status].map((step) => (
           <AdminForm key={step.status}>
             <input type="hidden" name="status" value={step.status} />

@@ -16,9 +16,12 @@ import {
   unsubscribePerson,
 } from "~/.server/audience";
 import { readFormBody } from "~/.server/http/request-body";
+import { dealsOfPerson } from "~/.server/deals";
 import { personDeliveryTimeline } from "~/.server/deliverability";
 import { personSequenceEmails } from "~/.server/sequences";
 import { listNames } from "~/lib/lists";
+import { dealStageLabels } from "~/lib/deal-schema";
+import { dealValueLabel } from "~/components/admin/deals/deal-stage-form";
 
 export const meta = () => adminMeta("Person");
 
@@ -35,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       .reverse(),
     sources: record.attributions,
     sequenceEmails: await personSequenceEmails(context.db, params.id),
+    deals: await dealsOfPerson(context.db, params.id),
   };
 }
 
@@ -78,7 +82,7 @@ const kindLabels = {
 } as const;
 
 export default function AdminPerson({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, memberships, timeline, sources, sequenceEmails } = loaderData;
+  const { person, memberships, timeline, sources, sequenceEmails, deals } = loaderData;
   const name = [person.first_name, person.last_name].filter(Boolean).join(" ");
   return (
     <div className="space-y-6">
@@ -187,6 +191,31 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
                 ]
                   .filter(Boolean)
                   .join(" · ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="deals" className="space-y-3">
+        <h2 id="deals" className="text-lg font-semibold">
+          Deals
+        </h2>
+        {deals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No deal yet.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border bg-card text-sm" data-testid="person-deals">
+            {deals.map((deal) => (
+              <li key={deal.id} className="flex flex-wrap items-center gap-2 p-4">
+                <Link
+                  to={`/admin/pipeline/${deal.id}`}
+                  className="min-w-0 font-medium wrap-anywhere underline underline-offset-4"
+                >
+                  {deal.title}
+                </Link>
+                <Badge variant="outline">{dealStageLabels[deal.stage]}</Badge>
+                <span className="text-muted-foreground">
+                  {deal.interest}, {dealValueLabel(deal.value_cents)}
+                </span>
               </li>
             ))}
           </ul>

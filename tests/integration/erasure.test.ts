@@ -275,6 +275,8 @@ for (const dialect of allDialects) {
       expect(record.rateLimits).toHaveLength(1);
       expect(record.downloadLinks).toHaveLength(1);
       expect(record.broadcastDeliveries).toHaveLength(1);
+      // The Corporate Training message opened a deal named for them.
+      expect(record.deals.map((deal) => deal.title)).toEqual(["Zelda Quistmeyer (Quist Maritime)"]);
 
       expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe("erased");
 

@@ -19,7 +19,9 @@ export type PersonEvent =
   /** A guide downloaded from a link in one of our emails, which names the reader (`guide`: its key). */
   | { kind: "guide-downloaded"; personId: string; guide: string; now: Date }
   /** A workshop seat paid for; `cohortId` names the cohort (a `workshop_events` row). */
-  | { kind: "workshop-registered"; personId: string; cohortId: string; now: Date };
+  | { kind: "workshop-registered"; personId: string; cohortId: string; now: Date }
+  /** A contact message stored (`messageId`: its row); quoted work opens a deal from it. */
+  | { kind: "contact-message"; personId: string; messageId: string; interest: string; now: Date };
 
 export type PersonEventListener = (trx: Kysely<Database>, event: PersonEvent) => Promise<void>;
 

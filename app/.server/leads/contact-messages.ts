@@ -11,6 +11,7 @@ import {
   type VisitSource,
 } from "../analytics";
 import { rememberPerson } from "../audience";
+import { emitPersonEvent } from "../core/person-events";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import { fixedStatement } from "../core/db/fixed-statement";
 import { checkRateLimits, emailLimitKey } from "../core/rate-limit";
@@ -93,6 +94,14 @@ export async function recordContactMessage(
       message: message.message,
       person_id: personId,
       created_at: now.toISOString(),
+    });
+    // Quoted work (a corporate training, a keynote) opens a deal in the pipeline, above leads.
+    await emitPersonEvent(trx, {
+      kind: "contact-message",
+      personId,
+      messageId: id,
+      interest: message.interest,
+      now,
     });
     await recordServerEvent(trx, { name: "contact_message", at: now, path: "/contact" });
     await recordAttribution(trx, {

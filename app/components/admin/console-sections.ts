@@ -3,6 +3,7 @@ export const consoleSections = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/people", label: "People" },
   { to: "/admin/inbox", label: "Inbox" },
+  { to: "/admin/pipeline", label: "Pipeline" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/booking", label: "Booking" },
   { to: "/admin/workshops", label: "Workshops" },

@@ -6,7 +6,7 @@ export function ExportLink({
   search,
   label,
 }: {
-  kind: "people" | "messages" | "orders" | "audit";
+  kind: "people" | "messages" | "orders" | "audit" | "deals";
   search: string;
   label: string;
 }) {

@@ -47,6 +47,40 @@ const byPersonOrAddress = (subject: ErasureSubject) => ({
 /** The per-table steps, in order; the person's own record goes last (others refer to it). */
 export const erasureSteps: ErasureStep[] = [
   {
+    // Their deals, and those opened from their messages (before the messages go); proposals
+    // will go with them.
+    name: "deals",
+    async erase(trx, subject) {
+      const { personId, key } = byPersonOrAddress(subject);
+      const theirDeals = trx
+        .selectFrom("deals")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb("person_id", "=", personId),
+            eb(
+              "contact_message_id",
+              "in",
+              eb
+                .selectFrom("contact_messages")
+                .select("id")
+                .where((inner) =>
+                  inner.or([
+                    inner("person_id", "=", personId),
+                    inner(inner.fn("lower", ["email"]), "=", key),
+                  ]),
+                ),
+            ),
+          ]),
+        );
+      const ids = (await theirDeals.execute()).map((deal) => deal.id);
+      if (ids.length === 0) return 0;
+      await trx.deleteFrom("deal_reminders").where("deal_id", "in", ids).execute();
+      const deleted = await trx.deleteFrom("deals").where("id", "in", ids).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+  },
+  {
     name: "messages",
     async erase(trx, subject) {
       const { personId, key } = byPersonOrAddress(subject);
@@ -224,6 +258,8 @@ const vacuumedTables = [
   "admin_passkeys",
   "broadcasts",
   "workshop_registrations",
+  "deals",
+  "deal_reminders",
   "workshop_waitlist",
 ] as const;
 

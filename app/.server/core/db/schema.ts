@@ -3,6 +3,7 @@ import type { AnalyticsTables } from "../../analytics/analytics-tables";
 import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
+import type { DealTables } from "../../deals/deals-tables";
 import type { DeliverabilityTables } from "../../deliverability/deliverability-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { LeadTables } from "../../leads/leads-tables";
@@ -27,7 +28,8 @@ export interface Database
     SequenceTables,
     PublishingTables,
     WorkshopTables,
-    DeliverabilityTables {
+    DeliverabilityTables,
+    DealTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   rate_limit_windows: RateLimitWindowTable;

@@ -32,6 +32,7 @@ import {
 } from "../../analytics";
 import { startPollLoop } from "../../core/poll-loop";
 import { refreshBusyTimes, sendDueReminders } from "../../booking";
+import { nextStepSweepIntervalMs, sendDueNextSteps } from "../../deals";
 import { readBounceMailboxRound } from "../../deliverability";
 import {
   importMarkdownArticles,
@@ -147,6 +148,16 @@ export async function createAppRuntime(
     },
     onError: (error) => logFailure("booking reminders failed", error),
   });
+  // The owner's email on a deal's next step due: every instance sweeps, each email claimed once.
+  const nextStepsJob = startPollLoop({
+    intervalMs: nextStepSweepIntervalMs,
+    round: async () => {
+      const queued = await sendDueNextSteps({ db: workerDatabase.db, clock, config });
+      if (queued > 0) sender.wake();
+      return false;
+    },
+    onError: (error) => logFailure("deal next-step emails failed", error),
+  });
   // The owner's busy-times calendar: one instance fetches per interval, all read the stored copy.
   const busyCalendarJob = startPollLoop({
     intervalMs: config.BOOKING_BUSY_POLL_INTERVAL_MS,
@@ -258,6 +269,7 @@ export async function createAppRuntime(
       await analyticsJob.stop();
       await analyticsTodayJob.stop();
       await remindersJob.stop();
+      await nextStepsJob.stop();
       await busyCalendarJob.stop();
       await bounceMailboxJob?.stop();
       await articleScheduleJob.stop();

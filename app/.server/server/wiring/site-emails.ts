@@ -2,6 +2,7 @@ import { adminEmailTemplates } from "../../admin";
 import { audienceEmailTemplates } from "../../audience";
 import { bookingEmailTemplates } from "../../booking";
 import { broadcastEmailTemplates } from "../../broadcasts";
+import { dealEmailTemplates, registerDealListeners } from "../../deals";
 import { leadsEmailTemplates } from "../../leads";
 import { emailTemplates, registerEmailTemplates } from "../../mail/templates/template-registry";
 import { salesEmailTemplates } from "../../sales";
@@ -14,6 +15,7 @@ export const siteEmailTemplates = [
   ...audienceEmailTemplates,
   ...bookingEmailTemplates,
   ...broadcastEmailTemplates,
+  ...dealEmailTemplates,
   ...leadsEmailTemplates,
   ...salesEmailTemplates,
   ...workshopEmailTemplates,
@@ -29,8 +31,9 @@ export function registerSiteEmails() {
   registerEmailTemplates(siteEmailTemplates);
   // And what the capabilities above hear of people (core/person-events.ts): the sequences start
   // and stop on lists, purchases, bookings, bounces and erasures, in whichever process records it;
-  // an erasure blanks the workshops' attendees.
+  // an erasure blanks the workshops' attendees; a message about quoted work opens a deal.
   registerSequenceListeners();
   registerWorkshopListeners();
+  registerDealListeners();
   return emailTemplates;
 }

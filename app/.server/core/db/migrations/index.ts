@@ -49,6 +49,7 @@ import * as resources from "./670_resources";
 import * as resourceRevisions from "./671_resource_revisions";
 import * as analyticsSecretPaths from "./680_analytics_secret_paths";
 import * as membershipSignupDetails from "./683_membership_signup_details";
+import * as deals from "./710_deals";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   "683_membership_signup_details": membershipSignupDetails,
   "684_people_import_jobs": peopleImportJobs,
   "685_delivery_events": deliveryEvents,
+  "710_deals": deals,
 };
