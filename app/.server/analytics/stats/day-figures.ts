@@ -1,5 +1,6 @@
 import type { Db } from "../../core/db/database";
 import { sessionQuietMs } from "../ingestion/sessions";
+import { noSource, sourceOf } from "../ingestion/visit-source";
 
 /** The keys page views and visits are counted by, per day. */
 export const countDimensions = [
@@ -19,15 +20,7 @@ export type CountDimension = (typeof countDimensions)[number];
 export const conversionDimensions = ["referrer", "campaign", "landing"] as const;
 export type ConversionDimension = (typeof conversionDimensions)[number];
 
-/** The key of a visit or conversion without a referrer, campaign or landing page. */
-export const noSource = "(direct)";
-
-/**
- * A visit's or conversion's source as marketers name it: its `utm_source` (lower case, so
- * "LinkedIn" and "linkedin" are one), else its referrer's domain, else "(direct)".
- */
-export const sourceOf = (utmSource: string | null, referrerDomain: string | null) =>
-  utmSource?.trim().toLowerCase() || referrerDomain || noSource;
+export { noSource, sourceOf } from "../ingestion/visit-source";
 
 export type DayTotals = {
   visitors: number;
