@@ -62,14 +62,24 @@ for (const dialect of allDialects) {
         { key: "google.com", views: 1, visitors: 1 },
       ]);
       expect(await reportTable(database.db, range, "devices")).toEqual([
-        { key: "desktop", views: 3, visitors: 1 },
-        { key: "phone", views: 1, visitors: 1 },
+        { key: "desktop", visits: 2, visitors: 1 },
+        { key: "phone", visits: 1, visitors: 1 },
       ]);
       expect(await dailyPageViews(database.db, range)).toEqual([
         { day: "2026-11-20", views: 3 },
         { day: "2026-11-21", views: 1 },
       ]);
       expect(await visitorsNow(database.db, new Date("2026-11-22T09:03:00.000Z"))).toBe(1);
+    });
+
+    it("counts a visit going on past midnight once in Devices, as in the headline", async () => {
+      await view("2026-11-20T23:50:00.000Z", "night", "/");
+      await view("2026-11-21T00:10:00.000Z", "night", "/book");
+      const { visitors, visits } = await rangeSummary(database.db, range);
+      expect({ visitors, visits }).toEqual({ visitors: 1, visits: 1 });
+      expect(await reportTable(database.db, range, "devices")).toEqual([
+        { key: "desktop", visits: 1, visitors: 1 },
+      ]);
     });
 
     it("sums conversions and revenue by source, direct when there is none", async () => {

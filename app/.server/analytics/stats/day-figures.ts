@@ -8,6 +8,7 @@ export const countDimensions = [
   "entry",
   "referrer",
   "campaign",
+  // A visit's screen class (its first page view's); `views` counts visits.
   "device",
   // The visit's source (its first page view's referrer or campaign): what conversion rates divide by.
   "visit-referrer",
@@ -36,7 +37,7 @@ export type DayTotals = {
 export type DayFigures = {
   day: string;
   totals: DayTotals;
-  /** For `entry` and `visit-*`, `views` counts visits. */
+  /** For `entry`, `device` and `visit-*`, `views` counts visits. */
   counts: { dimension: CountDimension; key: string; views: number; visitors: number }[];
   conversions: {
     dimension: ConversionDimension;
@@ -138,7 +139,6 @@ export function figuresOfDay(
       tally("page").add(event.path, event.visitor);
       tally("referrer").add(event.referrer_domain, event.visitor);
       tally("campaign").add(event.utm_campaign, event.visitor);
-      tally("device").add(event.screen, event.visitor);
     } else if (event.name === "checkout_start") {
       totals.checkout_starts += 1;
     } else if (event.name === "purchase") {
@@ -172,6 +172,9 @@ export function figuresOfDay(
       const landing = visit.find((event) => event.name === "pageview");
       if (!landing) continue;
       tally("entry").add(landing.path, visitor);
+      // A visit's screen is its first page view's: a visitor is counted on the day's visits only,
+      // as in the headline, never again for a visit going on from the day before.
+      tally("device").add(landing.screen, visitor);
       tally("visit-referrer").add(landing.referrer_domain ?? noSource, visitor);
       tally("visit-campaign").add(landing.utm_campaign ?? noSource, visitor);
       tally("visit-source").add(sourceOf(landing.utm_source, landing.referrer_domain), visitor);
