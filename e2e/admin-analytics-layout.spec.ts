@@ -36,6 +36,15 @@ async function seed() {
         null,
       ]);
     }
+  // Hundreds of pages, each viewed once: Top pages must stay a box, not a page of its own.
+  for (let page = 0; page < 300; page += 1)
+    views.push([
+      `2024-03-09T08:${String(page % 60).padStart(2, "0")}:00.000Z`,
+      `layout-reader-${page}`,
+      `/articles/a-page-among-hundreds-${page}`,
+      null,
+      null,
+    ]);
   for (const [at, visitor, path, referrer, source] of views)
     await writeDatabase(
       `INSERT INTO analytics_events (occurred_at, name, visitor, path, referrer_domain, utm_source,
@@ -115,6 +124,8 @@ async function checkLayout(page: Page, name: string, width: number) {
       .map((cell) => cell.textContent),
   );
   expect(wrapped, `${name} at ${width} px: figures or headers broken over lines`).toEqual([]);
+  const topPages = await page.getByRole("region", { name: "Top pages", exact: true }).boundingBox();
+  expect(topPages!.height, `${name} at ${width} px: Top pages stretches`).toBeLessThan(600);
 }
 
 test("the analytics page and the dashboard read on a phone and a desktop: no sideways scroll, labels of 11 px or more, figures whole", async ({

@@ -35,7 +35,7 @@ test("the console's analytics page: figures, a server-drawn chart, tables with C
   const funnelCsv = await page.request.get(
     await page.getByRole("link", { name: "CSV of Funnel" }).getAttribute("href").then(String),
   );
-  expect((await funnelCsv.text()).split("\n")[0]).toBe("step,count,dropOffPercent");
+  expect((await funnelCsv.text()).split("\n")[0]).toBe("step,count,percentOfStepBefore");
 
   await page.getByLabel("Keep raw events for (days)").fill("30");
   await page.getByLabel(/Paths not counted/).fill("/drafts");

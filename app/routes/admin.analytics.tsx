@@ -71,8 +71,6 @@ function Change({ now, before }: { now: number; before: number }) {
   );
 }
 
-const percent = (value: number) => `${value}%`;
-
 const visitColumns = (label: string) => [
   { key: "key", label },
   { key: "views", label: "Page views" },
@@ -82,7 +80,7 @@ const conversionColumns = (label: string) => [
   { key: "key", label },
   { key: "visits", label: "Visits" },
   { key: "conversions", label: "People" },
-  { key: "conversionRatePercent", label: "Rate", format: percent },
+  { key: "conversionRatePercent", label: "People per 100 visits" },
   { key: "revenueCents", label: "Revenue", format: money },
 ];
 
@@ -99,7 +97,7 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; 
       { key: "subscribers", label: "Subscribers" },
       { key: "buyers", label: "Buyers" },
       { key: "bookings", label: "Bookings" },
-      { key: "conversionRatePercent", label: "Rate", format: percent },
+      { key: "conversionRatePercent", label: "People per 100 visits" },
       { key: "revenueCents", label: "Revenue", format: money },
     ],
   },
@@ -109,7 +107,7 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; 
     columns: [
       { key: "step", label: "Step" },
       { key: "count", label: "People" },
-      { key: "dropOffPercent", label: "Drop-off", format: percent },
+      { key: "percentOfStepBefore", label: "% of the step before" },
     ],
   },
   {
@@ -139,7 +137,15 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; 
   },
   { table: "referrers", title: "Referrers", columns: visitColumns("Referrer") },
   { table: "campaigns", title: "Campaigns", columns: visitColumns("Campaign") },
-  { table: "devices", title: "Devices", columns: visitColumns("Screen") },
+  {
+    table: "devices",
+    title: "Devices",
+    columns: [
+      { key: "key", label: "Screen" },
+      { key: "visits", label: "Visits" },
+      { key: "visitors", label: "Visitors" },
+    ],
+  },
 ];
 
 export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
@@ -203,8 +209,10 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
         30 minutes of quiet; one going on past midnight counts once, on the day it began, with its
         source. A source is the visit&apos;s utm_source, else its referrer&apos;s domain, else
         (direct). Leads, subscribers, buyers and bookings count people, each once per range (a
-        signup and its confirmation are one subscriber); rates are those people per 100 visits, at
-        most 100 %, and each funnel step counts people, never more than the step before.
+        signup and its confirmation are one subscriber); a rate is those people per 100 of the
+        range&apos;s visits from the same source, and goes above 100 when people came on visits
+        before the range. Each funnel step counts its own people and says what share they are of the
+        step before&apos;s; a step can hold more (a checkout started before the range, paid in it).
       </p>
       <PageViewsChart days={report.days} />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -184,7 +184,8 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
               <li key={`${source.conversion}-${source.converted_at}`} className="p-4 wrap-anywhere">
                 <span className="font-medium">{source.conversion.replaceAll("_", " ")}</span>:{" "}
                 {[
-                  source.referrer_domain ?? "direct",
+                  source.source,
+                  source.utm_medium && `medium ${source.utm_medium}`,
                   source.utm_campaign && `campaign ${source.utm_campaign}`,
                   source.landing_path && `landed on ${source.landing_path}`,
                   source.conversion_path && `converted on ${source.conversion_path}`,

@@ -206,7 +206,7 @@ function ImportEnded({ status }: { status: ImportStatus }) {
         </h2>
         <p role="status" data-testid="import-result">
           {counts
-            ? `Imported: ${numberFormat.format(counts.newPeople)} new people, ${numberFormat.format(counts.merged)} merged (${numberFormat.format(counts.unchanged)} unchanged), ${numberFormat.format(counts.confirmed)} newly confirmed newsletter members, ${numberFormat.format(counts.erased)} erased addresses not imported, ${numberFormat.format(counts.refused)} rows refused.`
+            ? `Imported: ${numberFormat.format(counts.newPeople)} new people, ${numberFormat.format(counts.merged - counts.unchanged)} rows merged into people already here, ${numberFormat.format(counts.unchanged)} rows left alone (those people already stood as the file has them), ${numberFormat.format(counts.confirmed)} newly confirmed newsletter members, ${numberFormat.format(counts.erased)} erased addresses not imported, ${numberFormat.format(counts.refused)} rows refused.`
             : `The import of ${status.fileName} was cancelled: the people and their lists are as they were before it.`}
         </p>
         <p className="flex flex-wrap gap-x-6 gap-y-2">
@@ -384,7 +384,12 @@ export default function AdminImportPeople({ loaderData, actionData }: Route.Comp
               <h3 id="statuses" className="font-semibold">
                 Statuses in the file
               </h3>
-              {preview.statuses.length === 0 ? (
+              {preview.statuses.length === 0 && preview.counts.erased === preview.counts.rows ? (
+                <p className="text-sm">
+                  Every row of the file is an erased address, so none is imported and no list
+                  changes.
+                </p>
+              ) : preview.statuses.length === 0 ? (
                 <p className="text-sm">
                   The file records no status and no consent: everyone is kept on no list.
                 </p>

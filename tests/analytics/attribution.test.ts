@@ -7,7 +7,7 @@ import { receiveNewsletterSignup } from "~/.server/audience/lists/newsletter-sig
 import { parseConfig, type AppConfig } from "~/.server/core/config";
 import { receiveContactMessage } from "~/.server/leads/contact-messages";
 import { joinWaitlist } from "~/.server/audience/lists/waitlist";
-import { readVisitSource } from "~/.server/analytics";
+import { BeaconIngestion, readVisitSource } from "~/.server/analytics";
 import { action as createCheckoutSession } from "~/routes/functions.v1.create-checkout-session";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import {
@@ -18,6 +18,12 @@ import {
 } from "../../support/checkout-context";
 import { formTokenIssuedAgo } from "../../support/form-token";
 import { ManualClock } from "../../support/manual-clock";
+import {
+  clearAnalytics,
+  pageviewBeacon,
+  readerBrowser,
+  readerVisit,
+} from "../../support/analytics-visits";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -362,6 +368,90 @@ for (const dialect of allDialects) {
       expect(await attributionOf(order.id)).toMatchObject([
         { conversion: "order", utm_source: "linkedin", utm_campaign: "spring-launch" },
       ]);
+    });
+
+    describe("in a new tab (the form's own visit is direct)", () => {
+      /** A tab opened on /buy-now by typing the address: sessionStorage starts empty. */
+      const directTab = (page: string) =>
+        JSON.stringify({ l: page, r: "", s: "", m: "", c: "", p: page });
+
+      /** The reader lands from a campaign link in another tab; the beacon counts the view. */
+      async function landFromCampaign(url: string, visit = readerVisit()) {
+        await clearAnalytics(database.db);
+        const ingestion = new BeaconIngestion({
+          db: database.db,
+          clock,
+          config: { ...config, ANALYTICS_FLUSH_INTERVAL_MS: 60_000 },
+        });
+        expect(
+          await ingestion.receiveBeacon(
+            pageviewBeacon(url, { r: "https://mail.example.net/" }),
+            visit,
+          ),
+        ).toEqual({ status: 202, counted: true });
+        await ingestion.stop();
+      }
+
+      beforeEach(() => {
+        context.clientAddress = readerVisit().clientAddress;
+        context.userAgent = readerBrowser;
+      });
+
+      it("credits the order to the visitor's campaign, and the person page names it", async () => {
+        await landFromCampaign("/book?utm_source=newsletter-y&utm_medium=email");
+        clock.advance(20 * 60_000);
+        const order = await buy("other-tab@example.com", directTab("/buy-now"));
+        expect(await attributionOf(order.id)).toMatchObject([
+          {
+            conversion: "order",
+            utm_source: "newsletter-y",
+            utm_medium: "email",
+            landing_path: "/book",
+            conversion_path: "/buy-now",
+          },
+        ]);
+        const record = await findPersonRecord(database.db, order.person_id!);
+        expect(record!.attributions.map((row) => [row.conversion, row.source])).toEqual([
+          ["checkout_start", "newsletter-y"],
+          ["order", "newsletter-y"],
+        ]);
+      });
+
+      it("credits a lead to the referrer of the visit it belongs to", async () => {
+        await landFromCampaign("/articles/first");
+        clock.advance(5 * 60_000);
+        const message = await receiveContactMessage(context, {
+          fields: {
+            firstName: "Ned",
+            lastName: "Tab",
+            email: "lead-tab@example.com",
+            interest: "Corporate Training",
+            message: "Written in a second tab.",
+            attribution: directTab("/contact"),
+          },
+          traps: { formToken: formToken() },
+          clientAddress: readerVisit().clientAddress,
+        });
+        expect(message.outcome).toBe("stored");
+        expect(await attributionOf((message as { id: string }).id)).toMatchObject([
+          { referrer_domain: "mail.example.net", landing_path: "/articles/first" },
+        ]);
+      });
+
+      it("keeps the order direct once the visit has ended, or for another browser", async () => {
+        await landFromCampaign("/book?utm_source=newsletter-y");
+        context.userAgent = `${readerBrowser} Other`;
+        const elsewhere = await buy("other-browser@example.com", directTab("/buy-now"));
+        expect(await attributionOf(elsewhere.id)).toMatchObject([
+          { utm_source: null, landing_path: "/buy-now" },
+        ]);
+        context.userAgent = readerBrowser;
+        clock.advance(31 * 60_000);
+        const later = await buy("later@example.com", directTab("/buy-now"));
+        expect(await attributionOf(later.id)).toMatchObject([
+          { utm_source: null, landing_path: "/buy-now" },
+        ]);
+      });
     });
 
     describe("with Global Privacy Control (Sec-GPC: 1)", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   analyticsHousekeeping,
+  analyticsTodayRefresh,
   deleteAllAnalyticsData,
   rangeReport,
   recordAttribution,
@@ -301,6 +302,36 @@ for (const dialect of allDialects) {
       );
       expect(rolledUp).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
       expect((await rangeReport(database.db, today)).summary.pageViews).toBe(views + 1);
+    });
+
+    it("keeps a visit going on past midnight whole in yesterday's figures before they settle", async () => {
+      const pageview = (at: string) => ({
+        occurred_at: at,
+        name: "pageview",
+        visitor: "night-owl",
+        path: "/",
+        referrer_domain: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        screen: "phone",
+        label: null,
+        item: null,
+        amount_cents: null,
+      });
+      const night = { from: "2026-11-22", to: "2026-11-22" };
+      await database.db
+        .insertInto("analytics_events")
+        .values([pageview("2026-11-22T23:59:00.000Z"), pageview("2026-11-22T23:59:02.000Z")])
+        .execute();
+      await analyticsTodayRefresh(database.db, new Date("2026-11-22T23:59:30.000Z"));
+      await database.db
+        .insertInto("analytics_events")
+        .values(pageview("2026-11-23T00:01:07.000Z"))
+        .execute();
+      // Three minutes past midnight: yesterday is not final yet, and reads 127 s, not 2 s.
+      await analyticsTodayRefresh(database.db, new Date("2026-11-23T00:03:00.000Z"));
+      expect((await rangeReport(database.db, night)).summary.meanVisitSeconds).toBe(127);
     });
 
     it("is idempotent, and two instances rolling the same day leave one copy", async () => {

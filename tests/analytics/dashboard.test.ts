@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dailyPageViews, rangeSummary, reportTable, visitorsNow } from "~/.server/analytics";
+import {
+  analyticsHousekeeping,
+  dailyPageViews,
+  rangeReport,
+  rangeSummary,
+  reportTable,
+  visitorsNow,
+} from "~/.server/analytics";
 import { recordAttribution } from "~/.server/analytics";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -62,14 +69,113 @@ for (const dialect of allDialects) {
         { key: "google.com", views: 1, visitors: 1 },
       ]);
       expect(await reportTable(database.db, range, "devices")).toEqual([
-        { key: "desktop", views: 3, visitors: 1 },
-        { key: "phone", views: 1, visitors: 1 },
+        { key: "desktop", visits: 2, visitors: 1 },
+        { key: "phone", visits: 1, visitors: 1 },
       ]);
       expect(await dailyPageViews(database.db, range)).toEqual([
         { day: "2026-11-20", views: 3 },
         { day: "2026-11-21", views: 1 },
       ]);
       expect(await visitorsNow(database.db, new Date("2026-11-22T09:03:00.000Z"))).toBe(1);
+    });
+
+    it("counts a visit going on past midnight once in Devices, as in the headline", async () => {
+      await view("2026-11-20T23:50:00.000Z", "night", "/");
+      await view("2026-11-21T00:10:00.000Z", "night", "/book");
+      const { visitors, visits } = await rangeSummary(database.db, range);
+      expect({ visitors, visits }).toEqual({ visitors: 1, visits: 1 });
+      expect(await reportTable(database.db, range, "devices")).toEqual([
+        { key: "desktop", visits: 1, visitors: 1 },
+      ]);
+    });
+
+    it("sums every table of a seeded month to the raw events, read raw and rolled up", async () => {
+      const rollups = [
+        "analytics_daily_totals",
+        "analytics_daily_counts",
+        "analytics_daily_conversions",
+        "analytics_rolled_months",
+        "analytics_monthly_counts",
+        "analytics_monthly_conversions",
+      ] as const;
+      for (const table of rollups) await database.db.deleteFrom(table).execute();
+      const month = { from: "2025-10-01", to: "2025-10-31" };
+      const screens = ["phone", "tablet", "desktop"];
+      const rows = [];
+      // 31 days of visitors, some of whose visits go on past midnight, with pauses of 40 minutes.
+      for (let day = 1; day <= 31; day += 1)
+        for (let visitor = 0; visitor < 1 + (day % 5); visitor += 1) {
+          const id = `d${day}-v${visitor}`;
+          const start = Date.parse(`2025-10-${String(day).padStart(2, "0")}T00:00:00.000Z`);
+          const late = visitor === 0 && day % 3 === 0;
+          const first = start + (late ? 23 * 3600_000 + 50 * 60_000 : (8 + visitor) * 3600_000);
+          const steps = [0, 4, late ? 25 : 40 + visitor * 10, 75];
+          let at = first;
+          for (const [index, minutes] of steps.entries()) {
+            at += minutes * 60_000;
+            rows.push({
+              occurred_at: new Date(at).toISOString(),
+              name: "pageview",
+              visitor: id,
+              path: `/page-${(day + index) % 9}`,
+              referrer_domain: index === 0 && visitor % 2 === 0 ? "google.com" : null,
+              utm_source: index === 0 && visitor === 1 ? "newsletter" : null,
+              utm_medium: null,
+              utm_campaign: null,
+              screen: screens[(day + visitor) % 3]!,
+              label: null,
+              item: null,
+              amount_cents: null,
+            });
+          }
+        }
+      await database.db.insertInto("analytics_events").values(rows).execute();
+
+      // The raw events, counted here as the caption says: a visit is a visitor's run without 30
+      // minutes of quiet, counted on the day it began; a visitor once per day they began one.
+      const inMonth = rows.filter((row) => row.occurred_at.startsWith("2025-10"));
+      const visitStarts: { visitor: string; day: string; screen: string }[] = [];
+      const byVisitor = new Map<string, typeof rows>();
+      for (const row of rows)
+        byVisitor.set(row.visitor, [...(byVisitor.get(row.visitor) ?? []), row]);
+      for (const [visitor, own] of byVisitor)
+        own.forEach((row, index) => {
+          const before = own[index - 1];
+          if (!before || Date.parse(row.occurred_at) - Date.parse(before.occurred_at) > 30 * 60_000)
+            visitStarts.push({ visitor, day: row.occurred_at.slice(0, 10), screen: row.screen });
+        });
+      const visits = visitStarts.filter((start) => start.day.startsWith("2025-10"));
+      const visitors = new Set(visits.map((start) => `${start.day} ${start.visitor}`)).size;
+      const sum = (table: Record<string, unknown>[], key: string) =>
+        table.reduce((total, row) => total + Number(row[key]), 0);
+
+      const check = async () => {
+        const report = await rangeReport(database.db, month);
+        expect(report.summary).toMatchObject({
+          pageViews: inMonth.length,
+          visits: visits.length,
+          visitors,
+        });
+        expect(sum(report.days, "views")).toBe(inMonth.length);
+        expect(sum(report.tables.pages, "views")).toBe(inMonth.length);
+        expect(sum(report.tables.devices, "visits")).toBe(visits.length);
+        expect(sum(report.tables.devices, "visitors")).toBe(visitors);
+        expect(sum(report.tables["entry-pages"], "visits")).toBe(visits.length);
+        expect(sum(report.tables.sources, "visits")).toBe(visits.length);
+        for (const screen of screens)
+          expect(report.tables.devices.find((row) => row.key === screen)?.visits ?? 0).toBe(
+            visits.filter((start) => start.screen === screen).length,
+          );
+        return report;
+      };
+      const fromRaw = await check();
+      // Rolled up by day, then as a month: the same figures.
+      await analyticsHousekeeping(database.db, new Date("2025-11-02T01:00:00.000Z"));
+      expect(
+        await database.db.selectFrom("analytics_rolled_months").select("month").execute(),
+      ).toEqual([{ month: "2025-10" }]);
+      expect(await check()).toEqual(fromRaw);
+      for (const table of rollups) await database.db.deleteFrom(table).execute();
     });
 
     it("sums conversions and revenue by source, direct when there is none", async () => {

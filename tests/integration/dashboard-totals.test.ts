@@ -15,15 +15,19 @@ for (const dialect of allDialects) {
     afterAll(async () => database?.dispose());
 
     it("counts as subscribers only the confirmed who are still subscribed, with the week's movement", async () => {
-      const members: [MembershipStatus, string | null, string | null][] = [
+      const members: [MembershipStatus, string | null, string | null, string?][] = [
         ["confirmed", daysAgo(2), null],
         ["confirmed", daysAgo(10), null],
         // Confirmed once, left since: no longer a subscriber.
         ["unsubscribed", daysAgo(30), daysAgo(3)],
         ["unsubscribed", daysAgo(30), daysAgo(9)],
         ["pending", null, null],
+        // Imported today as opted out (stamped with the import's time, or dated before it): they
+        // left elsewhere, not this week.
+        ["unsubscribed", null, daysAgo(1), daysAgo(1)],
+        ["unsubscribed", daysAgo(300), daysAgo(200), daysAgo(1)],
       ];
-      for (const [index, [status, confirmedAt, unsubscribedAt]] of members.entries()) {
+      for (const [index, [status, confirmedAt, unsubscribedAt, createdAt]] of members.entries()) {
         const personId = `person-${index}`;
         await database.db
           .insertInto("people")
@@ -51,14 +55,14 @@ for (const dialect of allDialects) {
             confirmed_at: confirmedAt,
             unsubscribed_at: unsubscribedAt,
             notified_at: null,
-            created_at: daysAgo(40),
+            created_at: createdAt ?? daysAgo(40),
             updated_at: daysAgo(1),
           })
           .execute();
       }
       const totals = await leadTotals(database.db, now);
       expect(totals.subscribers).toEqual({
-        signups: 5,
+        signups: 7,
         subscribed: 2,
         week: { new: 1, lost: 1 },
         lastWeek: { new: 1, lost: 1 },

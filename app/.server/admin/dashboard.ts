@@ -31,9 +31,15 @@ async function perDay(
 const weekMs = 7 * 86_400_000;
 
 /**
+ * A membership that left the list after it was on it here: an opt-out imported as one (stamped
+ * with the import's time, or dated before it) left elsewhere, not this week.
+ */
+const leftHere = sql`unsubscribed_at > created_at`;
+
+/**
  * A list's people by where they stand: `subscribed` are confirmed and still on the list (someone
- * who confirmed and left later is not), with the confirmations and unsubscribes of the last seven
- * days against the seven before.
+ * who confirmed and left later is not), with the confirmations and the people who left of the
+ * last seven days against the seven before.
  */
 function listTotals(db: Db, list: ListName, now: Date) {
   const weekAgo = new Date(now.getTime() - weekMs).toISOString();
@@ -48,10 +54,10 @@ function listTotals(db: Db, list: ListName, now: Date) {
       counted(sql`status = 'confirmed'`).as("subscribed"),
       counted(sql`confirmed_at >= ${weekAgo}`).as("newThisWeek"),
       counted(sql`confirmed_at >= ${twoWeeksAgo} and confirmed_at < ${weekAgo}`).as("newLastWeek"),
-      counted(sql`unsubscribed_at >= ${weekAgo}`).as("lostThisWeek"),
-      counted(sql`unsubscribed_at >= ${twoWeeksAgo} and unsubscribed_at < ${weekAgo}`).as(
-        "lostLastWeek",
-      ),
+      counted(sql`${leftHere} and unsubscribed_at >= ${weekAgo}`).as("lostThisWeek"),
+      counted(
+        sql`${leftHere} and unsubscribed_at >= ${twoWeeksAgo} and unsubscribed_at < ${weekAgo}`,
+      ).as("lostLastWeek"),
     ])
     .executeTakeFirstOrThrow();
 }

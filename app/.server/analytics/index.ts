@@ -17,6 +17,7 @@ export {
   visitSourceMetadata,
   type VisitSource,
 } from "./ingestion/visit-source";
+export { visitSourceOf } from "./ingestion/visitor-visit";
 export {
   attributionsOfPerson,
   latestCheckoutSource,

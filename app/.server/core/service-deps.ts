@@ -37,6 +37,8 @@ export type RequestContext = AppServices & {
    * what it sends is kept without its source.
    */
   globalPrivacyControl?: boolean;
+  /** The browser's `User-Agent`: with the address, the day's visitor hash a lead is credited by. */
+  userAgent?: string;
 };
 
 declare module "react-router" {
@@ -48,7 +50,7 @@ declare module "react-router" {
  * so a route hands in `context`; `outbox.wake()` is the service's to call after a commit.
  */
 export type ServiceDeps = Pick<AppServices, "db" | "clock" | "config" | "outbox"> &
-  Pick<RequestContext, "afterAnswer" | "globalPrivacyControl">;
+  Pick<RequestContext, "afterAnswer" | "globalPrivacyControl" | "userAgent">;
 
 /** Services that talk to Stripe (only when STRIPE_SECRET_KEY is set). */
 export type PaymentDeps = ServiceDeps & { stripe: Stripe };

@@ -5,7 +5,7 @@ import { contactAcknowledgement } from "./emails/contact-acknowledgement";
 import { contactOwnerNotification } from "./emails/contact-owner-notification";
 import { contactMessageSchema, type ContactMessage } from "~/lib/contact-message-schema";
 import {
-  readVisitSource,
+  visitSourceOf,
   recordAttribution,
   recordServerEvent,
   type VisitSource,
@@ -152,7 +152,7 @@ export async function receiveContactMessage(
   const verdict = checkSpamTraps(deps, "contact", traps);
   if (verdict !== "passed") return { outcome: "discarded", reason: verdict };
   // The page script's hidden `attribution` field: where the visit that wrote came from.
-  const source = readVisitSource(fields.attribution, deps);
+  const source = await visitSourceOf(fields.attribution, deps, clientAddress);
   const { id } = await recordContactMessage(deps, message, source);
   deps.outbox.wake();
   return { outcome: "stored", id };

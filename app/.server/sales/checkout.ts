@@ -1,5 +1,5 @@
 import { ianaTimeZone } from "~/lib/time-zone-field";
-import { attributionAllowed, readVisitSource } from "../analytics";
+import { attributionAllowed, visitSourceOf } from "../analytics";
 import { logFailure } from "../core/logger";
 import { parseCheckoutRequest } from "./checkout-request";
 import type { Stripe } from "./stripe-client";
@@ -48,7 +48,7 @@ export async function startCheckout(
   if (checkSpamTraps(deps, "checkout", traps) !== "passed") return { outcome: "discarded" };
   try {
     // Carried through Stripe Checkout in the session's metadata, recorded with the paid order.
-    const source = readVisitSource(fields.attribution, deps);
+    const source = await visitSourceOf(fields.attribution, deps, clientAddress);
     const { url, sessionId } = await openCheckoutSession(
       { ...deps, stripe },
       parsed.value,
@@ -110,9 +110,10 @@ export async function recordCheckoutPress(
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   }
   const sessionId = fields.sessionId;
+  const visitSource = await visitSourceOf(fields.attribution, deps, clientAddress);
   const opened = await deps.db.transaction().execute((trx) =>
     openPreparedOrder(trx, deps, sessionId, {
-      visitSource: readVisitSource(fields.attribution, deps),
+      visitSource,
       carrySource: attributionAllowed(deps),
       timeZone: ianaTimeZone(fields.timeZone),
     }),

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { eventsTimeZone } from "~/content/events";
 import { registrationSchema } from "~/lib/workshop-schema";
 import {
-  readVisitSource,
+  visitSourceOf,
   recordAttribution,
   visitSourceFromMetadata,
   visitSourceMetadata,
@@ -89,7 +89,7 @@ export async function startRegistration(
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const offerId = offerToken ? offerIdFromToken(deps, offerToken) : undefined;
   // Where the visit came from (posted by the page's script when it runs), carried through Checkout.
-  const visitSource = readVisitSource(fields.attribution, deps);
+  const visitSource = await visitSourceOf(fields.attribution, deps, clientAddress);
   if (offerToken && !offerId) return { outcome: "offer-invalid" };
 
   const now = clock.now();

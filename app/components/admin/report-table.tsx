@@ -8,6 +8,9 @@ export type ReportColumn = {
   format?: (value: number) => string;
 };
 
+/** Rows past which a table scrolls in its own box instead of stretching the page. */
+const tallFrom = 12;
+
 /**
  * One titled table of figures with its CSV download: the console's analytics page draws every
  * table through it, from a list of tables and their columns.
@@ -40,9 +43,9 @@ export function ReportTable({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        <ScrollRegion label={title}>
+        <ScrollRegion label={title} tall={rows.length > tallFrom}>
           <table className="w-full text-sm">
-            <thead>
+            <thead className="sticky top-0 bg-card">
               <tr className="text-left">
                 {columns.map((column, index) => (
                   <th

@@ -8,19 +8,22 @@ import type { ReactNode } from "react";
 export function ScrollRegion({
   label,
   className = "",
+  tall = false,
   children,
 }: {
   /** What the box holds, for screen readers: "Sources", "Attendees". */
   label: string;
   className?: string;
+  /** It also scrolls down, past about a dozen rows, so a long list never stretches the page. */
+  tall?: boolean;
   children: ReactNode;
 }) {
   return (
     <div
-      className={`overflow-x-auto scroll-shadows ${className}`}
+      className={`overflow-x-auto scroll-shadows ${tall ? "max-h-[26rem] overflow-y-auto" : ""} ${className}`}
       tabIndex={0}
       role="region"
-      aria-label={`${label}, scrolls sideways`}
+      aria-label={`${label}, scrolls ${tall ? "down and sideways" : "sideways"}`}
       data-scroll-region=""
     >
       {children}

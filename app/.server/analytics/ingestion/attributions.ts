@@ -4,7 +4,7 @@ import type { Db, Trx } from "../../core/db/database";
 import { fixedStatement } from "../../core/db/fixed-statement";
 import type { Database } from "../../core/db/schema";
 import type { AnalyticsAttributionTable } from "../analytics-tables";
-import type { VisitSource } from "./visit-source";
+import { sourceOf, type VisitSource } from "./visit-source";
 
 /**
  * The leads and sales whose source is kept, and the checkouts opened (the source recorded when an
@@ -166,9 +166,12 @@ export async function latestCheckoutSource(
   return undefined;
 }
 
-/** A person's conversions and their sources, oldest first (the GDPR export, the person's page). */
-export function attributionsOfPerson(db: Db | Trx, personId: string) {
-  return db
+/**
+ * A person's conversions and their sources, oldest first (the GDPR export, the person's page),
+ * each with `source` named as the analytics page names it.
+ */
+export async function attributionsOfPerson(db: Db | Trx, personId: string) {
+  const rows = await db
     .selectFrom("analytics_attributions")
     .select([
       "conversion",
@@ -184,6 +187,7 @@ export function attributionsOfPerson(db: Db | Trx, personId: string) {
     .where("person_id", "=", personId)
     .orderBy("converted_at")
     .execute();
+  return rows.map((row) => ({ ...row, source: sourceOf(row.utm_source, row.referrer_domain) }));
 }
 
 /** Erasing a person removes where they came from, in the erasure's transaction. */

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import type { Clock } from "../../core/clock";
 import type { AppConfig } from "../../core/config";
@@ -6,7 +5,7 @@ import type { Db } from "../../core/db/database";
 import { readAnalyticsSettings } from "../analytics-settings";
 import { readBeacon, type Beacon } from "./beacon";
 import { notCounted, type CountingSettings, type VisitRequest } from "./counting-rules";
-import { DailySalts, type Salt } from "./daily-salts";
+import { DailySalts, visitorHash } from "./daily-salts";
 import { sessionQuietMs } from "./sessions";
 import { EventBuffer, type EventRow } from "./event-buffer";
 import { hitRateLimitBatch } from "../../core/rate-limit";
@@ -323,12 +322,4 @@ export class BeaconIngestion {
   stop() {
     return this.buffer.stop();
   }
-}
-
-/** The day's visitor: a hash nothing can be turned back from once the salt is deleted. */
-function visitorHash({ salt }: Salt, siteHost: string, request: BeaconRequest) {
-  return createHash("sha256")
-    .update(`${salt}\n${siteHost}\n${request.clientAddress}\n${request.userAgent ?? ""}`)
-    .digest("base64url")
-    .slice(0, 22);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../core/db/database";
 import { sessionQuietMs } from "./sessions";
 
@@ -105,3 +105,15 @@ export class DailySalts {
 }
 
 export type Salt = { day: string; salt: string };
+
+/** The day's visitor: a hash nothing can be turned back from once the salt is deleted. */
+export function visitorHash(
+  { salt }: Salt,
+  siteHost: string,
+  request: { clientAddress: string; userAgent: string | undefined },
+) {
+  return createHash("sha256")
+    .update(`${salt}\n${siteHost}\n${request.clientAddress}\n${request.userAgent ?? ""}`)
+    .digest("base64url")
+    .slice(0, 22);
+}

@@ -16,6 +16,16 @@ export type VisitSource = {
   conversionPath: string | null;
 };
 
+/** The key of a visit or conversion without a referrer, campaign or landing page. */
+export const noSource = "(direct)";
+
+/**
+ * A visit's or conversion's source as marketers name it: its `utm_source` (lower case, so
+ * "LinkedIn" and "linkedin" are one), else its referrer's domain, else "(direct)".
+ */
+export const sourceOf = (utmSource: string | null, referrerDomain: string | null) =>
+  utmSource?.trim().toLowerCase() || referrerDomain || noSource;
+
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 const text = (max: number) =>

@@ -89,19 +89,28 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
 /**
  * Today's rollup, worked out again from the raw events when it is older than `todayRefreshMs`
  * (or missing): the console then reads today like any other day, and the work is done once a
- * minute for every instance (they share the row), not on each load. Returns whether it did.
+ * minute for every instance (they share the row), not on each load. Yesterday's provisional one
+ * is refreshed alike until its final rollup: a visit going on past midnight keeps its length.
+ * Returns whether it did.
  */
 export async function refreshTodayRollup(db: Db, now: Date): Promise<boolean> {
   const today = dayOf(now.toISOString());
+  const yesterday = addDays(today, -1);
   const current = await db
     .selectFrom("analytics_daily_totals")
-    .select("rolled_at")
-    .where("day", "=", today)
-    .executeTakeFirst();
-  if (current && now.getTime() - Date.parse(current.rolled_at) < todayRefreshMs) return false;
-  const [figures] = await figuresOfDays(db, [today]);
-  await writeRollup(db, figures!, now);
-  return true;
+    .select(["day", "rolled_at"])
+    .where("day", "in", [yesterday, today])
+    .execute();
+  const due = [yesterday, today].filter((day) => {
+    const row = current.find((rolled) => rolled.day === day);
+    if (!row) return day === today;
+    return (
+      !isFinal(day, row.rolled_at) && now.getTime() - Date.parse(row.rolled_at) >= todayRefreshMs
+    );
+  });
+  if (due.length === 0) return false;
+  for (const figures of await figuresOfDays(db, due)) await writeRollup(db, figures, now);
+  return due.includes(today);
 }
 
 /**

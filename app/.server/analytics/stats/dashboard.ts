@@ -37,7 +37,8 @@ export type SourceRow = {
   conversionRatePercent: number | null;
   revenueCents: number;
 };
-export type FunnelRow = { step: string; count: number; dropOffPercent: number | null };
+/** A funnel step's people, and what share they are of the step before's (above 100 when more). */
+export type FunnelRow = { step: string; count: number; percentOfStepBefore: number | null };
 
 /** The tables of the console's analytics page, each also a CSV download, with their columns. */
 export const reportColumns = {
@@ -45,7 +46,7 @@ export const reportColumns = {
   "entry-pages": ["key", "visits", "visitors"],
   referrers: ["key", "views", "visitors"],
   campaigns: ["key", "views", "visitors"],
-  devices: ["key", "views", "visitors"],
+  devices: ["key", "visits", "visitors"],
   sources: [
     "key",
     "visits",
@@ -77,7 +78,7 @@ export const reportColumns = {
     "conversionRatePercent",
     "revenueCents",
   ],
-  funnel: ["step", "count", "dropOffPercent"],
+  funnel: ["step", "count", "percentOfStepBefore"],
 } as const;
 export type ReportTable = keyof typeof reportColumns;
 export const reportTables = Object.keys(reportColumns) as ReportTable[];
@@ -87,7 +88,7 @@ export type ReportRows = {
   "entry-pages": EntryRow[];
   referrers: CountRow[];
   campaigns: CountRow[];
-  devices: CountRow[];
+  devices: EntryRow[];
   sources: SourceRow[];
   "conversions-by-referrer": ConversionRow[];
   "conversions-by-campaign": ConversionRow[];
@@ -122,11 +123,10 @@ const percent = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
 
 /**
- * People per 100 visits, never above 100: a person who converts in the range may have come on a
- * visit before it (or one not counted, without JavaScript or under Global Privacy Control).
+ * People per 100 visits of the same source in the range, as counted: above 100 when people came on
+ * visits before the range or not counted (without JavaScript, under Global Privacy Control).
  */
-const rate = (people: number, visits: number) =>
-  visits === 0 ? null : Math.min(100, percent(people, visits)!);
+const rate = (people: number, visits: number) => percent(people, visits);
 
 /** The kinds of conversion the console counts people by, and what each stored conversion is. */
 type Kind = "leads" | "subscribers" | "buyers" | "bookings";
@@ -375,19 +375,17 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
       .slice(0, tableLength);
   };
 
-  // People at each step, each step capped by the one before: the visitors (per day), those of
-  // them who viewed /buy-now (per day), the people who started a checkout and who paid.
+  // People at each step, as counted: the visitors (per day), those of them who viewed /buy-now
+  // (per day), the people who started a checkout and who paid in the range. A step may hold more
+  // than the one before (a checkout started before the range, paid in it).
   const visits = total("visits");
   const visitors = total("visitors");
-  const funnelCounts: [string, number][] = [
-    ["Visitors", visitors],
-    ["Viewed /buy-now", countsOf("page").rows.get(buyNowPath)?.visitors ?? 0],
-    ["Checkout started", converted.checkoutPeople],
-    ["Paid", converted.paidPeople],
+  const steps: { step: string; count: number }[] = [
+    { step: "Visitors", count: visitors },
+    { step: "Viewed /buy-now", count: countsOf("page").rows.get(buyNowPath)?.visitors ?? 0 },
+    { step: "Checkout started", count: converted.checkoutPeople },
+    { step: "Paid", count: converted.paidPeople },
   ];
-  const steps: { step: string; count: number }[] = [];
-  for (const [step, count] of funnelCounts)
-    steps.push({ step, count: Math.min(count, steps.at(-1)?.count ?? count) });
   return {
     summary: {
       visitors,
@@ -405,17 +403,18 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
       })),
       referrers: countRows("referrer"),
       campaigns: countRows("campaign"),
-      devices: countRows("device"),
+      devices: countRows("device").map(({ key, views, visitors }) => ({
+        key,
+        visits: views,
+        visitors,
+      })),
       sources: sourceRows(),
       "conversions-by-referrer": conversionRows(converted.by.referrer, "visit-referrer"),
       "conversions-by-campaign": conversionRows(converted.by.campaign, "visit-campaign"),
       "conversions-by-landing-page": conversionRows(converted.by.landing, "entry"),
       funnel: steps.map((step, index) => ({
         ...step,
-        dropOffPercent:
-          index === 0
-            ? null
-            : percent(steps[index - 1]!.count - step.count, steps[index - 1]!.count),
+        percentOfStepBefore: index === 0 ? null : percent(step.count, steps[index - 1]!.count),
       })),
     },
   };

@@ -1,5 +1,6 @@
 import type { Db } from "../../core/db/database";
 import { sessionQuietMs } from "../ingestion/sessions";
+import { noSource, sourceOf } from "../ingestion/visit-source";
 
 /** The keys page views and visits are counted by, per day. */
 export const countDimensions = [
@@ -7,6 +8,7 @@ export const countDimensions = [
   "entry",
   "referrer",
   "campaign",
+  // A visit's screen class (its first page view's); `views` counts visits.
   "device",
   // The visit's source (its first page view's referrer or campaign): what conversion rates divide by.
   "visit-referrer",
@@ -19,15 +21,7 @@ export type CountDimension = (typeof countDimensions)[number];
 export const conversionDimensions = ["referrer", "campaign", "landing"] as const;
 export type ConversionDimension = (typeof conversionDimensions)[number];
 
-/** The key of a visit or conversion without a referrer, campaign or landing page. */
-export const noSource = "(direct)";
-
-/**
- * A visit's or conversion's source as marketers name it: its `utm_source` (lower case, so
- * "LinkedIn" and "linkedin" are one), else its referrer's domain, else "(direct)".
- */
-export const sourceOf = (utmSource: string | null, referrerDomain: string | null) =>
-  utmSource?.trim().toLowerCase() || referrerDomain || noSource;
+export { noSource, sourceOf } from "../ingestion/visit-source";
 
 export type DayTotals = {
   visitors: number;
@@ -43,7 +37,7 @@ export type DayTotals = {
 export type DayFigures = {
   day: string;
   totals: DayTotals;
-  /** For `entry` and `visit-*`, `views` counts visits. */
+  /** For `entry`, `device` and `visit-*`, `views` counts visits. */
   counts: { dimension: CountDimension; key: string; views: number; visitors: number }[];
   conversions: {
     dimension: ConversionDimension;
@@ -145,7 +139,6 @@ export function figuresOfDay(
       tally("page").add(event.path, event.visitor);
       tally("referrer").add(event.referrer_domain, event.visitor);
       tally("campaign").add(event.utm_campaign, event.visitor);
-      tally("device").add(event.screen, event.visitor);
     } else if (event.name === "checkout_start") {
       totals.checkout_starts += 1;
     } else if (event.name === "purchase") {
@@ -179,6 +172,9 @@ export function figuresOfDay(
       const landing = visit.find((event) => event.name === "pageview");
       if (!landing) continue;
       tally("entry").add(landing.path, visitor);
+      // A visit's screen is its first page view's: a visitor is counted on the day's visits only,
+      // as in the headline, never again for a visit going on from the day before.
+      tally("device").add(landing.screen, visitor);
       tally("visit-referrer").add(landing.referrer_domain ?? noSource, visitor);
       tally("visit-campaign").add(landing.utm_campaign ?? noSource, visitor);
       tally("visit-source").add(sourceOf(landing.utm_source, landing.referrer_domain), visitor);

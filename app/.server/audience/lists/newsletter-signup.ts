@@ -5,7 +5,7 @@ import { invalidInput, type InvalidInput } from "../../core/invalid-input";
 import { checkRateLimits } from "../../core/rate-limit";
 import type { ServiceDeps } from "../../core/service-deps";
 import { checkSpamTraps, issueRefilledFormToken, type SpamTrapValues } from "../../core/spam-traps";
-import { readVisitSource } from "../../analytics";
+import { visitSourceOf } from "../../analytics";
 import { receiveSignupRequest } from "./signup-requests";
 
 export type NewsletterSignupOutcome =
@@ -53,7 +53,7 @@ export async function receiveNewsletterSignup(
     interests: signup.interests,
     source: signup.source,
     consentText: newsletterConsentText,
-    visitSource: readVisitSource(fields.attribution, deps),
+    visitSource: await visitSourceOf(fields.attribution, deps, clientAddress),
     timeZone: ianaTimeZone(fields.timeZone),
   });
   return { outcome: "accepted" };

@@ -1,6 +1,6 @@
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { z } from "zod";
-import { readVisitSource } from "../../analytics";
+import { visitSourceOf } from "../../analytics";
 import { receiveSignupRequest } from "./signup-requests";
 import { checkRateLimits } from "../../core/rate-limit";
 import type { ServiceDeps } from "../../core/service-deps";
@@ -51,7 +51,7 @@ export async function joinWaitlist(
     email: parsed.data,
     source: "/buy-now",
     consentText: buyNowContent.waitlist.consent,
-    visitSource: readVisitSource(fields.attribution, deps),
+    visitSource: await visitSourceOf(fields.attribution, deps, clientAddress),
     timeZone: ianaTimeZone(fields.timeZone),
   });
   return { outcome: "accepted" };

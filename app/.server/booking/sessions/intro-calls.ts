@@ -3,7 +3,7 @@ import { checkRateLimits } from "../../core/rate-limit";
 import type { ServiceDeps } from "../../core/service-deps";
 import { checkSpamTraps, type SpamTrapValues } from "../../core/spam-traps";
 import { emailKey } from "../../core/email-key";
-import { readVisitSource } from "../../analytics";
+import { visitSourceOf } from "../../analytics";
 import { loadAvailabilityRules } from "../slots/availability-store";
 import { keepVisitSource, recordBookingConversion } from "./booking-conversions";
 import { queueBookingConfirmed, queueHoldConfirmation } from "../booking-emails";
@@ -66,6 +66,7 @@ export async function requestIntroCall(
   });
   if (!limited.allowed)
     return { outcome: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const source = await visitSourceOf(fields.attribution, deps, clientAddress);
   const claimed = await claimSlot(
     deps.db,
     { rules, busy: await loadBusyTimes(deps.db), now },
@@ -81,7 +82,7 @@ export async function requestIntroCall(
       holdMinutes,
     },
     async (trx, bookingId) => {
-      await keepVisitSource(trx, bookingId, readVisitSource(fields.attribution, deps));
+      await keepVisitSource(trx, bookingId, source);
       await queueHoldConfirmation(trx, deps, bookingId);
     },
   );

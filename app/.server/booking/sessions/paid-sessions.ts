@@ -4,7 +4,7 @@ import type { Database } from "../../core/db/schema";
 import { invalidInput, type InvalidInput } from "../../core/invalid-input";
 import { checkRateLimits } from "../../core/rate-limit";
 import type { ServiceDeps } from "../../core/service-deps";
-import { readVisitSource } from "../../analytics";
+import { visitSourceOf } from "../../analytics";
 import { loadAvailabilityRules } from "../slots/availability-store";
 import { recordBookingConversion } from "./booking-conversions";
 import { queueBookingConfirmed } from "../booking-emails";
@@ -102,6 +102,7 @@ export async function bookPaidSession(
   if (state.state !== "ready") return { outcome: state.state };
   const now = deps.clock.now();
   const rules = await loadAvailabilityRules(deps.db, deps.config);
+  const source = await visitSourceOf(fields.attribution, deps, clientAddress);
   const claimed = await claimSlot(
     deps.db,
     { rules, busy: await loadBusyTimes(deps.db), now },
@@ -120,7 +121,7 @@ export async function bookPaidSession(
       await queueBookingConfirmed(trx, deps, bookingId);
       await recordBookingConversion(trx, {
         bookingId,
-        source: readVisitSource(fields.attribution, deps),
+        source,
         now,
       });
     },

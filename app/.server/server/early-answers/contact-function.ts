@@ -46,7 +46,11 @@ async function answerContactFunction(
   try {
     const gpc = request.headers["sec-gpc"];
     received = await receiveContactMessage(
-      { ...services, globalPrivacyControl: (Array.isArray(gpc) ? gpc[0] : gpc)?.trim() === "1" },
+      {
+        ...services,
+        globalPrivacyControl: (Array.isArray(gpc) ? gpc[0] : gpc)?.trim() === "1",
+        userAgent: request.headers["user-agent"],
+      },
       {
         fields: body,
         traps: {

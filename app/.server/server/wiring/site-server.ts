@@ -185,6 +185,7 @@ export async function startSiteServer(options: SiteServerOptions) {
         ...runtime.services,
         clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
         globalPrivacyControl: request.get("sec-gpc")?.trim() === "1",
+        userAgent: request.get("user-agent"),
         afterAnswer: runtime.afterAnswers.forResponse(response),
         scriptNonce: grantScriptNonce(response, {
           development,
