@@ -7,7 +7,7 @@
 // Usage: npm run build && npm run bench:deliverability (EVENTS=10000, SECONDS=60,
 //   DIALECTS=sqlite,postgres, CONNECTIONS=48, SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/x")
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { Agent, request } from "node:http";
 import path from "node:path";
@@ -41,6 +41,12 @@ const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 };
+
+/** A process's CPU seconds so far (user + system), from /proc: the server's cost, whatever the load. */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** Posts one webhook through the pool; resolves with the answer's status once it is read. */
 function post(base: URL, pathname: string, webhook: SignedWebhook) {
@@ -131,6 +137,7 @@ async function run(dialect: DialectName) {
   let resets = 0;
   const spacingMs = (seconds * 1000) / events;
   const base = new URL(server.baseURL);
+  const cpuBefore = cpuSeconds(server.pid);
   const started = performance.now();
   await Promise.all(
     posts.map(async ({ provider, webhook }, index) => {
@@ -170,6 +177,7 @@ async function run(dialect: DialectName) {
     if (performance.now() - started > 10 * 60_000) break;
   }
   const processedMs = performance.now() - started;
+  const serverCpuMsPerEvent = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / events;
   const result = {
     dialect,
     events,
@@ -188,6 +196,7 @@ async function run(dialect: DialectName) {
     p50Ms: +percentile(answers, 0.5).toFixed(1),
     p99Ms: +percentile(answers, 0.99).toFixed(1),
     maxMs: +Math.max(...answers).toFixed(1),
+    serverCpuMsPerEvent: +serverCpuMsPerEvent.toFixed(2),
     connections,
     load: loadavg()[0]!.toFixed(1),
   };
