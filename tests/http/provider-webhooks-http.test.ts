@@ -1,4 +1,8 @@
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionCookieHeader } from "~/.server/admin/admin-request";
+import { createAdminSession } from "~/.server/admin/admin-sessions";
+import type { AppConfig } from "~/.server/core/config";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import {
   mailgunWebhook,
@@ -10,6 +14,7 @@ import {
   type BounceSpec,
   type SignedWebhook,
 } from "../../support/provider-webhooks";
+import { seedSendingBroadcast } from "../../support/sending-broadcast";
 import { sesNotification, startSnsFake } from "../../support/sns-fake";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -22,6 +27,7 @@ const tenMinutesAgo = () => new Date(Date.now() - 10 * 60_000);
 const ports = { sqlite: 4211, postgres: 4212 } as const;
 const snsPorts = { sqlite: 4231, postgres: 4232 } as const;
 const TOPIC = "arn:aws:sns:us-east-1:123456789012:ses-feedback";
+const OWNER = "owner@webhooks-http.test";
 
 for (const dialect of allDialects) {
   describe(`provider webhooks through the built server on ${dialect}`, () => {
@@ -43,6 +49,9 @@ for (const dialect of allDialects) {
         SENDGRID_WEBHOOK_PUBLIC_KEY: sendgrid.publicKey,
         RESEND_WEBHOOK_SECRET: RESEND_SECRET,
         LOG_LEVEL: "debug",
+        ADMIN_EMAILS: OWNER,
+        // A broadcast of ten pauses at its first complaint (10 % is past the default 0.3 %).
+        BROADCAST_COMPLAINT_MIN_DELIVERED: "10",
       });
       const now = new Date().toISOString();
       for (const provider of ["reader", "postmark", "sendgrid", "resend", "ses"])
@@ -302,6 +311,58 @@ for (const dialect of allDialects) {
         { timeout: 30_000, interval: 50 },
       );
       expect(await eventCount()).toBe(1);
+    });
+
+    it("pauses a broadcast at a signed complaint past its rate; the report and console show it", async () => {
+      const { id, sent } = await seedSendingBroadcast(database.db, {
+        delivered: 10,
+        pending: 3,
+        subject: "A letter too many marked as spam",
+      });
+      const complaint = mailgunWebhook(MAILGUN_KEY, {
+        email: sent[0]!.address,
+        outboxId: sent[0]!.id,
+        kind: "complaint",
+      });
+      expect((await post("mailgun", complaint)).status).toBe(200);
+      await vi.waitFor(
+        async () =>
+          expect(
+            (
+              await database.db
+                .selectFrom("broadcasts")
+                .select("status")
+                .where("id", "=", id)
+                .executeTakeFirstOrThrow()
+            ).status,
+          ).toBe("paused"),
+        { timeout: 30_000, interval: 50 },
+      );
+      const config = { ADMIN_SESSION_MAX_HOURS: 12, SITE_URL: "http://127.0.0.1" } as AppConfig;
+      const session = await createAdminSession(database.db, {
+        email: OWNER,
+        now: new Date(),
+        config,
+      });
+      const cookie = (await sessionCookieHeader({ config } as AppLoadContext, session.token)).split(
+        ";",
+      )[0]!;
+      const report = await fetch(`${server.baseURL}/admin/broadcasts/${id}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(report.status).toBe(200);
+      const page = await report.text();
+      expect(page).toContain("Too many spam complaints");
+      expect(page).toContain("Complaint rate 10.00 %: 1 spam complaint over 10 emails delivered");
+      // The notice every console page carries while the pause lasts.
+      expect(page).toContain("too many readers marked it as spam");
+      expect(
+        await database.db
+          .selectFrom("outbox_emails")
+          .select("to_address")
+          .where("purpose", "=", "broadcast.paused")
+          .execute(),
+      ).toHaveLength(1);
     });
 
     it("answers 404 for a provider it has no webhook for", async () => {

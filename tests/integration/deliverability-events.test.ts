@@ -22,6 +22,7 @@ import {
 } from "~/.server/sequences";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { ManualClock } from "../../support/manual-clock";
+import { seedSendingBroadcast } from "../../support/sending-broadcast";
 import { sequenceSettings } from "../../support/sequence-settings";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -51,6 +52,8 @@ for (const dialect of allDialects) {
       for (const table of [
         "delivery_events",
         "provider_webhook_events",
+        "broadcast_pause_events",
+        "broadcasts",
         "admin_audit_log",
         "outbox_emails",
         "sequence_sends",
@@ -299,6 +302,118 @@ for (const dialect of allDialects) {
         hardBounceRate: 0,
         softBounceRate: 0.5,
         complaintRate: 0.5,
+      });
+    });
+
+    describe("a broadcast's complaint rate (decision 312)", () => {
+      /** A spam complaint from the reader of `sent[index]`, quoting its email. */
+      const complaint = (sent: { id: string; address: string }[], index: number) =>
+        event({
+          kind: "complaint",
+          bounce: undefined,
+          email: sent[index]!.address,
+          messageId: `<${sent[index]!.id}@presence.example>`,
+          detail: "abuse",
+        });
+      const broadcastState = async (id: string) => ({
+        status: (
+          await database.db
+            .selectFrom("broadcasts")
+            .select("status")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).status,
+        pauses: await database.db
+          .selectFrom("broadcast_pause_events")
+          .select(["cause", "reason", "ended_at"])
+          .where("broadcast_id", "=", id)
+          .execute(),
+        ownerEmails: (
+          await database.db
+            .selectFrom("outbox_emails")
+            .select("id")
+            .where("purpose", "=", "broadcast.paused")
+            .execute()
+        ).length,
+        held: (
+          await database.db
+            .selectFrom("outbox_emails")
+            .select("id")
+            .where("broadcast_id", "=", id)
+            .where("status", "=", "held")
+            .execute()
+        ).length,
+      });
+
+      it("pauses once past the setting, not at it, holding what is left and emailing the owner", async () => {
+        const { id, sent } = await seedSendingBroadcast(database.db, {
+          delivered: 1000,
+          pending: 20,
+          at: clock.now(),
+        });
+        // 3 in 1,000 is 0.3 %: at the setting, not past it.
+        for (const index of [0, 1, 2])
+          expect(await recordDeliveryEvent(deps(), complaint(sent, index))).toBe("recorded");
+        expect(await broadcastState(id)).toMatchObject({
+          status: "sending",
+          pauses: [],
+          ownerEmails: 0,
+          held: 0,
+        });
+        await recordDeliveryEvent(deps(), complaint(sent, 3));
+        const paused = await broadcastState(id);
+        expect(paused).toMatchObject({ status: "paused", ownerEmails: 1, held: 20 });
+        expect(paused.pauses).toEqual([
+          { cause: "complaints", reason: expect.stringContaining("0.40 %"), ended_at: null },
+        ]);
+        expect(paused.pauses[0]!.reason).toContain("4 spam complaints over 1000 emails delivered");
+        // A later complaint is recorded, and the pause is not made again.
+        await recordDeliveryEvent(deps(), complaint(sent, 4));
+        expect(await broadcastState(id)).toMatchObject({ ownerEmails: 1, pauses: [{}] });
+      });
+
+      it("waits for BROADCAST_COMPLAINT_MIN_DELIVERED, and leaves a finished broadcast alone", async () => {
+        const early = await seedSendingBroadcast(database.db, {
+          delivered: 999,
+          pending: 1,
+          at: clock.now(),
+        });
+        for (const index of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+          await recordDeliveryEvent(deps(), complaint(early.sent, index));
+        expect(await broadcastState(early.id)).toMatchObject({ status: "sending", pauses: [] });
+        await database.db.deleteFrom("outbox_emails").execute();
+        const finished = await seedSendingBroadcast(database.db, {
+          delivered: 1000,
+          status: "sent",
+          at: clock.now(),
+        });
+        for (const index of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+          await recordDeliveryEvent(deps(), complaint(finished.sent, index));
+        expect(await broadcastState(finished.id)).toMatchObject({ status: "sent", pauses: [] });
+        expect((await broadcastState(finished.id)).ownerEmails).toBe(0);
+      });
+
+      it("counts two complaints recorded at once, and pauses once", async () => {
+        const { id, sent } = await seedSendingBroadcast(database.db, {
+          delivered: 1000,
+          pending: 5,
+          at: clock.now(),
+        });
+        // At 0.4 %, four complaints are not enough: only the two together pass it.
+        const strict = {
+          ...deps(),
+          config: { ...config, BROADCAST_COMPLAINT_PAUSE_PERCENT: 0.4 },
+        };
+        for (const index of [0, 1, 2]) await recordDeliveryEvent(strict, complaint(sent, index));
+        await Promise.all([
+          recordDeliveryEvent(strict, complaint(sent, 3)),
+          recordDeliveryEvent(strict, complaint(sent, 4)),
+        ]);
+        const state = await broadcastState(id);
+        expect(state).toMatchObject({ status: "paused", ownerEmails: 1, held: 5 });
+        expect(state.pauses).toEqual([
+          { cause: "complaints", reason: expect.stringContaining("0.50 %"), ended_at: null },
+        ]);
       });
     });
 

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { recordAdminAction } from "../core/audit-log";
 import type { AppConfig } from "../core/config";
 import type { Db } from "../core/db/database";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
-import { enqueueEmail, releaseBulkBatch, releaseProbeEmail, type BulkPause } from "../mail";
+import {
+  enqueueEmail,
+  holdBulkBatch,
+  releaseBulkBatch,
+  releaseProbeEmail,
+  type BulkPause,
+} from "../mail";
 import type { BroadcastPauseCause } from "./broadcast-tables";
 import { broadcastAttentionEmail } from "./emails/broadcast-attention";
 
@@ -33,6 +39,8 @@ const whatNext: Record<BroadcastPauseCause, string> = {
     "Nobody was marked bounced for this. Emails not yet sent are kept; resume the broadcast in the console when the cause is fixed (with your provider, say), or cancel it.",
   burst:
     "Nobody else is marked bounced while it is paused. Emails not yet sent are kept; look at the list, then resume the broadcast in the console, or cancel it.",
+  complaints:
+    "Readers are marking it as spam faster than mailbox providers allow (Gmail and Yahoo ask bulk senders to stay under 0.3 %). Emails not yet sent are kept; look at the letter and at who it goes to, then resume the broadcast in the console, or cancel it.",
   temporary:
     "The provider is refusing for now. Nobody was marked bounced and the emails not yet sent are kept: one of them is tried again after a wait, and the broadcast resumes by itself (you get an email) once it is accepted. You can also resume or cancel it in the console.",
 };
@@ -75,8 +83,8 @@ export async function pauseBroadcast(trx: Kysely<Database>, config: PauseConfig,
       paused_at: nowIso,
       cause,
       reason,
-      refusal_class: failure.kind,
-      refusal_code: refusalCode(failure),
+      refusal_class: failure?.kind ?? null,
+      refusal_code: failure ? refusalCode(failure) : null,
       next_probe_at:
         cause === "temporary"
           ? new Date(now.getTime() + probeDelayMs(config, 0)).toISOString()
@@ -98,6 +106,60 @@ export async function pauseBroadcast(trx: Kysely<Database>, config: PauseConfig,
     { purpose: "broadcast.paused", to: config.OWNER_EMAIL, from: config.MAIL_FROM, ...email },
     { now },
   );
+}
+
+type ComplaintPauseConfig = PauseConfig &
+  Pick<AppConfig, "BROADCAST_COMPLAINT_PAUSE_PERCENT" | "BROADCAST_COMPLAINT_MIN_DELIVERED">;
+
+/**
+ * Pauses a broadcast still going out whose complaint rate (complaints over its emails delivered)
+ * passed BROADCAST_COMPLAINT_PAUSE_PERCENT once BROADCAST_COMPLAINT_MIN_DELIVERED went out
+ * (decision 312), in the transaction that recorded a complaint: its emails not yet sent are held
+ * and the owner is emailed, once. Resolves whether it paused it.
+ */
+export async function pauseOverComplaints(
+  trx: Kysely<Database>,
+  config: ComplaintPauseConfig,
+  { broadcastId, now }: { broadcastId: string; now: Date },
+) {
+  // Two complaints recorded at once must both be counted by the later one: Postgres locks the
+  // broadcast's row until the transaction ends (SQLite's BEGIN IMMEDIATE already serialises).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select id from broadcasts where id = ${broadcastId} for update`.execute(trx);
+  const broadcast = await trx
+    .selectFrom("broadcasts")
+    .select("status")
+    .where("id", "=", broadcastId)
+    .executeTakeFirst();
+  if (broadcast?.status !== "queued" && broadcast?.status !== "sending") return false;
+  const [sent, complained] = await Promise.all([
+    trx
+      .selectFrom("outbox_emails")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("broadcast_id", "=", broadcastId)
+      .where("status", "=", "sent")
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("delivery_events")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("broadcast_id", "=", broadcastId)
+      .where("kind", "=", "complaint")
+      .executeTakeFirstOrThrow(),
+  ]);
+  const delivered = Number(sent.count);
+  const complaints = Number(complained.count);
+  if (delivered < config.BROADCAST_COMPLAINT_MIN_DELIVERED) return false;
+  const percent = (complaints / delivered) * 100;
+  if (percent <= config.BROADCAST_COMPLAINT_PAUSE_PERCENT) return false;
+  const rate = `${percent.toFixed(2)} %`;
+  await pauseBroadcast(trx, config, {
+    batchId: broadcastId,
+    cause: "complaints",
+    reason: `Complaint rate ${rate}: ${complaints} spam complaint${complaints === 1 ? "" : "s"} over ${delivered} emails delivered, past the ${config.BROADCAST_COMPLAINT_PAUSE_PERCENT} % setting.`,
+    now,
+  });
+  await holdBulkBatch(trx, broadcastId);
+  return true;
 }
 
 /** Closes the broadcast's open pause row (of `cause`, if given); resolves with how many. */

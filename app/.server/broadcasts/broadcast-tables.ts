@@ -9,9 +9,10 @@ export interface BroadcastTables {
 /**
  * Why a broadcast paused (migration 545): `block`, a refusal no retry fixes (5.7.1), resumed by
  * the owner; `burst`, permanent refusals past the owner's share; `temporary`, 4xx refusals that
- * persisted after back-off, resumed by itself once a probe send is accepted.
+ * persisted after back-off, resumed by itself once a probe send is accepted; `complaints`, its
+ * complaint rate past BROADCAST_COMPLAINT_PAUSE_PERCENT (decision 312), resumed by the owner.
  */
-export type BroadcastPauseCause = "block" | "burst" | "temporary";
+export type BroadcastPauseCause = "block" | "burst" | "temporary" | "complaints";
 
 /** One pause of a broadcast, added when it pauses and closed when it ends (never overwritten). */
 export interface BroadcastPauseEventTable {

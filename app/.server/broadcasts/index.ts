@@ -44,7 +44,7 @@ export {
   saveBroadcastDraft,
 } from "./broadcast-drafts";
 export { rescheduleOverdue, sendOverdueNow } from "./broadcast-overdue";
-export { pausedBroadcastNotices, resumeBroadcast } from "./broadcast-pauses";
+export { pausedBroadcastNotices, pauseOverComplaints, resumeBroadcast } from "./broadcast-pauses";
 export { broadcastReport } from "./broadcast-report";
 export { broadcastReportColumns, broadcastReportRows } from "./broadcast-report-csv";
 export {

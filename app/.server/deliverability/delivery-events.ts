@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { markBounced, markComplained } from "../audience";
+import { pauseOverComplaints } from "../broadcasts";
 import { recordAdminAction } from "../core/audit-log";
 import type { AppConfig } from "../core/config";
 import type { Database } from "../core/db/schema";
@@ -40,7 +41,8 @@ export function outboxIdOf(messageId: string | undefined) {
 /**
  * Records one event and applies the policy in one transaction (issue 48, point 3): a hard bounce
  * suppresses the address at once, soft bounces after SOFT_BOUNCE_LIMIT in SOFT_BOUNCE_DAYS, a
- * complaint takes the person off every list (their sequences stop with it). Every event is kept,
+ * complaint takes the person off every list (their sequences stop with it) and may pause its
+ * broadcast (decision 312). Every event is kept,
  * a second bounce too, and audited; a replay (same provider and id) changes nothing.
  */
 export async function recordDeliveryEvent(
@@ -87,6 +89,9 @@ export async function recordDeliveryEvent(
       : "recorded";
     if (outcome !== "recorded")
       await trx.updateTable("delivery_events").set({ outcome }).where("id", "=", id).execute();
+    // Its broadcast may now be past the complaint rate the owner allows (decision 312).
+    if (event.kind === "complaint" && email?.broadcast_id)
+      await pauseOverComplaints(trx, deps.config, { broadcastId: email.broadcast_id, now });
     await recordAdminAction(trx, {
       actor: `provider:${event.provider}`,
       action: `deliverability.${event.kind}`,

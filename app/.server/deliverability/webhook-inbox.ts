@@ -26,6 +26,26 @@ export const webhookReplayAfterMs = 30_000;
 const replayBatch = 100;
 /** A body whose events fail this often is left with its error, for the owner to look at. */
 const maxAttempts = 10;
+/**
+ * Kept bodies this process reads at once. Unbounded, a burst of posts queued thousands of
+ * transactions on the database's connections and each answer's insert waited behind them all.
+ */
+const readersAtOnce = 2;
+let reading = 0;
+const waitingReaders: (() => void)[] = [];
+
+/** Runs `work` once fewer than `readersAtOnce` are running (a freed turn passes to the next). */
+async function inTurn(work: () => Promise<void>) {
+  if (reading < readersAtOnce) reading += 1;
+  else await new Promise<void>((resolve) => waitingReaders.push(resolve));
+  try {
+    await work();
+  } finally {
+    const next = waitingReaders.shift();
+    if (next) next();
+    else reading -= 1;
+  }
+}
 
 export type WebhookAnswer =
   { status: 200; outcome: "kept" | "ignored" } | { status: 400 | 401 | 403 | 404; message: string };
@@ -63,7 +83,7 @@ export async function receiveProviderWebhook(
       last_error: null,
     })
     .execute();
-  await whenAnswered(deps, `${provider} webhook`, () => processKept(deps, id));
+  await whenAnswered(deps, `${provider} webhook`, () => inTurn(() => processKept(deps, id)));
   return { status: 200, outcome: "kept" };
 }
 

@@ -21,7 +21,12 @@ export type AttemptRecord = {
   /** What the worker decided for the email. */
   outcome: DeliveryOutcome;
   /** The refusal pauses the email's batch. */
-  pause?: { batchId: string; reason: string; cause: BulkPause["cause"]; tripped: boolean };
+  pause?: {
+    batchId: string;
+    reason: string;
+    cause: Exclude<BulkPause["cause"], "complaints">;
+    tripped: boolean;
+  };
 };
 
 type Waiting = {

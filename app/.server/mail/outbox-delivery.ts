@@ -72,8 +72,8 @@ export function jitteredRetryDelayMs(
 /** Refusals for now in a row, on every email, that make a storm (see `bulkPause`). */
 const stormRefusals = 10;
 
-/** Why a bulk batch stops, as the hooks record it. */
-export type PauseCause = BulkPause["cause"];
+/** Why the engine stops a bulk batch (complaints come from after delivery, not from it). */
+export type PauseCause = Exclude<BulkPause["cause"], "complaints">;
 
 /** `550 5.1.1 No such mailbox`: what the outbox stores as the attempt's error. */
 function describe(failure: SendFailure) {

@@ -74,12 +74,10 @@ export type OutboxHooks = {
 /**
  * Why a bulk batch stops: `block`, a refusal no retry fixes (5.7.1); `burst`, permanent refusals
  * past the breaker's share; `temporary`, refusals for now (4xx) that persisted after back-off (a
- * probe may find the provider accepting again).
+ * probe may find the provider accepting again); `complaints`, readers' spam complaints past the
+ * owner's share, reported by the provider after delivery (no refusal: the engine never sees it).
  */
-export type BulkPause = {
-  batchId: string;
-  reason: string;
-  cause: "block" | "burst" | "temporary";
-  failure: SendFailure;
-  now: Date;
-};
+export type BulkPause = { batchId: string; reason: string; now: Date } & (
+  | { cause: "block" | "burst" | "temporary"; failure: SendFailure }
+  | { cause: "complaints"; failure?: undefined }
+);

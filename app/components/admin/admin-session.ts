@@ -16,7 +16,7 @@ export type PausedBroadcastNotice = {
   id: string;
   subject: string;
   pausedAt: string | null;
-  cause: "block" | "burst" | "temporary";
+  cause: "block" | "burst" | "temporary" | "complaints";
   refusalCode: string | null;
 };
 

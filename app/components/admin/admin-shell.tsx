@@ -39,6 +39,7 @@ const pauseWords: Record<PausedBroadcastNotice["cause"], string> = {
   block: "the provider blocked it; resume it once the cause is fixed",
   burst: "too many refusals; look at the list, then resume it",
   temporary: "the provider refuses for now; it resumes by itself once a probe send is accepted",
+  complaints: "too many readers marked it as spam; look at it, then resume or cancel it",
 };
 
 /** Says on every console page, while it lasts, that a broadcast is paused, with its link. */

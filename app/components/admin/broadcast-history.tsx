@@ -4,7 +4,7 @@ import { ColumnHeads } from "./column-heads";
 /** One pause as the report keeps it (broadcasts/broadcast-report.ts). */
 export type BroadcastPauseHistory = {
   pausedAt: string;
-  cause: "block" | "burst" | "temporary";
+  cause: "block" | "burst" | "temporary" | "complaints";
   reason: string;
   refusalCode: string | null;
   endedAt: string | null;
@@ -18,6 +18,7 @@ export const pauseCauseLabels: Record<BroadcastPauseHistory["cause"], string> = 
   block: "Blocked by the provider",
   burst: "A burst of refusals",
   temporary: "Refused for now, after retries",
+  complaints: "Too many spam complaints",
 };
 
 /** `2 h 5 min`, `3 min`, `40 s`: how long a pause lasted. */
