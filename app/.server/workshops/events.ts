@@ -8,6 +8,7 @@ import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import type { WorkshopEventTable } from "./workshops-tables";
 import { cohortTerms, eventsToday, isRegistrationOpen, type CohortTerms } from "./cohort-terms";
+import { tellAttendeesOfMove } from "./cohort-changes";
 import { offerFreeSeats } from "./waitlist";
 
 type Db = Kysely<Database>;
@@ -145,7 +146,8 @@ export type SaveEventOutcome =
 /**
  * Creates an event or changes one, with its audit entry, in one transaction. Seats never drop
  * below those held and sold (checked in the UPDATE itself, so a checkout starting meanwhile
- * cannot slip between); a change of dates or place raises the invites' sequence.
+ * cannot slip between); a change of dates or place raises the invites' sequence and sends
+ * each attendee the new invite.
  */
 export async function saveEvent(
   deps: Pick<ServiceDeps, "db" | "clock" | "config" | "outbox">,
@@ -156,7 +158,7 @@ export async function saveEvent(
   if (!parsed.success) return invalidInput(parsed.error);
   const columns = columnsOf(parsed.data);
   const now = deps.clock.now();
-  let offers = 0;
+  let queued = 0;
   const saved = await deps.db.transaction().execute(async (trx): Promise<SaveEventOutcome> => {
     if (!id) {
       const newId = randomUUID();
@@ -221,10 +223,18 @@ export async function saveEvent(
       detail: { title: columns.title, seats: columns.seats, moved },
       now,
     });
+    if (moved && before.seats !== null) {
+      const after = await trx
+        .selectFrom("workshop_events")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      queued += await tellAttendeesOfMove(trx, deps, before, after);
+    }
     // More seats than before: the people waiting get them first.
-    if (columns.seats !== null) offers = await offerFreeSeats(trx, deps, id);
+    if (columns.seats !== null) queued += await offerFreeSeats(trx, deps, id);
     return { outcome: "saved", id };
   });
-  if (offers > 0) deps.outbox.wake();
+  if (queued > 0) deps.outbox.wake();
   return saved;
 }

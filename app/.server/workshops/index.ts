@@ -8,6 +8,7 @@ import { cohortAttendeesGroup, cohortGroupKind } from "./cohort-letters";
 import {
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
+  workshopChangedTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopReminderTemplate,
@@ -68,6 +69,7 @@ export type { EventKind, RegistrationStatus, WaitlistStatus } from "./workshops-
 export const workshopEmailTemplates = [
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
+  workshopChangedTemplate,
   workshopReminderTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,

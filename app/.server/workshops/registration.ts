@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { eventsTimeZone } from "~/content/events";
 import { registrationSchema } from "~/lib/workshop-schema";
 import {
   readVisitSource,
@@ -9,8 +8,6 @@ import {
   visitSourceMetadata,
 } from "../analytics";
 import { rememberPerson } from "../audience";
-import { calendarInvite } from "../booking";
-import { wallClockToInstant } from "../core/zoned-time";
 import type { Database } from "../core/db/schema";
 import { emitPersonEvent } from "../core/person-events";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -20,14 +17,10 @@ import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
 import { cancelUrl } from "./cancellation";
+import { cancelledInvite, workshopInvite } from "./attendee-invites";
+import { cohortFacts, cohortTerms, eventsToday, isRegistrationOpen } from "./cohort-terms";
 import {
-  cohortFacts,
-  cohortTerms,
-  dayCount,
-  eventsToday,
-  isRegistrationOpen,
-} from "./cohort-terms";
-import {
+  workshopCancelledTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopRefundApologyTemplate,
@@ -161,6 +154,7 @@ export async function startRegistration(
         letters_stopped_at: null,
         balance_refunded_cents: 0,
         balance_refunded_at: null,
+        invite_sequence: 0,
       })
       .execute();
     return { outcome: "held", event, payment, terms } as const;
@@ -261,35 +255,6 @@ async function registrationOf(trx: Db, session: Stripe.Checkout.Session) {
   if (registration.stripe_session_id && registration.stripe_session_id !== session.id)
     return undefined;
   return registration;
-}
-
-/** The event a registration's invite describes: 9:00 to 17:00 Colorado time on each day. */
-export function workshopInvite(
-  event: WorkshopEventTable,
-  registration: Pick<WorkshopRegistrationTable, "id" | "name" | "email">,
-  { config, clock }: MailDeps,
-) {
-  const facts = cohortFacts(event);
-  return calendarInvite(
-    {
-      bookingId: registration.id,
-      uidKind: "workshop",
-      sequence: event.invite_sequence,
-      start: new Date(wallClockToInstant(event.start_date, 9 * 60, eventsTimeZone)),
-      end: new Date(wallClockToInstant(event.start_date, 17 * 60, eventsTimeZone)),
-      days: dayCount(event.start_date, event.end_date),
-      timeZone: eventsTimeZone,
-      title: event.title,
-      description: `${event.description}\n${facts.when}, 9:00 to 17:00 each day.`,
-      meetingUrl: `${config.SITE_URL}/foundations-program`,
-      place: facts.place,
-      organizer: { name: "Presence Selling", email: config.CONTACT_EMAIL },
-      attendee: { name: registration.name, email: registration.email },
-      host: new URL(config.SITE_URL).host,
-      now: clock.now(),
-    },
-    "REQUEST",
-  );
 }
 
 async function queuePaidEmails(
@@ -483,7 +448,11 @@ export async function sweepLapsedHolds(deps: Pick<ServiceDeps, "db" | "config" |
   return lapsed.length;
 }
 
-/** A full refund made in Stripe's dashboard: the seat is given back and offered to the line. */
+/**
+ * A full refund made in Stripe's dashboard: the seat is given back and offered to the line, and
+ * the attendee is told, with the CANCEL invite, once (only the call that moves `paid` to
+ * `refunded` does it; our own cancellation has left `paid` before its refund's notice comes).
+ */
 export async function refundRegistration(
   trx: Db,
   deps: MailDeps,
@@ -494,20 +463,43 @@ export async function refundRegistration(
   if (!intent) return "not-ours";
   const registration = await trx
     .selectFrom("workshop_registrations")
-    .select(["id", "event_id", "status"])
+    .selectAll()
     .where("stripe_payment_intent_id", "=", intent)
     .executeTakeFirst();
   if (!registration) return "not-ours";
   if (!charge.refunded || registration.status !== "paid") return "ignored";
   await lockCohort(trx, registration.event_id);
-  const now = deps.clock.now().toISOString();
+  const now = deps.clock.now();
   const changed = await trx
     .updateTable("workshop_registrations")
-    .set({ status: "refunded", refunded_cents: charge.amount_refunded, updated_at: now })
+    .set({
+      status: "refunded",
+      refunded_cents: charge.amount_refunded,
+      updated_at: now.toISOString(),
+    })
     .where("id", "=", registration.id)
     .where("status", "=", "paid")
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return "ignored";
   await passSoldSeatOn(trx, deps, registration.event_id);
+  const event = await cohortById(trx, registration.event_id);
+  await enqueueEmail(
+    trx,
+    {
+      purpose: "workshop.cancelled",
+      to: registration.email,
+      from: deps.config.MAIL_FROM,
+      replyTo: deps.config.CONTACT_EMAIL,
+      ...workshopCancelledTemplate.compose({
+        ...cohortFacts(event),
+        name: registration.name,
+        outcome: "refunded",
+        cents: charge.amount_refunded,
+        contactEmail: deps.config.CONTACT_EMAIL,
+        invite: await cancelledInvite(trx, deps, event, registration),
+      }),
+    },
+    { now },
+  );
   return "released";
 }

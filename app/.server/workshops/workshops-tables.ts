@@ -86,6 +86,8 @@ export interface WorkshopRegistrationTable {
   cancelled_at: string | null;
   refunded_cents: number;
   credit_cents: number;
+  /** The SEQUENCE of the CANCEL sent to this attendee (migration 690); 0 until then. */
+  invite_sequence: number;
 }
 
 /**
