@@ -18,6 +18,7 @@ import {
   loadOffer,
   lookUpRegistration,
   cancelRegistration,
+  cancelCohort,
   loadBalance,
   loadCancellation,
   sendBalanceRequests,
@@ -767,6 +768,79 @@ for (const dialect of allDialects) {
         "workshop.confirmation",
         "workshop.receipt",
       ]);
+    });
+
+    it("cancels a cohort as the owner: everyone refunded and sent a CANCEL, nobody can pay after", async () => {
+      const id = await newCohort({ seats: "3" });
+      const deposit = await paidRegistration(id, 1, "deposit");
+      const full = await paidRegistration(id, 2, "full");
+      const inCheckout = await register(id, 3);
+      if (inCheckout.outcome !== "opened") throw new Error("not opened");
+      const confirmed = await sentInvite("workshop.confirmation", "v1@example.com");
+      // Stripe refuses: nothing changes, and pressing again does it all once.
+      fake.failNextRequest(500, 3);
+      expect((await cancelCohort(paying(), { eventId: id, actor: owner })).outcome).toBe(
+        "provider-failed",
+      );
+      expect((await cohortConsole(database.db, id)).attendees.map((a) => a.status).sort()).toEqual([
+        "held",
+        "paid",
+        "paid",
+      ]);
+      expect((await emails()).filter((sent) => sent.purpose === "workshop.cancelled")).toEqual([]);
+      expect(await cancelCohort(paying(), { eventId: id, actor: owner })).toEqual({
+        outcome: "cancelled",
+        attendees: 2,
+      });
+      expect(
+        [...fake.refunds.values()].map((refund) => [refund.payment_intent, refund.amount]).sort(),
+      ).toEqual(
+        [
+          [deposit.payment_intent, 250_000],
+          [full.payment_intent, 1_449_500],
+        ].sort(),
+      );
+      for (const to of ["v1@example.com", "v2@example.com"]) {
+        const cancel = await sentInvite("workshop.cancelled", to);
+        expect(cancel).toMatchObject({
+          contentType: "text/calendar; charset=utf-8; method=CANCEL",
+          method: "CANCEL",
+          sequence: 1,
+          status: "CANCELLED",
+        });
+        expect(cancel.text).toContain("will not take place");
+      }
+      expect((await sentInvite("workshop.cancelled", "v1@example.com")).uid).toBe(confirmed.uid);
+      expect(await inviteSequenceOf(deposit.registrationId)).toBe(1);
+      // Gone from the site, closed to registrations, the open Checkout ended at Stripe.
+      expect((await openCohorts(database.db, clock.now())).map((open) => open.id)).not.toContain(
+        id,
+      );
+      expect((await listSiteEvents(database.db)).some((event) => event.date === "2027-05-04")).toBe(
+        false,
+      );
+      expect((await register(id, 5)).outcome).toBe("not-open");
+      expect(fake.sessions.get(sessionIdOf(inCheckout.url))!.status).toBe("expired");
+      // A payment that slipped through before the end is refunded in full, with the news.
+      const late = fake.completeSession(sessionIdOf(inCheckout.url));
+      expect((await deliver("checkout.session.completed", late)).outcome).toBe("refunded");
+      expect(fake.refunds.size).toBe(3);
+      const told = await database.db
+        .selectFrom("outbox_emails")
+        .select("template_data")
+        .where("purpose", "=", "workshop.cancelled")
+        .where("to_address", "=", "v3@example.com")
+        .execute();
+      expect(told.map((row) => JSON.parse(row.template_data!).outcome)).toEqual(["cohort"]);
+      expect((await cohortConsole(database.db, id)).attendees.map((a) => a.status)).toEqual([
+        "cancelled",
+        "cancelled",
+        "cancelled",
+      ]);
+      expect(await seats(id)).toEqual({ seats: 3, held: 0, sold: 0 });
+      expect((await cancelCohort(paying(), { eventId: id, actor: owner })).outcome).toBe(
+        "already-cancelled",
+      );
     });
 
     it("tells an attendee refunded in Stripe's dashboard, with a CANCEL, once on a replay", async () => {

@@ -195,7 +195,7 @@ export async function cancelRegistration(
 }
 
 /** Refunds every payment of a registration (the first, and the balance's if paid); the first refund's id. */
-async function refundPayments(stripe: Stripe, registration: WorkshopRegistrationTable) {
+export async function refundPayments(stripe: Stripe, registration: WorkshopRegistrationTable) {
   const payments = [
     { intent: registration.stripe_payment_intent_id, key: `workshop-cancel-${registration.id}` },
     {

@@ -18,6 +18,7 @@ export async function listSiteEvents(db: Db): Promise<SiteEvent[]> {
   const rows = await db
     .selectFrom("workshop_events")
     .select(["title", "kind", "start_date", "end_date", "location", "description"])
+    .where("cancelled_at", "is", null)
     .orderBy("start_date")
     .execute();
   return rows.map((row) => ({
@@ -170,6 +171,7 @@ export async function saveEvent(
           held: 0,
           sold: 0,
           invite_sequence: 0,
+          cancelled_at: null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })

@@ -31,6 +31,7 @@ export {
   type CancellationView,
   type CancelOutcome,
 } from "./cancellation";
+export { cancelCohort, type CancelCohortOutcome } from "./cohort-changes";
 export { cohortGroupKey } from "./cohort-letters";
 export { datesLabel, eventsToday } from "./cohort-terms";
 export { sendWorkshopReminders } from "./reminders";

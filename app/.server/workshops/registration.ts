@@ -25,7 +25,7 @@ import {
   workshopReceiptTemplate,
   workshopRefundApologyTemplate,
 } from "./emails/workshop-emails";
-import { holdFreeSeat, lockCohort, sellFreeSeat, sellHeldSeat } from "./seats";
+import { holdFreeSeat, lockCohort, releaseHeldSeat, sellFreeSeat, sellHeldSeat } from "./seats";
 import { addToWaitlist, offerIdFromToken, passHeldSeatOn, passSoldSeatOn } from "./waitlist";
 import type { WorkshopEventTable, WorkshopRegistrationTable } from "./workshops-tables";
 import { cohortById } from "./registration-with-cohort";
@@ -98,7 +98,7 @@ export async function startRegistration(
     if (!event) return { outcome: "not-open" } as const;
     if (offerId) {
       // The seat the offer kept: the offer is used once, only before it ends, only by its person.
-      if (event.start_date <= today) return { outcome: "not-open" } as const;
+      if (event.start_date <= today || event.cancelled_at) return { outcome: "not-open" } as const;
       await lockCohort(trx, event.id);
       const used = await trx
         .updateTable("workshop_waitlist")
@@ -340,6 +340,10 @@ export async function fulfilRegistration(
     updated_at: now.toISOString(),
   };
   const event = await cohortById(trx, registration.event_id);
+  if (event.cancelled_at) {
+    if (registration.status === "held") await releaseHeldSeat(trx, event.id);
+    return refundIntoCancelledCohort(trx, deps, event, registration, session, paid);
+  }
   if (registration.status === "held" || (await sellFreeSeat(trx, event.id))) {
     if (registration.status === "held") await sellHeldSeat(trx, event.id);
     await trx
@@ -401,6 +405,57 @@ export async function fulfilRegistration(
         ...cohortFacts(event),
         name: registration.name,
         refundedCents: paidCents,
+        contactEmail: deps.config.CONTACT_EMAIL,
+      }),
+    },
+    { now },
+  );
+  return "refunded";
+}
+
+/** A payment that arrived after the owner cancelled its cohort: all of it goes back, with the news. */
+async function refundIntoCancelledCohort(
+  trx: Db,
+  deps: MailDeps & { stripe: Stripe },
+  event: WorkshopEventTable,
+  registration: WorkshopRegistrationTable,
+  session: Stripe.Checkout.Session,
+  paid: Partial<WorkshopRegistrationTable> & { amount_paid_cents: number },
+): Promise<PaidSessionOutcome> {
+  const intent = intentOf(session);
+  if (!intent) throw new Error(`Paid session ${session.id} without a payment intent`);
+  const refund = await deps.stripe.refunds.create(
+    {
+      payment_intent: intent,
+      reason: "requested_by_customer",
+      metadata: { [registrationMetadataKey]: registration.id },
+    },
+    { idempotencyKey: `workshop-refund-${registration.id}` },
+  );
+  const now = deps.clock.now();
+  await trx
+    .updateTable("workshop_registrations")
+    .set({
+      ...paid,
+      status: "cancelled",
+      cancelled_at: now.toISOString(),
+      refunded_cents: paid.amount_paid_cents,
+      stripe_refund_id: refund.id,
+    })
+    .where("id", "=", registration.id)
+    .execute();
+  await enqueueEmail(
+    trx,
+    {
+      purpose: "workshop.cancelled",
+      to: registration.email,
+      from: deps.config.MAIL_FROM,
+      replyTo: deps.config.CONTACT_EMAIL,
+      ...workshopCancelledTemplate.compose({
+        ...cohortFacts(event),
+        name: registration.name,
+        outcome: "cohort",
+        cents: paid.amount_paid_cents,
         contactEmail: deps.config.CONTACT_EMAIL,
       }),
     },

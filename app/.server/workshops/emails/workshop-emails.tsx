@@ -233,7 +233,12 @@ export const workshopReminderTemplate = defineEmailTemplate({
 });
 
 /** What a cancellation gave back: our policy's refund or credit, or a refund made in Stripe. */
-function cancelledLine(data: { outcome: "refund" | "credit" | "refunded"; cents: number }) {
+function cancelledLine(data: {
+  outcome: "refund" | "credit" | "refunded" | "cohort";
+  cents: number;
+}) {
+  if (data.outcome === "cohort")
+    return `We are sorry: we have had to cancel it. We have refunded all you paid, ${money(data.cents)}; your bank shows it within a few days.`;
   if (data.outcome === "refund")
     return `We have refunded ${money(data.cents)} in full; your bank shows it within a few days.`;
   if (data.outcome === "credit")
@@ -247,8 +252,8 @@ export const workshopCancelledTemplate = defineEmailTemplate({
   schema: z.object({
     ...cohortFacts,
     name: z.string(),
-    // `refunded`: the payment was refunded in Stripe's dashboard, not through the cancel link.
-    outcome: z.enum(["refund", "credit", "refunded"]),
+    // `refunded`: refunded in Stripe's dashboard; `cohort`: the owner cancelled the whole cohort.
+    outcome: z.enum(["refund", "credit", "refunded", "cohort"]),
     cents: z.number(),
     contactEmail: z.string(),
     // Optional: cancellations queued before the CANCEL invite existed still render.
@@ -263,9 +268,13 @@ export const workshopCancelledTemplate = defineEmailTemplate({
           : `${money(data.cents)} is on its way back`
       }
     >
-      <EmailHeading>Your registration is cancelled</EmailHeading>
+      <EmailHeading>
+        {data.outcome === "cohort"
+          ? "This workshop is cancelled"
+          : "Your registration is cancelled"}
+      </EmailHeading>
       <Paragraph
-        text={`Hi ${data.name},\n\nYour seat at ${data.title} (${data.when}, ${data.place}) is cancelled and offered to the next person waiting. ${cancelledLine(data)}`}
+        text={`Hi ${data.name},\n\n${data.outcome === "cohort" ? `${data.title} (${data.when}, ${data.place}) will not take place.` : `Your seat at ${data.title} (${data.when}, ${data.place}) is cancelled and offered to the next person waiting.`} ${cancelledLine(data)}`}
       />
       {data.invite && (
         <Paragraph text="The invite attached takes the workshop days off your calendar." />
