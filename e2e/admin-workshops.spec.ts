@@ -43,6 +43,7 @@ test.describe("the owner's workshop dates", () => {
     await page.getByRole("button", { name: "Save event" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByTestId("seat-counts")).toHaveText("0 sold, 0 held, 12 free of 12");
+    await expect(page.getByRole("heading", { name: "Cancel this cohort" })).toBeVisible();
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

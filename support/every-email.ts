@@ -34,6 +34,7 @@ import { orderItemsFromCatalog } from "~/.server/sales/order-items";
 import {
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
+  workshopChangedTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopReminderTemplate,
@@ -644,5 +645,50 @@ export const everyEmail: EmailSample[] = [
     subject: "Cancelled: Presence-Based Selling Foundations, May 4–6, 2027",
     links: [],
     text: ["We have refunded $2,500 in full"],
+  },
+  {
+    name: "workshop-cancelled-cohort",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopCancelledTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "May 4–6, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          outcome: "cohort",
+          cents: 1_449_500,
+          contactEmail: "hello@presence.example",
+          invite: "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n",
+        }),
+      ),
+    subject: "Cancelled: Presence-Based Selling Foundations, May 4–6, 2027",
+    links: [],
+    text: [
+      "will not take place",
+      "We have refunded all you paid, $14,495",
+      "takes the workshop days off",
+    ],
+  },
+  {
+    name: "workshop-changed",
+    template: "workshop-emails",
+    render: () =>
+      renderTemplatedEmail(
+        workshopChangedTemplate.compose({
+          title: "Presence-Based Selling Foundations",
+          when: "June 8–10, 2027",
+          place: "The Riverside, Boulder, CO",
+          name: "Ada",
+          was: "May 4–6, 2027, The Riverside, Boulder, CO",
+          hours: "9:00am to 5:00pm each day",
+          invite: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+          cancelUrl: `${site}/foundations-program/cancel/cancel.token-1`,
+          contactEmail: "hello@presence.example",
+        }),
+      ),
+    subject: "Changed: Presence-Based Selling Foundations is now June 8–10, 2027",
+    links: [`${site}/foundations-program/cancel/cancel.token-1`],
+    text: ["it was May 4–6, 2027", "June 8–10, 2027", "replaces the earlier one"],
   },
 ];

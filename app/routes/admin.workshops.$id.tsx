@@ -13,10 +13,12 @@ import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import { readFormBody } from "~/.server/http/request-body";
 import { broadcastsToGroup } from "~/.server/broadcasts";
 import {
+  cancelCohort,
   cohortConsole,
   cohortGroupKey,
   datesLabel,
   eventFormValues,
+  eventsToday,
   loadEvent,
   offerSeatAsOwner,
   saveEvent,
@@ -37,6 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       seats: event.seats,
       held: event.held,
       sold: event.sold,
+      cancelledAt: event.cancelled_at,
+      // A cohort can be cancelled until its first day.
+      cancellable:
+        event.cancelled_at === null && event.start_date > eventsToday(context.clock.now()),
     },
     values: eventFormValues(event),
     ...(event.seats === null
@@ -66,6 +72,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? "No seat is free: add seats first, or wait for one to free up."
         : "That person is no longer waiting.";
     return data({ intent, message, failed: true }, 409);
+  }
+  if (intent === "cancel-cohort") {
+    const { stripe } = context;
+    if (!stripe)
+      return data({ intent, message: "Payments are not set up here.", failed: true }, 503);
+    if (formData.get("confirm") !== "yes")
+      return data(
+        { intent, message: "Tick the box to confirm the cancellation first.", failed: true },
+        400,
+      );
+    const cancelled = await cancelCohort(
+      { ...context, stripe },
+      { eventId: params.id, actor: session.email },
+    );
+    if (cancelled.outcome === "cancelled")
+      return {
+        intent,
+        message: `Cohort cancelled: ${cancelled.attendees} ${cancelled.attendees === 1 ? "attendee was" : "attendees were"} refunded in full and told.`,
+      };
+    const messages = {
+      "not-found": ["That event is gone.", 404],
+      "not-a-cohort": ["Only a cohort with seats can be cancelled here.", 400],
+      "already-cancelled": ["This cohort is already cancelled.", 409],
+      started: ["This cohort has begun: it can no longer be cancelled.", 409],
+      "provider-failed": ["Stripe did not complete the refunds: nothing changed. Try again.", 502],
+    } as const;
+    const [message, status] = messages[cancelled.outcome];
+    return data({ intent, message, failed: true }, status);
   }
   if (intent !== "save") return data({ intent, message: "Unknown action.", failed: true }, 400);
   const saved = await saveEvent(context, { id: params.id, fields: formData, actor: session.email });
@@ -115,7 +149,12 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
       <div className="space-y-1">
         <h1 className="text-3xl font-semibold break-words">{event.title}</h1>
         <p className="text-muted-foreground">{event.when}</p>
-        {event.seats !== null && (
+        {event.cancelledAt && (
+          <p className="font-medium text-destructive" data-testid="cohort-cancelled">
+            Cancelled on <AdminTime iso={event.cancelledAt} />
+          </p>
+        )}
+        {event.seats !== null && !event.cancelledAt && (
           <p data-testid="seat-counts">
             {`${event.sold} sold, ${event.held} held, ${event.seats - event.sold - event.held} free of ${event.seats}`}
           </p>
@@ -313,6 +352,27 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
           <Button type="submit">Save changes</Button>
         </AdminForm>
       </section>
+
+      {event.seats !== null && event.cancellable && (
+        <section aria-labelledby="cancel-cohort-title" className="max-w-3xl space-y-3">
+          <h2 id="cancel-cohort-title" className="text-xl font-semibold">
+            Cancel this cohort
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {`Every attendee (${event.sold} paid) is refunded all they paid and gets an email with a calendar cancellation; the waiting list is closed and the cohort leaves the site. This cannot be undone.`}
+          </p>
+          <AdminForm className="space-y-3">
+            <input type="hidden" name="intent" value="cancel-cohort" />
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="confirm" value="yes" required className="mt-1" />
+              <span>I want to cancel this cohort and refund everyone.</span>
+            </label>
+            <Button type="submit" variant="destructive">
+              Cancel the cohort and refund everyone
+            </Button>
+          </AdminForm>
+        </section>
+      )}
     </div>
   );
 }

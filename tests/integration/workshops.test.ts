@@ -18,6 +18,7 @@ import {
   loadOffer,
   lookUpRegistration,
   cancelRegistration,
+  cancelCohort,
   loadBalance,
   loadCancellation,
   sendBalanceRequests,
@@ -45,6 +46,11 @@ import {
   sequencePage,
 } from "~/.server/sequences";
 import { csvDownload } from "~/.server/admin/csv-export";
+import {
+  emailTemplateRegistry,
+  renderStoredEmail,
+} from "~/.server/mail/templates/template-registry";
+import { workshopEmailTemplates } from "~/.server/workshops";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import { ManualClock } from "../../support/manual-clock";
 import {
@@ -217,6 +223,47 @@ for (const dialect of allDialects) {
         .orderBy("created_at")
         .orderBy("purpose")
         .execute();
+    }
+
+    /** The last email of a purpose to one person, drawn as the worker sends it, its invite parsed. */
+    async function sentInvite(purpose: string, to: string) {
+      const row = await database.db
+        .selectFrom("outbox_emails")
+        .select(["template", "template_data"])
+        .where("purpose", "=", purpose)
+        .where("to_address", "=", to)
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow();
+      const rendered = await renderStoredEmail(
+        row.template!,
+        row.template_data!,
+        emailTemplateRegistry(workshopEmailTemplates),
+      );
+      expect(rendered.attachments).toHaveLength(1);
+      const [file] = rendered.attachments;
+      const calendar = new ICAL.Component(ICAL.parse(String(file!.content)));
+      for (const zone of calendar.getAllSubcomponents("vtimezone"))
+        ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+      const vevent = calendar.getFirstSubcomponent("vevent")!;
+      const event = new ICAL.Event(vevent);
+      return {
+        contentType: file!.contentType,
+        method: calendar.getFirstPropertyValue("method"),
+        uid: event.uid,
+        sequence: event.sequence,
+        status: vevent.getFirstPropertyValue("status"),
+        start: event.startDate.toJSDate().toISOString(),
+        text: rendered.text,
+      };
+    }
+
+    async function inviteSequenceOf(registrationId: string) {
+      const row = await database.db
+        .selectFrom("workshop_registrations")
+        .select("invite_sequence")
+        .where("id", "=", registrationId)
+        .executeTakeFirstOrThrow();
+      return row.invite_sequence;
     }
 
     it("seeds the three events the contact page listed, read from the database", async () => {
@@ -629,6 +676,199 @@ for (const dialect of allDialects) {
       ]);
     });
 
+    it("sends each attendee of a moved cohort the new invite: same UID, higher SEQUENCE, REQUEST", async () => {
+      const id = await newCohort({ seats: "3" });
+      await paidRegistration(id, 1, "deposit");
+      await paidRegistration(id, 2, "full");
+      const inCheckout = await register(id, 3);
+      if (inCheckout.outcome !== "opened") throw new Error("not opened");
+      const before = await sentInvite("workshop.confirmation", "v1@example.com");
+      expect(before).toMatchObject({ method: "REQUEST", sequence: 0 });
+      // A change that moves neither the days nor the place tells nobody.
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ seats: "3", description: "Three days, in person." }),
+        actor: owner,
+      });
+      expect((await emails()).filter((sent) => sent.purpose === "workshop.changed")).toEqual([]);
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ seats: "3", startDate: "2027-06-08", endDate: "2027-06-10" }),
+        actor: owner,
+      });
+      const changed = (await emails()).filter((sent) => sent.purpose === "workshop.changed");
+      expect(changed.map((sent) => sent.to_address).sort()).toEqual([
+        "v1@example.com",
+        "v2@example.com",
+      ]);
+      for (const to of ["v1@example.com", "v2@example.com"]) {
+        const confirmed = await sentInvite("workshop.confirmation", to);
+        const moved = await sentInvite("workshop.changed", to);
+        expect(moved).toMatchObject({
+          contentType: "text/calendar; charset=utf-8; method=REQUEST",
+          method: "REQUEST",
+          uid: confirmed.uid,
+          sequence: 1,
+          status: "CONFIRMED",
+          // June 8 2027, 9:00 in Denver.
+          start: "2027-06-08T15:00:00.000Z",
+        });
+        expect(moved.text).toContain("it was May 4–6, 2027, The Riverside, Boulder, CO");
+      }
+      // The one still in Checkout pays later and gets the moved days at once.
+      const paid = fake.completeSession(sessionIdOf(inCheckout.url));
+      await deliver("checkout.session.completed", paid);
+      expect(await sentInvite("workshop.confirmation", "v3@example.com")).toMatchObject({
+        sequence: 1,
+        start: "2027-06-08T15:00:00.000Z",
+      });
+    });
+
+    it("sends a CANCEL above every earlier SEQUENCE when an attendee cancels, and none after", async () => {
+      const id = await newCohort();
+      const paid = await paidRegistration(id, 1, "full");
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ startDate: "2027-06-08", endDate: "2027-06-10" }),
+        actor: owner,
+      });
+      const moved = await sentInvite("workshop.changed", "v1@example.com");
+      const token = await linkTokenOf("workshop.changed", "cancelUrl", "v1@example.com");
+      const cancelled = await cancelRegistration(paying(), {
+        token,
+        fields: { expected: "refund" },
+        clientAddress: "10.0.0.1",
+      });
+      expect(cancelled.outcome).toBe("cancelled");
+      const cancel = await sentInvite("workshop.cancelled", "v1@example.com");
+      expect(cancel).toMatchObject({
+        contentType: "text/calendar; charset=utf-8; method=CANCEL",
+        method: "CANCEL",
+        uid: moved.uid,
+        sequence: 2,
+        status: "CANCELLED",
+        start: "2027-06-08T15:00:00.000Z",
+      });
+      expect(await inviteSequenceOf(paid.registrationId)).toBe(2);
+      // Our own refund's notice, and a later move, tell the cancelled attendee nothing more.
+      expect((await deliver("charge.refunded", refundedCharge(paid))).outcome).toBe("ignored");
+      await saveEvent(context, {
+        id,
+        fields: cohortFields({ startDate: "2027-06-15", endDate: "2027-06-17" }),
+        actor: owner,
+      });
+      expect(
+        (await emails())
+          .filter((sent) => sent.to_address === "v1@example.com")
+          .map((sent) => sent.purpose)
+          .sort(),
+      ).toEqual([
+        "workshop.cancelled",
+        "workshop.changed",
+        "workshop.confirmation",
+        "workshop.receipt",
+      ]);
+    });
+
+    it("cancels a cohort as the owner: everyone refunded and sent a CANCEL, nobody can pay after", async () => {
+      const id = await newCohort({ seats: "3" });
+      const deposit = await paidRegistration(id, 1, "deposit");
+      const full = await paidRegistration(id, 2, "full");
+      const inCheckout = await register(id, 3);
+      if (inCheckout.outcome !== "opened") throw new Error("not opened");
+      const confirmed = await sentInvite("workshop.confirmation", "v1@example.com");
+      // Stripe refuses: nothing changes, and pressing again does it all once.
+      fake.failNextRequest(500, 3);
+      expect((await cancelCohort(paying(), { eventId: id, actor: owner })).outcome).toBe(
+        "provider-failed",
+      );
+      expect((await cohortConsole(database.db, id)).attendees.map((a) => a.status).sort()).toEqual([
+        "held",
+        "paid",
+        "paid",
+      ]);
+      expect((await emails()).filter((sent) => sent.purpose === "workshop.cancelled")).toEqual([]);
+      expect(await cancelCohort(paying(), { eventId: id, actor: owner })).toEqual({
+        outcome: "cancelled",
+        attendees: 2,
+      });
+      expect(
+        [...fake.refunds.values()].map((refund) => [refund.payment_intent, refund.amount]).sort(),
+      ).toEqual(
+        [
+          [deposit.payment_intent, 250_000],
+          [full.payment_intent, 1_449_500],
+        ].sort(),
+      );
+      for (const to of ["v1@example.com", "v2@example.com"]) {
+        const cancel = await sentInvite("workshop.cancelled", to);
+        expect(cancel).toMatchObject({
+          contentType: "text/calendar; charset=utf-8; method=CANCEL",
+          method: "CANCEL",
+          sequence: 1,
+          status: "CANCELLED",
+        });
+        expect(cancel.text).toContain("will not take place");
+      }
+      expect((await sentInvite("workshop.cancelled", "v1@example.com")).uid).toBe(confirmed.uid);
+      expect(await inviteSequenceOf(deposit.registrationId)).toBe(1);
+      // Gone from the site, closed to registrations, the open Checkout ended at Stripe.
+      expect((await openCohorts(database.db, clock.now())).map((open) => open.id)).not.toContain(
+        id,
+      );
+      expect((await listSiteEvents(database.db)).some((event) => event.date === "2027-05-04")).toBe(
+        false,
+      );
+      expect((await register(id, 5)).outcome).toBe("not-open");
+      expect(fake.sessions.get(sessionIdOf(inCheckout.url))!.status).toBe("expired");
+      // A payment that slipped through before the end is refunded in full, with the news.
+      const late = fake.completeSession(sessionIdOf(inCheckout.url));
+      expect((await deliver("checkout.session.completed", late)).outcome).toBe("refunded");
+      expect(fake.refunds.size).toBe(3);
+      const told = await database.db
+        .selectFrom("outbox_emails")
+        .select("template_data")
+        .where("purpose", "=", "workshop.cancelled")
+        .where("to_address", "=", "v3@example.com")
+        .execute();
+      expect(told.map((row) => JSON.parse(row.template_data!).outcome)).toEqual(["cohort"]);
+      expect((await cohortConsole(database.db, id)).attendees.map((a) => a.status)).toEqual([
+        "cancelled",
+        "cancelled",
+        "cancelled",
+      ]);
+      expect(await seats(id)).toEqual({ seats: 3, held: 0, sold: 0 });
+      expect((await cancelCohort(paying(), { eventId: id, actor: owner })).outcome).toBe(
+        "already-cancelled",
+      );
+    });
+
+    it("tells an attendee refunded in Stripe's dashboard, with a CANCEL, once on a replay", async () => {
+      const id = await newCohort();
+      const paid = await paidRegistration(id, 1, "deposit");
+      const confirmed = await sentInvite("workshop.confirmation", "v1@example.com");
+      const charge = refundedCharge(paid);
+      expect((await deliver("charge.refunded", charge, "evt_dashboard_1")).outcome).toBe(
+        "released",
+      );
+      // The same notice again, and the same refund under a new event id, change nothing.
+      expect((await deliver("charge.refunded", charge, "evt_dashboard_1")).outcome).toBe(
+        "duplicate",
+      );
+      expect((await deliver("charge.refunded", charge, "evt_dashboard_2")).outcome).toBe("ignored");
+      const told = (await emails()).filter((sent) => sent.purpose === "workshop.cancelled");
+      expect(told.map((sent) => sent.to_address)).toEqual(["v1@example.com"]);
+      const cancel = await sentInvite("workshop.cancelled", "v1@example.com");
+      expect(cancel).toMatchObject({
+        method: "CANCEL",
+        uid: confirmed.uid,
+        sequence: 1,
+        status: "CANCELLED",
+      });
+      expect(cancel.text).toContain("We have refunded your payment of $2,500");
+      expect(await inviteSequenceOf(paid.registrationId)).toBe(1);
+    });
+
     it("tells a cancelled or dashboard-refunded attendee so, and an expired checkout that it ended", async () => {
       const id = await newCohort();
       const lookUp = (sessionId: string) =>
@@ -652,6 +892,13 @@ for (const dialect of allDialects) {
       if (lapsed.outcome !== "opened") throw new Error("not opened");
       fake.expireSession(sessionIdOf(lapsed.url));
       expect((await lookUp(sessionIdOf(lapsed.url))).state).toBe("expired");
+      // Our hold lapsed and the seat was freed while Stripe still shows the session open.
+      const open = await register(id, 4);
+      if (open.outcome !== "opened") throw new Error("not opened");
+      expect((await lookUp(sessionIdOf(open.url))).state).toBe("unpaid");
+      clock.advance(31 * 60_000);
+      await sweepLapsedHolds(context);
+      expect((await lookUp(sessionIdOf(open.url))).state).toBe("expired");
     });
 
     it("offers no deposit from the balance's due day on", async () => {

@@ -6,6 +6,7 @@ import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { signLink, verifyLink } from "../core/signed-links";
 import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
+import { cancelledInvite } from "./attendee-invites";
 import { cohortFacts, datesLabel, eventsToday, fullRefundLastDay } from "./cohort-terms";
 import { workshopCancelledTemplate } from "./emails/workshop-emails";
 import { lockCohort } from "./seats";
@@ -108,7 +109,7 @@ export type CancelOutcome =
  * The attendee cancels through their link, once: under the cohort's lock the registration moves
  * from `paid` to `cancelled`, the policy's refund goes through Stripe inside the transaction
  * (idempotency keys per payment, so a failure rolls back and the next press repeats it safely),
- * the seat passes to the waiting list, and an email says what went back. `charge.refunded`
+ * the seat passes to the waiting list, and an email says what went back, with the CANCEL invite. `charge.refunded`
  * arriving afterwards finds the registration cancelled and changes nothing.
  */
 export async function cancelRegistration(
@@ -178,6 +179,7 @@ export async function cancelRegistration(
             outcome: view.policy.outcome,
             cents: view.policy.cents,
             contactEmail: deps.config.CONTACT_EMAIL,
+            invite: await cancelledInvite(trx, deps, found.event, found.registration),
           }),
         },
         { now },
@@ -193,7 +195,7 @@ export async function cancelRegistration(
 }
 
 /** Refunds every payment of a registration (the first, and the balance's if paid); the first refund's id. */
-async function refundPayments(stripe: Stripe, registration: WorkshopRegistrationTable) {
+export async function refundPayments(stripe: Stripe, registration: WorkshopRegistrationTable) {
   const payments = [
     { intent: registration.stripe_payment_intent_id, key: `workshop-cancel-${registration.id}` },
     {

@@ -32,10 +32,11 @@ export function cohortTerms(event: WorkshopEventTable, today: string): CohortTer
   };
 }
 
-/** A cohort takes registrations today: seats set, registration window open, not yet begun. */
+/** A cohort takes registrations today: seats set, window open, not begun, not cancelled. */
 export function isRegistrationOpen(event: WorkshopEventTable, today: string) {
   return (
     event.kind === "Workshop" &&
+    event.cancelled_at === null &&
     event.seats !== null &&
     event.start_date > today &&
     (event.registration_opens_on === null || event.registration_opens_on <= today) &&

@@ -8,6 +8,7 @@ import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { ServiceDeps } from "../core/service-deps";
 import type { WorkshopEventTable } from "./workshops-tables";
 import { cohortTerms, eventsToday, isRegistrationOpen, type CohortTerms } from "./cohort-terms";
+import { tellAttendeesOfMove } from "./cohort-changes";
 import { offerFreeSeats } from "./waitlist";
 
 type Db = Kysely<Database>;
@@ -17,6 +18,7 @@ export async function listSiteEvents(db: Db): Promise<SiteEvent[]> {
   const rows = await db
     .selectFrom("workshop_events")
     .select(["title", "kind", "start_date", "end_date", "location", "description"])
+    .where("cancelled_at", "is", null)
     .orderBy("start_date")
     .execute();
   return rows.map((row) => ({
@@ -145,7 +147,8 @@ export type SaveEventOutcome =
 /**
  * Creates an event or changes one, with its audit entry, in one transaction. Seats never drop
  * below those held and sold (checked in the UPDATE itself, so a checkout starting meanwhile
- * cannot slip between); a change of dates or place raises the invites' sequence.
+ * cannot slip between); a change of dates or place raises the invites' sequence and sends
+ * each attendee the new invite.
  */
 export async function saveEvent(
   deps: Pick<ServiceDeps, "db" | "clock" | "config" | "outbox">,
@@ -156,7 +159,7 @@ export async function saveEvent(
   if (!parsed.success) return invalidInput(parsed.error);
   const columns = columnsOf(parsed.data);
   const now = deps.clock.now();
-  let offers = 0;
+  let queued = 0;
   const saved = await deps.db.transaction().execute(async (trx): Promise<SaveEventOutcome> => {
     if (!id) {
       const newId = randomUUID();
@@ -168,6 +171,7 @@ export async function saveEvent(
           held: 0,
           sold: 0,
           invite_sequence: 0,
+          cancelled_at: null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })
@@ -221,10 +225,18 @@ export async function saveEvent(
       detail: { title: columns.title, seats: columns.seats, moved },
       now,
     });
+    if (moved && before.seats !== null) {
+      const after = await trx
+        .selectFrom("workshop_events")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      queued += await tellAttendeesOfMove(trx, deps, before, after);
+    }
     // More seats than before: the people waiting get them first.
-    if (columns.seats !== null) offers = await offerFreeSeats(trx, deps, id);
+    if (columns.seats !== null) queued += await offerFreeSeats(trx, deps, id);
     return { outcome: "saved", id };
   });
-  if (offers > 0) deps.outbox.wake();
+  if (queued > 0) deps.outbox.wake();
   return saved;
 }

@@ -8,6 +8,7 @@ import { cohortAttendeesGroup, cohortGroupKind } from "./cohort-letters";
 import {
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
+  workshopChangedTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopReminderTemplate,
@@ -30,6 +31,7 @@ export {
   type CancellationView,
   type CancelOutcome,
 } from "./cancellation";
+export { cancelCohort, type CancelCohortOutcome } from "./cohort-changes";
 export { cohortGroupKey } from "./cohort-letters";
 export { datesLabel, eventsToday } from "./cohort-terms";
 export { sendWorkshopReminders } from "./reminders";
@@ -68,6 +70,7 @@ export type { EventKind, RegistrationStatus, WaitlistStatus } from "./workshops-
 export const workshopEmailTemplates = [
   workshopBalanceRequestTemplate,
   workshopCancelledTemplate,
+  workshopChangedTemplate,
   workshopReminderTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { eventsTimeZone } from "~/content/events";
 import { registrationSchema } from "~/lib/workshop-schema";
 import {
   visitSourceOf,
@@ -9,8 +8,6 @@ import {
   visitSourceMetadata,
 } from "../analytics";
 import { rememberPerson } from "../audience";
-import { calendarInvite } from "../booking";
-import { wallClockToInstant } from "../core/zoned-time";
 import type { Database } from "../core/db/schema";
 import { emitPersonEvent } from "../core/person-events";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
@@ -20,19 +17,15 @@ import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
 import { cancelUrl } from "./cancellation";
+import { cancelledInvite, workshopInvite } from "./attendee-invites";
+import { cohortFacts, cohortTerms, eventsToday, isRegistrationOpen } from "./cohort-terms";
 import {
-  cohortFacts,
-  cohortTerms,
-  dayCount,
-  eventsToday,
-  isRegistrationOpen,
-} from "./cohort-terms";
-import {
+  workshopCancelledTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopRefundApologyTemplate,
 } from "./emails/workshop-emails";
-import { holdFreeSeat, lockCohort, sellFreeSeat, sellHeldSeat } from "./seats";
+import { holdFreeSeat, lockCohort, releaseHeldSeat, sellFreeSeat, sellHeldSeat } from "./seats";
 import { addToWaitlist, offerIdFromToken, passHeldSeatOn, passSoldSeatOn } from "./waitlist";
 import type { WorkshopEventTable, WorkshopRegistrationTable } from "./workshops-tables";
 import { cohortById } from "./registration-with-cohort";
@@ -105,7 +98,7 @@ export async function startRegistration(
     if (!event) return { outcome: "not-open" } as const;
     if (offerId) {
       // The seat the offer kept: the offer is used once, only before it ends, only by its person.
-      if (event.start_date <= today) return { outcome: "not-open" } as const;
+      if (event.start_date <= today || event.cancelled_at) return { outcome: "not-open" } as const;
       await lockCohort(trx, event.id);
       const used = await trx
         .updateTable("workshop_waitlist")
@@ -161,6 +154,7 @@ export async function startRegistration(
         letters_stopped_at: null,
         balance_refunded_cents: 0,
         balance_refunded_at: null,
+        invite_sequence: 0,
       })
       .execute();
     return { outcome: "held", event, payment, terms } as const;
@@ -263,35 +257,6 @@ async function registrationOf(trx: Db, session: Stripe.Checkout.Session) {
   return registration;
 }
 
-/** The event a registration's invite describes: 9:00 to 17:00 Colorado time on each day. */
-export function workshopInvite(
-  event: WorkshopEventTable,
-  registration: Pick<WorkshopRegistrationTable, "id" | "name" | "email">,
-  { config, clock }: MailDeps,
-) {
-  const facts = cohortFacts(event);
-  return calendarInvite(
-    {
-      bookingId: registration.id,
-      uidKind: "workshop",
-      sequence: event.invite_sequence,
-      start: new Date(wallClockToInstant(event.start_date, 9 * 60, eventsTimeZone)),
-      end: new Date(wallClockToInstant(event.start_date, 17 * 60, eventsTimeZone)),
-      days: dayCount(event.start_date, event.end_date),
-      timeZone: eventsTimeZone,
-      title: event.title,
-      description: `${event.description}\n${facts.when}, 9:00 to 17:00 each day.`,
-      meetingUrl: `${config.SITE_URL}/foundations-program`,
-      place: facts.place,
-      organizer: { name: "Presence Selling", email: config.CONTACT_EMAIL },
-      attendee: { name: registration.name, email: registration.email },
-      host: new URL(config.SITE_URL).host,
-      now: clock.now(),
-    },
-    "REQUEST",
-  );
-}
-
 async function queuePaidEmails(
   trx: Db,
   deps: MailDeps,
@@ -375,6 +340,10 @@ export async function fulfilRegistration(
     updated_at: now.toISOString(),
   };
   const event = await cohortById(trx, registration.event_id);
+  if (event.cancelled_at) {
+    if (registration.status === "held") await releaseHeldSeat(trx, event.id);
+    return refundIntoCancelledCohort(trx, deps, event, registration, session, paid);
+  }
   if (registration.status === "held" || (await sellFreeSeat(trx, event.id))) {
     if (registration.status === "held") await sellHeldSeat(trx, event.id);
     await trx
@@ -444,6 +413,57 @@ export async function fulfilRegistration(
   return "refunded";
 }
 
+/** A payment that arrived after the owner cancelled its cohort: all of it goes back, with the news. */
+async function refundIntoCancelledCohort(
+  trx: Db,
+  deps: MailDeps & { stripe: Stripe },
+  event: WorkshopEventTable,
+  registration: WorkshopRegistrationTable,
+  session: Stripe.Checkout.Session,
+  paid: Partial<WorkshopRegistrationTable> & { amount_paid_cents: number },
+): Promise<PaidSessionOutcome> {
+  const intent = intentOf(session);
+  if (!intent) throw new Error(`Paid session ${session.id} without a payment intent`);
+  const refund = await deps.stripe.refunds.create(
+    {
+      payment_intent: intent,
+      reason: "requested_by_customer",
+      metadata: { [registrationMetadataKey]: registration.id },
+    },
+    { idempotencyKey: `workshop-refund-${registration.id}` },
+  );
+  const now = deps.clock.now();
+  await trx
+    .updateTable("workshop_registrations")
+    .set({
+      ...paid,
+      status: "cancelled",
+      cancelled_at: now.toISOString(),
+      refunded_cents: paid.amount_paid_cents,
+      stripe_refund_id: refund.id,
+    })
+    .where("id", "=", registration.id)
+    .execute();
+  await enqueueEmail(
+    trx,
+    {
+      purpose: "workshop.cancelled",
+      to: registration.email,
+      from: deps.config.MAIL_FROM,
+      replyTo: deps.config.CONTACT_EMAIL,
+      ...workshopCancelledTemplate.compose({
+        ...cohortFacts(event),
+        name: registration.name,
+        outcome: "cohort",
+        cents: paid.amount_paid_cents,
+        contactEmail: deps.config.CONTACT_EMAIL,
+      }),
+    },
+    { now },
+  );
+  return "refunded";
+}
+
 /**
  * A Checkout session ended unpaid: its hold ends and the seat passes on. Only a `held`
  * registration changes, so `expired` arriving after `completed` never frees a paid seat.
@@ -483,7 +503,11 @@ export async function sweepLapsedHolds(deps: Pick<ServiceDeps, "db" | "config" |
   return lapsed.length;
 }
 
-/** A full refund made in Stripe's dashboard: the seat is given back and offered to the line. */
+/**
+ * A full refund made in Stripe's dashboard: the seat is given back and offered to the line, and
+ * the attendee is told, with the CANCEL invite, once (only the call that moves `paid` to
+ * `refunded` does it; our own cancellation has left `paid` before its refund's notice comes).
+ */
 export async function refundRegistration(
   trx: Db,
   deps: MailDeps,
@@ -494,20 +518,43 @@ export async function refundRegistration(
   if (!intent) return "not-ours";
   const registration = await trx
     .selectFrom("workshop_registrations")
-    .select(["id", "event_id", "status"])
+    .selectAll()
     .where("stripe_payment_intent_id", "=", intent)
     .executeTakeFirst();
   if (!registration) return "not-ours";
   if (!charge.refunded || registration.status !== "paid") return "ignored";
   await lockCohort(trx, registration.event_id);
-  const now = deps.clock.now().toISOString();
+  const now = deps.clock.now();
   const changed = await trx
     .updateTable("workshop_registrations")
-    .set({ status: "refunded", refunded_cents: charge.amount_refunded, updated_at: now })
+    .set({
+      status: "refunded",
+      refunded_cents: charge.amount_refunded,
+      updated_at: now.toISOString(),
+    })
     .where("id", "=", registration.id)
     .where("status", "=", "paid")
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return "ignored";
   await passSoldSeatOn(trx, deps, registration.event_id);
+  const event = await cohortById(trx, registration.event_id);
+  await enqueueEmail(
+    trx,
+    {
+      purpose: "workshop.cancelled",
+      to: registration.email,
+      from: deps.config.MAIL_FROM,
+      replyTo: deps.config.CONTACT_EMAIL,
+      ...workshopCancelledTemplate.compose({
+        ...cohortFacts(event),
+        name: registration.name,
+        outcome: "refunded",
+        cents: charge.amount_refunded,
+        contactEmail: deps.config.CONTACT_EMAIL,
+        invite: await cancelledInvite(trx, deps, event, registration),
+      }),
+    },
+    { now },
+  );
   return "released";
 }

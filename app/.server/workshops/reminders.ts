@@ -7,7 +7,7 @@ import { cohortFacts, eventsToday } from "./cohort-terms";
 import { workshopReminderTemplate } from "./emails/workshop-emails";
 import { claimNotice } from "./notice-claims";
 import { registrationWithCohort } from "./registration-with-cohort";
-import { workshopInvite } from "./registration";
+import { workshopInvite } from "./attendee-invites";
 
 type Deps = Pick<ServiceDeps, "db" | "config" | "clock">;
 

@@ -135,8 +135,20 @@ export async function lookUpRegistration(
   }
   const id = session.metadata?.[registrationMetadataKey];
   if (!id) return { state: "unknown" };
-  if (session.payment_status !== "paid")
-    return { state: session.status === "expired" ? "expired" : "unpaid" };
+  if (session.payment_status !== "paid") {
+    if (session.status === "expired") return { state: "expired" };
+    // Stripe may keep the session open a while after our hold ended (the sweep freed the seat):
+    // then nothing is kept any more, whatever the session says.
+    const hold = await deps.db
+      .selectFrom("workshop_registrations")
+      .select(["status", "hold_expires_at"])
+      .where("id", "=", id)
+      .where("stripe_session_id", "=", session.id)
+      .executeTakeFirst();
+    const kept =
+      hold?.status === "held" && Date.parse(hold.hold_expires_at) > deps.clock.now().getTime();
+    return { state: kept ? "unpaid" : "expired" };
+  }
   const { db, ...rest } = deps;
   const fulfilled = await db.transaction().execute((trx) => fulfilRegistration(trx, rest, session));
   if (fulfilled !== "ignored") deps.outbox.wake();

@@ -37,6 +37,8 @@ export interface WorkshopEventTable {
   balance_due_days: number;
   /** Last local day a cancellation is refunded in full; null: until the balance is asked for. After it, a credit. */
   full_refund_until: string | null;
+  /** When the owner cancelled the cohort (migration 691); null while it stands. */
+  cancelled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -86,6 +88,8 @@ export interface WorkshopRegistrationTable {
   cancelled_at: string | null;
   refunded_cents: number;
   credit_cents: number;
+  /** The SEQUENCE of the CANCEL sent to this attendee (migration 690); 0 until then. */
+  invite_sequence: number;
 }
 
 /**

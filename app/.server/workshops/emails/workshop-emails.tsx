@@ -37,10 +37,11 @@ function CancelLink({ cancelUrl }: { cancelUrl?: string }) {
   );
 }
 
-const inviteAttachment = (invite: string) => [
+/** The .ics file; its content type names the same METHOD as the calendar inside (RFC 6047). */
+const inviteAttachment = (invite: string, method: "REQUEST" | "CANCEL" = "REQUEST") => [
   {
     filename: "workshop.ics",
-    contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: invite,
   },
 ];
@@ -231,32 +232,86 @@ export const workshopReminderTemplate = defineEmailTemplate({
   attachments: (data) => inviteAttachment(data.invite),
 });
 
-/** A cancellation done: what went back, a refund or a credit. */
+/** What a cancellation gave back: our policy's refund or credit, or a refund made in Stripe. */
+function cancelledLine(data: {
+  outcome: "refund" | "credit" | "refunded" | "cohort";
+  cents: number;
+}) {
+  if (data.outcome === "cohort")
+    return `We are sorry: we have had to cancel it. We have refunded all you paid, ${money(data.cents)}; your bank shows it within a few days.`;
+  if (data.outcome === "refund")
+    return `We have refunded ${money(data.cents)} in full; your bank shows it within a few days.`;
+  if (data.outcome === "credit")
+    return `You keep a credit of ${money(data.cents)} toward a later cohort: reply to this email when you pick one.`;
+  return `We have refunded your payment of ${money(data.cents)}; your bank shows it within a few days. If you did not expect this, reply to this email.`;
+}
+
+/** A cancellation done: what went back, and the invite that takes the days off the calendar. */
 export const workshopCancelledTemplate = defineEmailTemplate({
   name: "workshop-cancelled",
   schema: z.object({
     ...cohortFacts,
     name: z.string(),
-    outcome: z.enum(["refund", "credit"]),
+    // `refunded`: refunded in Stripe's dashboard; `cohort`: the owner cancelled the whole cohort.
+    outcome: z.enum(["refund", "credit", "refunded", "cohort"]),
     cents: z.number(),
     contactEmail: z.string(),
+    // Optional: cancellations queued before the CANCEL invite existed still render.
+    invite: z.string().optional(),
   }),
   subject: (data) => `Cancelled: ${data.title}, ${data.when}`,
   body: (data) => (
     <EmailLayout
       preview={
-        data.outcome === "refund"
-          ? `${money(data.cents)} is on its way back`
-          : `A credit of ${money(data.cents)}`
+        data.outcome === "credit"
+          ? `A credit of ${money(data.cents)}`
+          : `${money(data.cents)} is on its way back`
       }
     >
-      <EmailHeading>Your registration is cancelled</EmailHeading>
+      <EmailHeading>
+        {data.outcome === "cohort"
+          ? "This workshop is cancelled"
+          : "Your registration is cancelled"}
+      </EmailHeading>
       <Paragraph
-        text={`Hi ${data.name},\n\nYour seat at ${data.title} (${data.when}, ${data.place}) is cancelled and offered to the next person waiting. ${data.outcome === "refund" ? `We have refunded ${money(data.cents)} in full; your bank shows it within a few days.` : `You keep a credit of ${money(data.cents)} toward a later cohort: reply to this email when you pick one.`}`}
+        text={`Hi ${data.name},\n\n${data.outcome === "cohort" ? `${data.title} (${data.when}, ${data.place}) will not take place.` : `Your seat at ${data.title} (${data.when}, ${data.place}) is cancelled and offered to the next person waiting.`} ${cancelledLine(data)}`}
       />
+      {data.invite && (
+        <Paragraph text="The invite attached takes the workshop days off your calendar." />
+      )}
       <Paragraph text={signOff(data.contactEmail)} />
     </EmailLayout>
   ),
+  attachments: (data) => (data.invite ? inviteAttachment(data.invite, "CANCEL") : []),
+});
+
+/** The cohort moved (dates or place): the new days, and the invite that replaces the old one. */
+export const workshopChangedTemplate = defineEmailTemplate({
+  name: "workshop-changed",
+  schema: z.object({
+    ...cohortFacts,
+    name: z.string(),
+    /** The dates and place the attendee had: "May 4-6, 2027, Boulder, CO (The Riverside)". */
+    was: z.string(),
+    hours: z.string(),
+    invite: z.string(),
+    cancelUrl: z.string(),
+    contactEmail: z.string(),
+  }),
+  subject: (data) => `Changed: ${data.title} is now ${data.when}`,
+  body: (data) => (
+    <EmailLayout preview={`Now ${data.when}, ${data.place}`}>
+      <EmailHeading>{`${data.title} has changed`}</EmailHeading>
+      <Paragraph
+        text={`Hi ${data.name},\n\nThe workshop you registered for has new dates or a new place. Your seat is kept; it was ${data.was}.`}
+      />
+      <Panel text={`Now:\n${data.when}\n${data.hours}\n${data.place}`} />
+      <Paragraph text="The invite attached moves the days in your calendar; it replaces the earlier one." />
+      <Paragraph text={signOff(data.contactEmail)} />
+      <CancelLink cancelUrl={data.cancelUrl} />
+    </EmailLayout>
+  ),
+  attachments: (data) => inviteAttachment(data.invite),
 });
 
 export type { CohortFacts };

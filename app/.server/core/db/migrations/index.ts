@@ -33,6 +33,8 @@ import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as peopleImportJobs from "./684_people_import_jobs";
 import * as deliveryEvents from "./685_delivery_events";
+import * as workshopAttendeeInviteSequence from "./690_workshop_attendee_invite_sequence";
+import * as workshopCohortCancellation from "./691_workshop_cohort_cancellation";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -108,5 +110,7 @@ export const migrations: Record<string, Migration> = {
   "683_membership_signup_details": membershipSignupDetails,
   "684_people_import_jobs": peopleImportJobs,
   "685_delivery_events": deliveryEvents,
+  "690_workshop_attendee_invite_sequence": workshopAttendeeInviteSequence,
+  "691_workshop_cohort_cancellation": workshopCohortCancellation,
   "710_deals": deals,
 };
