@@ -19,6 +19,8 @@ import {
   stepDueAt,
 } from "~/.server/sequences";
 import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
+import { migrateToLatest } from "~/.server/core/db/database";
+import { migrations } from "~/.server/core/db/migrations";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -420,7 +422,110 @@ for (const dialect of allDialects) {
         database.db,
         (await database.db.selectFrom("sequences").select("id").executeTakeFirstOrThrow()).id,
       );
-      expect(page!.steps[0]!.figures).toMatchObject({ sent: 3, unsubscribed: 1 }); // the erased reader's send went with them;
+      // None went out: three cancelled, never sent, and nobody unsubscribed after receiving it (the
+      // erased reader's send went with them).
+      expect(page!.steps[0]!.figures).toMatchObject({
+        sent: 0,
+        cancelled: 3,
+        queued: 0,
+        unsubscribed: 0,
+      });
+    });
+
+    it("shows who waits at each step and when, and counts sent, cancelled and unsubscribed apart", async () => {
+      const id = await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 2 },
+        { subject: "Three", delayDays: 2 },
+      ]);
+      const got = await reader("got-one@example.com", "UTC");
+      const leftAfter = await reader("left-after@example.com", "UTC");
+      const leftBefore = await reader("left-before@example.com", "UTC");
+      for (const person of [got, leftAfter, leftBefore]) await confirm(person);
+      expect((await runSequencePass(deps())).queued).toBe(3);
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "sent" })
+        .where("to_address", "in", ["got-one@example.com", "left-after@example.com"])
+        .execute();
+      // One leaves after "One" reached them; one leaves while theirs still waits in the outbox.
+      await database.db.transaction().execute(async (trx) => {
+        await unsubscribe(trx, leftAfter);
+        await unsubscribe(trx, leftBefore);
+      });
+      clock.advance(60_000);
+      const late = await reader("late@example.com", "UTC");
+      await confirm(late);
+
+      const page = (await sequencePage(database.db, id))!;
+      const [one, two, three] = page.steps;
+      expect(one!.figures).toMatchObject({ sent: 2, cancelled: 1, queued: 0, unsubscribed: 1 });
+      expect(one!.waiting).toEqual({
+        count: 1,
+        nextAt: clock.now().toISOString(),
+        readers: [{ email: "late@example.com", at: clock.now().toISOString() }],
+      });
+      // "Two" is two days after "One" (queued Saturday 17:00 UTC), at 9:00 in the reader's zone.
+      expect(two!.waiting).toEqual({
+        count: 1,
+        nextAt: "2026-03-09T09:00:00.000Z",
+        readers: [{ email: "got-one@example.com", at: "2026-03-09T09:00:00.000Z" }],
+      });
+      expect(three!.waiting).toEqual({ count: 0, nextAt: null, readers: [] });
+    });
+
+    it("resumes, starts over or leaves alone a reader who comes back, as the sequence says", async () => {
+      const steps = (name: string) => [
+        { subject: `${name} one`, delayDays: 0 },
+        { subject: `${name} two`, delayDays: 0 },
+        { subject: `${name} three`, delayDays: 1 },
+      ];
+      const resume = await sequence(steps("Resume"), { name: "Resume", restart: "resume" });
+      await sequence(steps("Over"), { name: "Over", restart: "start_over" });
+      await sequence(steps("None"), { name: "None", restart: "none" });
+      const person = await reader("back@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect((await emails()).map((email) => email.subject).sort()).toEqual([
+        "None one",
+        "None two",
+        "Over one",
+        "Over two",
+        "Resume one",
+        "Resume two",
+      ]);
+      await database.db.transaction().execute((trx) => unsubscribe(trx, person));
+      await database.db
+        .updateTable("list_memberships")
+        .set({ status: "confirmed" })
+        .where("person_id", "=", person)
+        .execute();
+      await confirm(person);
+      const before = new Set((await emails()).map((email) => email.id));
+      const fresh = async () =>
+        (await emails())
+          .filter((email) => !before.has(email.id))
+          .map((email) => email.subject)
+          .sort();
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect(await fresh()).toEqual(["Over one"]);
+      clock.advance(2 * day);
+      for (let pass = 0; pass < 3; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      expect(await fresh()).toEqual(["Over one", "Over two", "Resume three"]);
+      // The choice is kept with the sequence, as the form sent it.
+      expect(
+        await database.db
+          .selectFrom("sequences")
+          .select("restart")
+          .where("id", "=", resume)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ restart: "resume" });
     });
 
     it("starts the sequences of the interests a reader chose, once their signup is confirmed", async () => {
@@ -650,7 +755,7 @@ for (const dialect of allDialects) {
         exitOnBooking: undefined,
         exitOnRegistration: undefined,
         exitOnSequenceId: "",
-        allowRestart: undefined,
+        restart: "none",
       };
       const unknown = await saveSequence(deps(), {
         input: { ...base, trigger: "moon_phase" },
@@ -721,6 +826,54 @@ for (const dialect of allDialects) {
             .executeTakeFirstOrThrow()
         ).trigger,
       ).toBe("newsletter_confirmed");
+    });
+  });
+}
+
+for (const dialect of allDialects) {
+  describe(`the restart choice's migration on ${dialect}`, () => {
+    it("makes the old 'Allow restart' start over, and the rest nothing", async () => {
+      const database = await createTestDatabase(dialect, {
+        upTo: Object.fromEntries(
+          Object.entries(migrations).filter(([name]) => name < "695_sequence_restart_choice"),
+        ),
+      });
+      try {
+        const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+        const row = (id: string, allowRestart: number) => ({
+          id,
+          name: id,
+          trigger: "newsletter_confirmed",
+          trigger_detail: null,
+          list: "newsletter",
+          send_hour: 9,
+          exit_product: null,
+          exit_on_booking: 0,
+          exit_on_registration: 0,
+          exit_on_sequence_id: null,
+          allow_restart: allowRestart,
+          status: "draft",
+          created_at: "2026-03-07T17:00:00.000Z",
+          updated_at: "2026-03-07T17:00:00.000Z",
+        });
+        await db
+          .insertInto("sequences")
+          .values([row("allowed", 1), row("not-allowed", 0)])
+          .execute();
+        await migrateToLatest(database.db);
+        expect(
+          await database.db
+            .selectFrom("sequences")
+            .select(["id", "restart"])
+            .orderBy("id")
+            .execute(),
+        ).toEqual([
+          { id: "allowed", restart: "start_over" },
+          { id: "not-allowed", restart: "none" },
+        ]);
+      } finally {
+        await database.dispose();
+      }
     });
   });
 }

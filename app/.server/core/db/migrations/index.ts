@@ -33,6 +33,7 @@ import * as analyticsMonthlyRollups from "./510_analytics_monthly_rollups";
 import * as peopleImportChunksBinary from "./520_people_import_chunks_binary";
 import * as peopleImportJobs from "./684_people_import_jobs";
 import * as deliveryEvents from "./685_delivery_events";
+import * as sequenceRestartChoice from "./695_sequence_restart_choice";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   "683_membership_signup_details": membershipSignupDetails,
   "684_people_import_jobs": peopleImportJobs,
   "685_delivery_events": deliveryEvents,
+  "695_sequence_restart_choice": sequenceRestartChoice,
 };
