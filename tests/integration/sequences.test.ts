@@ -10,7 +10,9 @@ import { membershipLinks } from "~/.server/audience/lists/list-links";
 import { confirmMembership, requestMembership } from "~/.server/audience/lists/list-memberships";
 import {
   changeSequenceStatus,
+  leaveSequence,
   personSequenceEmails,
+  readLeaveLink,
   removeStep,
   runSequencePass,
   saveSequence,
@@ -18,13 +20,16 @@ import {
   sequencePage,
   stepDueAt,
 } from "~/.server/sequences";
-import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
+import { sequenceCompletion, sequenceOutboxHooks } from "~/.server/sequences/sequence-outbox-hooks";
+import { smtpTransport } from "~/.server/mail/mail-transport";
+import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 import { sequenceSettings } from "../../support/sequence-settings";
+import { SmtpSink } from "../../support/smtp-sink";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -343,6 +348,108 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("cancels an email waiting for a slow mail server when its reader leaves before the handoff", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const readers = new Map<string, string>();
+      for (let index = 0; index < 6; index += 1) {
+        const address = `slow${index}@example.com`;
+        readers.set(address, await reader(address, "UTC"));
+        await confirm(readers.get(address)!);
+      }
+      expect((await runSequencePass(deps())).queued).toBe(6);
+      const sink = await new SmtpSink().start();
+      // One connection, each message answered after 300 ms: the batch waits its turn in the pool.
+      sink.replyDelayMs = 300;
+      const transport = smtpTransport(sink.url, {
+        pool: { connections: 1, messagesPerConnection: 100 },
+      });
+      const { completeBulk, lastCheck } = sequenceOutboxHooks(deps());
+      const worker = startOutboxWorker({
+        db: database.db,
+        transport,
+        clock,
+        pollIntervalMs: 3_600_000,
+        batchSize: 10,
+        hooks: { completeBulk, lastCheck },
+      });
+      await worker.stop();
+      try {
+        // The whole batch is claimed and completed at once; then the readers not yet served leave.
+        const sending = worker.runOnce();
+        const first = (await sink.waitFor(1))[0]!.envelopeTo[0]!;
+        const leavers = [...readers.keys()].filter((address) => address !== first);
+        await database.db.transaction().execute(async (trx) => {
+          for (const address of leavers) await unsubscribe(trx, readers.get(address)!);
+        });
+        expect(await sending).toBe(6);
+        // At most the one being handed over as they left went out; the others were withdrawn.
+        const delivered = sink.received.map((email) => email.envelopeTo[0]!);
+        expect(delivered.filter((address) => leavers.includes(address)).length).toBeLessThanOrEqual(
+          1,
+        );
+        const statuses = (await emails()).map((email) => email.status);
+        expect(statuses.filter((status) => status === "cancelled").length).toBeGreaterThanOrEqual(
+          4,
+        );
+        expect(statuses.filter((status) => status === "sent")).toHaveLength(delivered.length);
+      } finally {
+        transport.close();
+        await sink.stop();
+      }
+    });
+
+    it("keeps a run going until its last email is sent, so an unsubscribe still cancels it", async () => {
+      await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 0 },
+      ]);
+      const leaver = await reader("last-leaver@example.com", "UTC");
+      const stayer = await reader("last-stayer@example.com", "UTC");
+      for (const id of [leaver, stayer]) await confirm(id);
+      for (let pass = 0; pass < 4; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      // "Two" is queued for both and not yet sent: neither run is finished.
+      const runs = () =>
+        database.db
+          .selectFrom("sequence_enrollments")
+          .select(["person_id", "status"])
+          .execute()
+          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
+      expect(await runs()).toEqual(
+        new Map([
+          [leaver, "active"],
+          [stayer, "active"],
+        ]),
+      );
+      await database.db.transaction().execute((trx) => unsubscribe(trx, leaver));
+      const last = await database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "status"])
+        .where("subject", "=", "Two")
+        .orderBy("to_address")
+        .execute();
+      expect(last).toEqual([
+        { to_address: "last-leaver@example.com", status: "cancelled" },
+        { to_address: "last-stayer@example.com", status: "pending" },
+      ]);
+      // Once the stayer's last email is sent, the next look finishes their run.
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "sent" })
+        .where("to_address", "=", "last-stayer@example.com")
+        .execute();
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect(await runs()).toEqual(
+        new Map([
+          [leaver, "cancelled"],
+          [stayer, "finished"],
+        ]),
+      );
+    });
+
     it("holds due steps while paused and sends them in order after", async () => {
       const id = await sequence([
         { subject: "One", delayDays: 0 },
@@ -526,6 +633,71 @@ for (const dialect of allDialects) {
           .where("id", "=", resume)
           .executeTakeFirstOrThrow(),
       ).toEqual({ restart: "resume" });
+    });
+
+    it("lets a reader leave one sequence by its email's link and stay on the newsletter", async () => {
+      const welcome = await sequence([
+        { subject: "Welcome", delayDays: 0 },
+        { subject: "Welcome again", delayDays: 0 },
+      ]);
+      await sequence([{ subject: "Other", delayDays: 0 }], { name: "Other" });
+      const person = await reader("leave-one@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      const queued = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .where("subject", "=", "Welcome")
+        .execute();
+      const done = (await sequenceCompletion(deps())(queued)).get(queued[0]!.id)!;
+      if (!("send" in done)) throw new Error(JSON.stringify(done));
+      const link = new RegExp(
+        `https://presence\\.example/sequences/${welcome}/leave/newsletter/([\\w.-]+)`,
+      ).exec(done.send.text);
+      expect(link).not.toBeNull();
+      expect(done.send.html).toContain(`/sequences/${welcome}/leave/newsletter/${link![1]}`);
+      const leaveLink = { sequenceId: welcome, list: "newsletter", token: link![1]! };
+      expect(await readLeaveLink(deps(), leaveLink)).toEqual({ state: "ready", name: "Welcome" });
+
+      // Another list's path, an altered token: refused, nothing ends.
+      for (const bad of [
+        { ...leaveLink, list: "waitlist" },
+        { ...leaveLink, token: `${leaveLink.token.slice(0, -2)}xx` },
+      ])
+        expect(await leaveSequence(deps(), { link: bad, clientAddress: "203.0.113.9" })).toEqual({
+          outcome: "invalid",
+        });
+
+      clock.advance(60_000);
+      await runSequencePass(deps()); // "Welcome again" queued; neither is sent yet
+      expect(
+        await leaveSequence(deps(), { link: leaveLink, clientAddress: "203.0.113.9" }),
+      ).toEqual({ outcome: "left", name: "Welcome" });
+      const runs = await database.db
+        .selectFrom("sequence_enrollments")
+        .innerJoin("sequences", "sequences.id", "sequence_enrollments.sequence_id")
+        .select(["sequences.name", "sequence_enrollments.status", "ended_reason"])
+        .orderBy("sequences.name")
+        .execute();
+      expect(runs).toEqual([
+        { name: "Other", status: "active", ended_reason: null },
+        { name: "Welcome", status: "cancelled", ended_reason: "left the sequence" },
+      ]);
+      expect((await emails()).map((email) => [email.subject, email.status]).sort()).toEqual([
+        ["Other", "pending"],
+        ["Welcome again", "cancelled"],
+        ["Welcome", "cancelled"],
+      ]);
+      const membership = await database.db
+        .selectFrom("list_memberships")
+        .select("status")
+        .where("person_id", "=", person)
+        .executeTakeFirstOrThrow();
+      expect(membership.status).toBe("confirmed");
+      // The email already claimed is withdrawn at its last check too.
+      expect(await sequenceOutboxHooks(deps()).lastCheck(queued[0]!)).toEqual({
+        skip: "The reader's sequence ended",
+      });
     });
 
     it("starts the sequences of the interests a reader chose, once their signup is confirmed", async () => {

@@ -242,6 +242,8 @@ export async function endEnrollments(
     exitOnBooking?: boolean;
     exitOnRegistration?: boolean;
     exitOnSequenceId?: string;
+    /** Only the run of this sequence (the reader left it alone). */
+    onlySequenceId?: string;
   },
 ) {
   const nowIso = filter.now.toISOString();
@@ -255,6 +257,9 @@ export async function endEnrollments(
     })
     .where("person_id", "=", filter.personId)
     .where("status", "=", "active")
+    .$if(filter.onlySequenceId !== undefined, (query) =>
+      query.where("sequence_id", "=", filter.onlySequenceId!),
+    )
     .$if(
       filter.onlyList !== undefined ||
         filter.exitProducts !== undefined ||

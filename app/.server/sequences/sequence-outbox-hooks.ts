@@ -30,6 +30,7 @@ function sendsWithConsent(db: Deps["db"], ids: string[]) {
       "enrollment.status as enrollmentStatus",
       "sequences.status as sequenceStatus",
       "sequences.list",
+      "sequences.id as sequenceId",
       "step.id as stepId",
       "step.subject",
       "step.body_markdown",
@@ -85,6 +86,7 @@ export function sequenceCompletion({ db, config, clock }: Deps) {
       let frozen = rendered.get(send.stepId);
       if (!frozen) {
         frozen = await renderStep(config, {
+          sequenceId: send.sequenceId,
           list: send.list,
           subject: send.subject,
           bodyMarkdown: send.body_markdown,
