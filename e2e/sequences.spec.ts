@@ -67,6 +67,11 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   await page.getByLabel("Days after the step before").fill("0");
   await page.getByRole("button", { name: "Add step" }).click();
   await expect(page.getByTestId("step-list")).toContainText(`1. ${subject}`);
+  await page.getByLabel("Subject").fill(`Day two ${run}`);
+  await page.getByLabel("Email (Markdown)").fill("The second practice.");
+  await page.getByLabel("Days after the step before").fill("1");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(page.getByTestId("step-list")).toContainText(`2. Day two ${run}`);
   await page.getByRole("button", { name: "Activate" }).click();
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
   const sequenceId = new URL(page.url()).pathname.split("/").pop()!;
@@ -118,12 +123,8 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
     });
   }
 
-  // A second step: the reader now waits for it, listed with the time it goes.
+  // The reader now waits for the second step, listed with the time it goes.
   await page.goto(`/admin/sequences/${sequenceId}`);
-  await page.getByLabel("Subject").fill(`Day two ${run}`);
-  await page.getByLabel("Email (Markdown)").fill("The second practice.");
-  await page.getByLabel("Days after the step before").fill("1");
-  await page.getByRole("button", { name: "Add step" }).click();
   const waiting = page.getByTestId("step-waiting").nth(1);
   await expect(waiting).toContainText("1 reader waits for this step; the next get it");
   await waiting.locator("summary").click();
