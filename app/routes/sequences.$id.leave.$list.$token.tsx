@@ -55,7 +55,7 @@ function content(name: string | undefined, list: string): ListLinkPageContent {
       link: home,
     },
     invalid: {
-      title: "This link does not work",
+      title: "This link is not valid",
       text: "It may have been copied incompletely. Every email of the series has a working link at its end.",
       link: home,
     },
