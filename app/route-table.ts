@@ -60,6 +60,12 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/lists.$list.unsubscribe.$token.tsx",
     unlisted: true,
   },
+  // A sequence email's "leave this sequence" link: the reader stops that series, not the list.
+  {
+    path: "/sequences/:id/leave/:list/:token",
+    file: "routes/sequences.$id.leave.$list.$token.tsx",
+    unlisted: true,
+  },
   // Booking (decision 081): the free intro call, its email confirmation, the buyer's own page.
   { path: "/booking", file: "routes/booking.tsx" },
   {

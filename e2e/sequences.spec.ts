@@ -67,8 +67,14 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   await page.getByLabel("Days after the step before").fill("0");
   await page.getByRole("button", { name: "Add step" }).click();
   await expect(page.getByTestId("step-list")).toContainText(`1. ${subject}`);
+  await page.getByLabel("Subject").fill(`Day two ${run}`);
+  await page.getByLabel("Email (Markdown)").fill("The second practice.");
+  await page.getByLabel("Days after the step before").fill("1");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(page.getByTestId("step-list")).toContainText(`2. Day two ${run}`);
   await page.getByRole("button", { name: "Activate" }).click();
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  const sequenceId = new URL(page.url()).pathname.split("/").pop()!;
   await lookAt(page, "sequence-page", true);
 
   await page.getByTestId("step-list").getByRole("link").first().click();
@@ -116,6 +122,23 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
       fullPage: true,
     });
   }
+
+  // The reader now waits for the second step, listed with the time it goes.
+  await page.goto(`/admin/sequences/${sequenceId}`);
+  const waiting = page.getByTestId("step-waiting").nth(1);
+  await expect(waiting).toContainText("1 reader waits for this step; the next get it");
+  await waiting.locator("summary").click();
+  await expect(waiting.getByRole("table")).toContainText(reader);
+  await expect(page.getByTestId("step-figures").first()).toContainText("1 sent");
+  await lookAt(page, "sequence-page-waiting", true);
+
+  // Every step email lets the reader leave this sequence alone; the newsletter stays.
+  await signup.goto(linkPath(step, `/sequences/${sequenceId}/leave/newsletter`));
+  await expect(signup.getByTestId("sequence-leave")).toHaveText("Leave this email series?");
+  await lookAt(signup, "sequence-leave", true);
+  await signup.getByRole("button", { name: "Leave this series" }).click();
+  await expect(signup.getByTestId("sequence-leave")).toHaveText("You left this series");
+  await lookAt(signup, "sequence-left", true);
 
   // The person's page lists the sequence email they received.
   await page.goto(`/admin/people/${personOf(reader)!.id}`);

@@ -17,7 +17,7 @@ export function sequenceSettings(
     exitOnBooking: undefined,
     exitOnRegistration: undefined,
     exitOnSequenceId: "",
-    allowRestart: undefined,
+    restart: "none",
     ...changes,
   } as ReturnType<typeof sequenceInput>;
 }

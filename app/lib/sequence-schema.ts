@@ -25,6 +25,34 @@ export const sequenceTriggerKeys = sequenceTriggers.map((trigger) => trigger.key
 export const sequenceStatuses = ["draft", "active", "paused"] as const;
 export type SequenceStatus = (typeof sequenceStatuses)[number];
 
+/**
+ * What a new trigger does for someone who was in the sequence before (they left, were stopped or
+ * finished), as the console's choice says it.
+ */
+export const sequenceRestarts = [
+  {
+    key: "resume",
+    label: "Resume where they left",
+    hint: "They get the steps they have not had yet; someone who had every step gets nothing.",
+  },
+  {
+    key: "start_over",
+    label: "Start over",
+    hint: "They get every step again, from the first.",
+  },
+  {
+    key: "none",
+    label: "Nothing",
+    hint: "Someone who was in it before is not started again.",
+  },
+] as const;
+
+export type SequenceRestart = (typeof sequenceRestarts)[number]["key"];
+const sequenceRestartKeys = sequenceRestarts.map((restart) => restart.key) as [
+  SequenceRestart,
+  ...SequenceRestart[],
+];
+
 export const maxDelayDays = 365;
 
 const checkbox = z
@@ -57,7 +85,11 @@ export const sequenceSettingsSchema = z.object({
   exitOnBooking: checkbox,
   exitOnRegistration: checkbox,
   exitOnSequenceId: optionalText,
-  allowRestart: checkbox,
+  restart: z
+    .enum(sequenceRestartKeys, {
+      message: "Choose what a new trigger does for someone who was in it before",
+    })
+    .default("none"),
 });
 export type SequenceSettings = z.infer<typeof sequenceSettingsSchema>;
 

@@ -62,12 +62,17 @@ export default function AdminSequenceStep({ loaderData, actionData }: Route.Comp
         <p className="rounded-md border p-3 text-sm">This step was removed: nobody gets it now.</p>
       )}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Sent" value={figures.sent} detail="Queued to a reader" />
-        <StatCard label="Delivered" value={figures.delivered} detail="Accepted by their server" />
+        <StatCard label="Sent" value={figures.sent} detail="Accepted by their server" />
+        <StatCard
+          label="Cancelled"
+          value={figures.cancelled}
+          detail="Never sent: the reader left before it went"
+        />
+        <StatCard label="In the outbox" value={figures.queued} detail="Queued, not yet sent" />
         <StatCard
           label="Unsubscribed after"
           value={figures.unsubscribed}
-          detail="Left the list with this their last step"
+          detail="Left the list after this step reached them"
         />
         <StatCard
           label="Converted after"

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { formatRate } from "~/components/admin/provider-outcomes";
+import { AdminTime } from "~/components/admin/admin-time";
 import type { Route } from "./+types/admin.sequences.$id";
 import { AdminForm } from "~/components/admin/admin-form";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -106,6 +107,63 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** Who waits at a step for it, and when the next of them get it. */
+function WaitingReaders({
+  waiting,
+  paused,
+}: {
+  waiting: {
+    count: number;
+    nextAt: string | null;
+    readers: { email: string; at: string | null }[];
+  };
+  paused: boolean;
+}) {
+  const when = (at: string | null) =>
+    paused || !at ? "when the sequence resumes" : <AdminTime iso={at} />;
+  if (waiting.count === 0)
+    return (
+      <p className="px-4 pb-4 text-sm text-muted-foreground" data-testid="step-waiting">
+        Nobody waits for this step.
+      </p>
+    );
+  return (
+    <details className="px-4 pb-4 text-sm" data-testid="step-waiting">
+      <summary className="cursor-pointer text-muted-foreground">
+        <span className="font-semibold text-foreground">{waiting.count}</span>{" "}
+        {waiting.count === 1 ? "reader waits" : "readers wait"} for this step; the next get it{" "}
+        {when(waiting.nextAt)}
+      </summary>
+      <table className="mt-2 w-full text-left">
+        <caption className="sr-only">Readers waiting for this step</caption>
+        <thead>
+          <tr className="text-muted-foreground">
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Reader
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Gets it
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {waiting.readers.map((reader) => (
+            <tr key={reader.email} className="border-t">
+              <td className="py-1 pr-4 break-all">{reader.email}</td>
+              <td className="py-1">{when(reader.at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {waiting.count > waiting.readers.length && (
+        <p className="mt-2 text-muted-foreground">
+          And {waiting.count - waiting.readers.length} more after them.
+        </p>
+      )}
+    </details>
+  );
+}
+
 export default function AdminSequence({ loaderData, actionData }: Route.ComponentProps) {
   const { sequence, steps, others, readers, uncertain } = loaderData;
   const live = steps.filter((step) => !step.removed_at);
@@ -156,7 +214,7 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
         ) : (
           <ol className="divide-y rounded-lg border bg-card" data-testid="step-list">
             {live.map((step, index) => (
-              <li key={step.id}>
+              <li key={step.id} data-testid="step">
                 <Link
                   to={`/admin/sequences/${sequence.id}/steps/${step.id}`}
                   className="flex flex-col gap-1 p-4 hover:bg-muted"
@@ -164,30 +222,37 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
                   <span className="min-w-0 font-medium break-words">
                     {index + 1}. {step.subject}
                   </span>
-                  <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                  <span
+                    className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+                    data-testid="step-figures"
+                  >
                     <span>
                       {step.delay_days === 0
                         ? "at once"
                         : `${step.delay_days} ${step.delay_days === 1 ? "day" : "days"} later`}
                     </span>
                     <Figure label="sent" value={step.figures.sent} />
-                    <Figure label="delivered" value={step.figures.delivered} />
+                    {step.figures.queued > 0 && (
+                      <Figure label="in the outbox" value={step.figures.queued} />
+                    )}
+                    <Figure label="cancelled, never sent" value={step.figures.cancelled} />
                     <Figure
-                      label={`hard bounces (${formatRate(step.figures.hardBounceRate)} of delivered)`}
+                      label={`hard bounces (${formatRate(step.figures.hardBounceRate)} of sent)`}
                       value={step.figures.hardBounces}
                     />
                     <Figure
-                      label={`soft bounces (${formatRate(step.figures.softBounceRate)} of delivered)`}
+                      label={`soft bounces (${formatRate(step.figures.softBounceRate)} of sent)`}
                       value={step.figures.softBounces}
                     />
                     <Figure
-                      label={`complaints (${formatRate(step.figures.complaintRate)} of delivered)`}
+                      label={`complaints (${formatRate(step.figures.complaintRate)} of sent)`}
                       value={step.figures.complaints}
                     />
                     <Figure label="unsubscribed after" value={step.figures.unsubscribed} />
                     <Figure label="converted after" value={step.figures.converted} />
                   </span>
                 </Link>
+                <WaitingReaders waiting={step.waiting} paused={sequence.status !== "active"} />
               </li>
             ))}
           </ol>

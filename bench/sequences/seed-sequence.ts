@@ -35,7 +35,7 @@ export async function seedSequence(
       exit_on_booking: 0,
       exit_on_registration: 0,
       exit_on_sequence_id: null,
-      allow_restart: 0,
+      restart: "none",
       status: "active",
       created_at: at,
       updated_at: at,

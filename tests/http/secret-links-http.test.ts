@@ -62,6 +62,7 @@ describe("secret links over HTTP", () => {
         "/foundations-program/balance/:token",
         "/foundations-program/cancel/:token",
         "/waitlist/confirm/:token",
+        "/sequences/:id/leave/:list/:token",
       ]),
     );
   });

@@ -10,7 +10,9 @@ import { membershipLinks } from "~/.server/audience/lists/list-links";
 import { confirmMembership, requestMembership } from "~/.server/audience/lists/list-memberships";
 import {
   changeSequenceStatus,
+  leaveSequence,
   personSequenceEmails,
+  readLeaveLink,
   removeStep,
   runSequencePass,
   saveSequence,
@@ -18,11 +20,16 @@ import {
   sequencePage,
   stepDueAt,
 } from "~/.server/sequences";
-import { sequenceCompletion } from "~/.server/sequences/sequence-outbox-hooks";
+import { sequenceCompletion, sequenceOutboxHooks } from "~/.server/sequences/sequence-outbox-hooks";
+import { smtpTransport } from "~/.server/mail/mail-transport";
+import { startOutboxWorker } from "~/.server/mail/outbox-worker";
+import { migrateToLatest } from "~/.server/core/db/database";
+import { migrations } from "~/.server/core/db/migrations";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 import { sequenceSettings } from "../../support/sequence-settings";
+import { SmtpSink } from "../../support/smtp-sink";
 
 const config = parseConfig({
   SITE_URL: "https://presence.example",
@@ -341,6 +348,108 @@ for (const dialect of allDialects) {
       );
     });
 
+    it("cancels an email waiting for a slow mail server when its reader leaves before the handoff", async () => {
+      await sequence([{ subject: "Welcome", delayDays: 0 }]);
+      const readers = new Map<string, string>();
+      for (let index = 0; index < 6; index += 1) {
+        const address = `slow${index}@example.com`;
+        readers.set(address, await reader(address, "UTC"));
+        await confirm(readers.get(address)!);
+      }
+      expect((await runSequencePass(deps())).queued).toBe(6);
+      const sink = await new SmtpSink().start();
+      // One connection, each message answered after 300 ms: the batch waits its turn in the pool.
+      sink.replyDelayMs = 300;
+      const transport = smtpTransport(sink.url, {
+        pool: { connections: 1, messagesPerConnection: 100 },
+      });
+      const { completeBulk, lastCheck } = sequenceOutboxHooks(deps());
+      const worker = startOutboxWorker({
+        db: database.db,
+        transport,
+        clock,
+        pollIntervalMs: 3_600_000,
+        batchSize: 10,
+        hooks: { completeBulk, lastCheck },
+      });
+      await worker.stop();
+      try {
+        // The whole batch is claimed and completed at once; then the readers not yet served leave.
+        const sending = worker.runOnce();
+        const first = (await sink.waitFor(1))[0]!.envelopeTo[0]!;
+        const leavers = [...readers.keys()].filter((address) => address !== first);
+        await database.db.transaction().execute(async (trx) => {
+          for (const address of leavers) await unsubscribe(trx, readers.get(address)!);
+        });
+        expect(await sending).toBe(6);
+        // At most the one being handed over as they left went out; the others were withdrawn.
+        const delivered = sink.received.map((email) => email.envelopeTo[0]!);
+        expect(delivered.filter((address) => leavers.includes(address)).length).toBeLessThanOrEqual(
+          1,
+        );
+        const statuses = (await emails()).map((email) => email.status);
+        expect(statuses.filter((status) => status === "cancelled").length).toBeGreaterThanOrEqual(
+          4,
+        );
+        expect(statuses.filter((status) => status === "sent")).toHaveLength(delivered.length);
+      } finally {
+        transport.close();
+        await sink.stop();
+      }
+    });
+
+    it("keeps a run going until its last email is sent, so an unsubscribe still cancels it", async () => {
+      await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 0 },
+      ]);
+      const leaver = await reader("last-leaver@example.com", "UTC");
+      const stayer = await reader("last-stayer@example.com", "UTC");
+      for (const id of [leaver, stayer]) await confirm(id);
+      for (let pass = 0; pass < 4; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      // "Two" is queued for both and not yet sent: neither run is finished.
+      const runs = () =>
+        database.db
+          .selectFrom("sequence_enrollments")
+          .select(["person_id", "status"])
+          .execute()
+          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
+      expect(await runs()).toEqual(
+        new Map([
+          [leaver, "active"],
+          [stayer, "active"],
+        ]),
+      );
+      await database.db.transaction().execute((trx) => unsubscribe(trx, leaver));
+      const last = await database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "status"])
+        .where("subject", "=", "Two")
+        .orderBy("to_address")
+        .execute();
+      expect(last).toEqual([
+        { to_address: "last-leaver@example.com", status: "cancelled" },
+        { to_address: "last-stayer@example.com", status: "pending" },
+      ]);
+      // Once the stayer's last email is sent, the next look finishes their run.
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "sent" })
+        .where("to_address", "=", "last-stayer@example.com")
+        .execute();
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect(await runs()).toEqual(
+        new Map([
+          [leaver, "cancelled"],
+          [stayer, "finished"],
+        ]),
+      );
+    });
+
     it("holds due steps while paused and sends them in order after", async () => {
       const id = await sequence([
         { subject: "One", delayDays: 0 },
@@ -420,7 +529,175 @@ for (const dialect of allDialects) {
         database.db,
         (await database.db.selectFrom("sequences").select("id").executeTakeFirstOrThrow()).id,
       );
-      expect(page!.steps[0]!.figures).toMatchObject({ sent: 3, unsubscribed: 1 }); // the erased reader's send went with them;
+      // None went out: three cancelled, never sent, and nobody unsubscribed after receiving it (the
+      // erased reader's send went with them).
+      expect(page!.steps[0]!.figures).toMatchObject({
+        sent: 0,
+        cancelled: 3,
+        queued: 0,
+        unsubscribed: 0,
+      });
+    });
+
+    it("shows who waits at each step and when, and counts sent, cancelled and unsubscribed apart", async () => {
+      const id = await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 2 },
+        { subject: "Three", delayDays: 2 },
+      ]);
+      const got = await reader("got-one@example.com", "UTC");
+      const leftAfter = await reader("left-after@example.com", "UTC");
+      const leftBefore = await reader("left-before@example.com", "UTC");
+      for (const person of [got, leftAfter, leftBefore]) await confirm(person);
+      expect((await runSequencePass(deps())).queued).toBe(3);
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "sent" })
+        .where("to_address", "in", ["got-one@example.com", "left-after@example.com"])
+        .execute();
+      // One leaves after "One" reached them; one leaves while theirs still waits in the outbox.
+      await database.db.transaction().execute(async (trx) => {
+        await unsubscribe(trx, leftAfter);
+        await unsubscribe(trx, leftBefore);
+      });
+      clock.advance(60_000);
+      const late = await reader("late@example.com", "UTC");
+      await confirm(late);
+
+      const page = (await sequencePage(database.db, id))!;
+      const [one, two, three] = page.steps;
+      expect(one!.figures).toMatchObject({ sent: 2, cancelled: 1, queued: 0, unsubscribed: 1 });
+      expect(one!.waiting).toEqual({
+        count: 1,
+        nextAt: clock.now().toISOString(),
+        readers: [{ email: "late@example.com", at: clock.now().toISOString() }],
+      });
+      // "Two" is two days after "One" (queued Saturday 17:00 UTC), at 9:00 in the reader's zone.
+      expect(two!.waiting).toEqual({
+        count: 1,
+        nextAt: "2026-03-09T09:00:00.000Z",
+        readers: [{ email: "got-one@example.com", at: "2026-03-09T09:00:00.000Z" }],
+      });
+      expect(three!.waiting).toEqual({ count: 0, nextAt: null, readers: [] });
+    });
+
+    it("resumes, starts over or leaves alone a reader who comes back, as the sequence says", async () => {
+      const steps = (name: string) => [
+        { subject: `${name} one`, delayDays: 0 },
+        { subject: `${name} two`, delayDays: 0 },
+        { subject: `${name} three`, delayDays: 1 },
+      ];
+      const resume = await sequence(steps("Resume"), { name: "Resume", restart: "resume" });
+      await sequence(steps("Over"), { name: "Over", restart: "start_over" });
+      await sequence(steps("None"), { name: "None", restart: "none" });
+      const person = await reader("back@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect((await emails()).map((email) => email.subject).sort()).toEqual([
+        "None one",
+        "None two",
+        "Over one",
+        "Over two",
+        "Resume one",
+        "Resume two",
+      ]);
+      await database.db.transaction().execute((trx) => unsubscribe(trx, person));
+      await database.db
+        .updateTable("list_memberships")
+        .set({ status: "confirmed" })
+        .where("person_id", "=", person)
+        .execute();
+      await confirm(person);
+      const before = new Set((await emails()).map((email) => email.id));
+      const fresh = async () =>
+        (await emails())
+          .filter((email) => !before.has(email.id))
+          .map((email) => email.subject)
+          .sort();
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect(await fresh()).toEqual(["Over one"]);
+      clock.advance(2 * day);
+      for (let pass = 0; pass < 3; pass += 1) {
+        await runSequencePass(deps());
+        clock.advance(60_000);
+      }
+      expect(await fresh()).toEqual(["Over one", "Over two", "Resume three"]);
+      // The choice is kept with the sequence, as the form sent it.
+      expect(
+        await database.db
+          .selectFrom("sequences")
+          .select("restart")
+          .where("id", "=", resume)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ restart: "resume" });
+    });
+
+    it("lets a reader leave one sequence by its email's link and stay on the newsletter", async () => {
+      const welcome = await sequence([
+        { subject: "Welcome", delayDays: 0 },
+        { subject: "Welcome again", delayDays: 0 },
+      ]);
+      await sequence([{ subject: "Other", delayDays: 0 }], { name: "Other" });
+      const person = await reader("leave-one@example.com", "UTC");
+      await confirm(person);
+      await runSequencePass(deps());
+      const queued = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .where("subject", "=", "Welcome")
+        .execute();
+      const done = (await sequenceCompletion(deps())(queued)).get(queued[0]!.id)!;
+      if (!("send" in done)) throw new Error(JSON.stringify(done));
+      const link = new RegExp(
+        `https://presence\\.example/sequences/${welcome}/leave/newsletter/([\\w.-]+)`,
+      ).exec(done.send.text);
+      expect(link).not.toBeNull();
+      expect(done.send.html).toContain(`/sequences/${welcome}/leave/newsletter/${link![1]}`);
+      const leaveLink = { sequenceId: welcome, list: "newsletter", token: link![1]! };
+      expect(await readLeaveLink(deps(), leaveLink)).toEqual({ state: "ready", name: "Welcome" });
+
+      // Another list's path, an altered token: refused, nothing ends.
+      for (const bad of [
+        { ...leaveLink, list: "waitlist" },
+        { ...leaveLink, token: `${leaveLink.token.slice(0, -2)}xx` },
+      ])
+        expect(await leaveSequence(deps(), { link: bad, clientAddress: "203.0.113.9" })).toEqual({
+          outcome: "invalid",
+        });
+
+      clock.advance(60_000);
+      await runSequencePass(deps()); // "Welcome again" queued; neither is sent yet
+      expect(
+        await leaveSequence(deps(), { link: leaveLink, clientAddress: "203.0.113.9" }),
+      ).toEqual({ outcome: "left", name: "Welcome" });
+      const runs = await database.db
+        .selectFrom("sequence_enrollments")
+        .innerJoin("sequences", "sequences.id", "sequence_enrollments.sequence_id")
+        .select(["sequences.name", "sequence_enrollments.status", "ended_reason"])
+        .orderBy("sequences.name")
+        .execute();
+      expect(runs).toEqual([
+        { name: "Other", status: "active", ended_reason: null },
+        { name: "Welcome", status: "cancelled", ended_reason: "left the sequence" },
+      ]);
+      expect((await emails()).map((email) => [email.subject, email.status]).sort()).toEqual([
+        ["Other", "pending"],
+        ["Welcome again", "cancelled"],
+        ["Welcome", "cancelled"],
+      ]);
+      const membership = await database.db
+        .selectFrom("list_memberships")
+        .select("status")
+        .where("person_id", "=", person)
+        .executeTakeFirstOrThrow();
+      expect(membership.status).toBe("confirmed");
+      // The email already claimed is withdrawn at its last check too.
+      expect(await sequenceOutboxHooks(deps()).lastCheck(queued[0]!)).toEqual({
+        skip: "The reader's sequence ended",
+      });
     });
 
     it("starts the sequences of the interests a reader chose, once their signup is confirmed", async () => {
@@ -650,7 +927,7 @@ for (const dialect of allDialects) {
         exitOnBooking: undefined,
         exitOnRegistration: undefined,
         exitOnSequenceId: "",
-        allowRestart: undefined,
+        restart: "none",
       };
       const unknown = await saveSequence(deps(), {
         input: { ...base, trigger: "moon_phase" },
@@ -721,6 +998,54 @@ for (const dialect of allDialects) {
             .executeTakeFirstOrThrow()
         ).trigger,
       ).toBe("newsletter_confirmed");
+    });
+  });
+}
+
+for (const dialect of allDialects) {
+  describe(`the restart choice's migration on ${dialect}`, () => {
+    it("makes the old 'Allow restart' start over, and the rest nothing", async () => {
+      const database = await createTestDatabase(dialect, {
+        upTo: Object.fromEntries(
+          Object.entries(migrations).filter(([name]) => name < "695_sequence_restart_choice"),
+        ),
+      });
+      try {
+        const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+        const row = (id: string, allowRestart: number) => ({
+          id,
+          name: id,
+          trigger: "newsletter_confirmed",
+          trigger_detail: null,
+          list: "newsletter",
+          send_hour: 9,
+          exit_product: null,
+          exit_on_booking: 0,
+          exit_on_registration: 0,
+          exit_on_sequence_id: null,
+          allow_restart: allowRestart,
+          status: "draft",
+          created_at: "2026-03-07T17:00:00.000Z",
+          updated_at: "2026-03-07T17:00:00.000Z",
+        });
+        await db
+          .insertInto("sequences")
+          .values([row("allowed", 1), row("not-allowed", 0)])
+          .execute();
+        await migrateToLatest(database.db);
+        expect(
+          await database.db
+            .selectFrom("sequences")
+            .select(["id", "restart"])
+            .orderBy("id")
+            .execute(),
+        ).toEqual([
+          { id: "allowed", restart: "start_over" },
+          { id: "not-allowed", restart: "none" },
+        ]);
+      } finally {
+        await database.dispose();
+      }
     });
   });
 }

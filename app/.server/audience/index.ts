@@ -33,6 +33,7 @@ export { listLinkPath } from "./lists/list-links";
 export {
   confirmMembership,
   resendConfirmation,
+  unsubscribeLinkPerson,
   unsubscribeMembership,
 } from "./lists/list-memberships";
 export { receiveNewsletterSignup } from "./lists/newsletter-signup";

@@ -22,7 +22,20 @@ export type TransportMessage = {
   attachments?: EmailAttachment[];
   /** The body `text` and `html` were filled in from, encoded once for all who share it. */
   sharedBody?: SharedBody;
+  /**
+   * Asked once a connection is free for the email, just before it is handed over: false withdraws
+   * it (the send rejects with {@link Withdrawn}, nothing reaches the server).
+   */
+  stillWanted?: () => Promise<boolean>;
 };
+
+/** The email was withdrawn at the last moment (its `stillWanted` said no): nothing was sent. */
+export class Withdrawn extends Error {
+  constructor() {
+    super("Withdrawn before it was handed over");
+    this.name = "Withdrawn";
+  }
+}
 
 /** Signs every outgoing email (nodemailer's `dkim` option); see README for the DNS record. */
 export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
@@ -242,6 +255,7 @@ export function smtpTransport(
         mail.envelope = { from: returnPathFor(bounceAddress, message.id), to: [message.to] };
       }
       await gate.run(async () => {
+        if (message.stillWanted && !(await message.stillWanted())) throw new Withdrawn();
         const abort = new AbortController();
         let handedOver = false;
         let timer = setTimeout(() => abort.abort(), 2 * timeoutMs);
@@ -291,6 +305,7 @@ export function mailDirTransport(mailDir: string, dkim?: DkimSigning): MailTrans
   return {
     description: `.eml files in ${mailDir}`,
     async send(message) {
+      if (message.stillWanted && !(await message.stillWanted())) throw new Withdrawn();
       const sent = await (await transporter.get()).sendMail(await options(message));
       const bytes = sent.message as Buffer;
       const stamp = message.createdAt.replace(/[:.]/g, "-");

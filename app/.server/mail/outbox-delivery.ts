@@ -3,7 +3,7 @@ import type { Db } from "../core/db/database";
 import type { AttemptRecorder, DeliveryOutcome } from "./outbox-attempt-records";
 import type { ClaimedEmail, OutboxClaims } from "./outbox-claims";
 import type { BulkCompletion, BulkPause, OutboxHooks } from "./outbox-hooks";
-import { NoFinalReply, type MailTransport } from "./mail-transport";
+import { NoFinalReply, Withdrawn, type MailTransport } from "./mail-transport";
 import type { SharedBody } from "./shared-body";
 import type { bulkRefusalBreaker, serverRefusalBreaker } from "./refusal-breakers";
 import { classifySendFailure, isTemporaryRefusal, type SendFailure } from "./smtp-refusal";
@@ -161,6 +161,17 @@ export async function deliverEmail(
   let startedAt: string;
   let failure: SendFailure | undefined;
   let noReply: NoFinalReply | undefined;
+  // A bulk email is asked about again by its hooks once a connection is free for it.
+  let withdrawn: { skip: string } | { hold: string } | undefined;
+  const lastCheck = context.hooks.lastCheck;
+  const claimedRef = email;
+  const stillWanted =
+    batchId && lastCheck
+      ? async () => {
+          withdrawn = await lastCheck(claimedRef);
+          return withdrawn === undefined;
+        }
+      : undefined;
   try {
     let attachments: EmailAttachment[] = [];
     const template = email.template;
@@ -199,15 +210,25 @@ export async function deliverEmail(
         headers: JSON.parse(email.headers) as Record<string, string>,
         attachments,
         sharedBody,
+        stillWanted,
       });
     } catch (cause) {
-      if (cause instanceof NoFinalReply) noReply = cause;
+      if (cause instanceof Withdrawn) withdrawn ??= { skip: cause.message };
+      else if (cause instanceof NoFinalReply) noReply = cause;
       else failure = classifySendFailure(cause);
     }
   } finally {
     clearInterval(renewal);
   }
 
+  if (withdrawn) {
+    if ("hold" in withdrawn) {
+      await release(unclaimed(email, "held"));
+      return "held";
+    }
+    await release({ status: "cancelled", last_error: withdrawn.skip });
+    return "skipped";
+  }
   const finished = clock.now();
   const finishedAt = finished.toISOString();
   if (noReply) return deliveryUncertain(context, email, startedAt, finished, noReply);

@@ -40,6 +40,13 @@ export type OutboxHooks = {
    */
   completeBulk?(emails: OutboxEmailTable[]): Promise<Map<string, BulkCompletion>>;
   /**
+   * Asked again of each bulk email at the last moment, once a connection is free for it and just
+   * before it is handed over: a claimed batch may wait in the transport's queue for seconds, and a
+   * reader who left meanwhile must not get it. Undefined sends it; `skip` cancels it, `hold` keeps
+   * it with its paused batch.
+   */
+  lastCheck?(email: OutboxEmailRef): Promise<{ skip: string } | { hold: string } | undefined>;
+  /**
    * Whether a storm (the server refusing every email for now, 421 after 421) pauses this bulk
    * email's batch: yes for a batch that probes and resumes by itself (a broadcast); otherwise its
    * emails wait out the storm without spending their attempts.

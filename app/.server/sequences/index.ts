@@ -18,6 +18,7 @@ export {
   type StepFigures,
 } from "./sequence-editing";
 export { runSequencePass } from "./sequence-pass";
+export { leaveSequence, readLeaveLink, type LeaveLink } from "./sequence-leaving";
 export { startSequenceRunner } from "./sequence-runner";
 export { isSequenceEmail, sequenceOutboxHooks } from "./sequence-outbox-hooks";
 export { readerTimeZone, stepDueAt } from "./sequence-timing";

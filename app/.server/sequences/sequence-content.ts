@@ -4,6 +4,7 @@ import { letterEmail, parseLetterMarkdown } from "../broadcasts";
 import { guideReaderParameter, listUnsubscribeHeaders } from "../audience";
 import { downloadsPath, guideAt } from "~/lib/download-targets";
 import type { LetterBlock, LetterInline } from "~/lib/letter-blocks";
+import { leavePath } from "./sequence-leaving";
 
 /**
  * Stands for the reader's unsubscribe token in a step drawn once for every reader: characters
@@ -18,16 +19,26 @@ const readerPlaceholder = "SEQUENCE-GUIDE-READER";
 const unsubscribeUrl = (config: Pick<AppConfig, "SITE_URL">, list: string, token: string) =>
   `${config.SITE_URL}/lists/${list}/unsubscribe/${token}`;
 
-/** A step as every reader gets it, in the letters' layout, the unsubscribe link a placeholder. */
+/**
+ * A step as every reader gets it, in the letters' layout, the unsubscribe link a placeholder. It
+ * ends with a link to leave this sequence alone (the list stays), which carries the same token.
+ */
 export function renderStep(
   config: Pick<AppConfig, "MAIL_POSTAL_ADDRESS" | "SITE_URL">,
-  step: { list: string; subject: string; bodyMarkdown: string; preview?: string },
+  step: {
+    sequenceId: string;
+    list: string;
+    subject: string;
+    bodyMarkdown: string;
+    preview?: string;
+  },
 ) {
+  const leaveUrl = `${config.SITE_URL}${leavePath(step.sequenceId, step.list, tokenPlaceholder)}`;
+  const stays = step.list === "waitlist" ? "the waitlist" : "the newsletter";
+  const markdown = `${step.bodyMarkdown}\n\nRather not get this series? [Leave this sequence](${leaveUrl}): you stay on ${stays}.`;
   return letterEmail(step.subject, {
     preview: step.preview ?? "",
-    blocks: parseLetterMarkdown(step.bodyMarkdown).blocks.map((block) =>
-      markGuideLinks(config, block),
-    ),
+    blocks: parseLetterMarkdown(markdown).blocks.map((block) => markGuideLinks(config, block)),
     unsubscribeUrl: unsubscribeUrl(config, step.list, tokenPlaceholder),
     postalAddress: config.MAIL_POSTAL_ADDRESS,
   });

@@ -37,7 +37,7 @@ export function sequenceInput(form: URLSearchParams) {
     exitOnBooking: form.get("exitOnBooking") ?? undefined,
     exitOnRegistration: form.get("exitOnRegistration") ?? undefined,
     exitOnSequenceId: form.get("exitOnSequenceId") ?? "",
-    allowRestart: form.get("allowRestart") ?? undefined,
+    restart: form.get("restart") ?? undefined,
   };
 }
 
@@ -138,7 +138,7 @@ export async function saveSequence(
       exit_on_booking: settings.exitOnBooking ? 1 : 0,
       exit_on_registration: settings.exitOnRegistration ? 1 : 0,
       exit_on_sequence_id: settings.exitOnSequenceId,
-      allow_restart: settings.allowRestart ? 1 : 0,
+      restart: settings.restart,
       updated_at: nowIso,
     };
     if (id) {
@@ -404,8 +404,15 @@ export async function listSequences(db: Db) {
 }
 
 export type StepFigures = {
+  /** Handed to the reader's server and accepted. */
   sent: number;
+  /** The same count, under the name the provider outcomes' rates are over. */
   delivered: number;
+  /** Never sent: the reader left (or the step was removed) while it waited in the outbox. */
+  cancelled: number;
+  /** In the outbox now (queued, held with the paused sequence, or being sent). */
+  queued: number;
+  /** Left the list after this step reached them (it was their last step, and it was sent). */
   unsubscribed: number;
   converted: number;
   /** Reported by providers after delivery (deliverability's `delivery_events`). */
@@ -419,9 +426,10 @@ export type StepFigures = {
 };
 
 /**
- * Each step's figures, as far as the data goes: sent (queued to a reader), delivered (the outbox
- * sent it), unsubscribed after it (their run ended by an unsubscribe with this the last step they
- * had), converted after it (an order, a booking or a workshop registration since it was queued).
+ * Each step's figures, as far as the data goes: sent (the outbox sent it), cancelled (never sent),
+ * still queued, unsubscribed after it (their run ended by an unsubscribe with this the last step
+ * they had, and it reached them), converted after it (an order, a booking or a workshop
+ * registration since it was queued).
  */
 async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepFigures>> {
   const figures = new Map<string, StepFigures>(
@@ -430,6 +438,8 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
       {
         sent: 0,
         delivered: 0,
+        cancelled: 0,
+        queued: 0,
         unsubscribed: 0,
         converted: 0,
         hardBounces: 0,
@@ -445,28 +455,32 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
   const sends = await db
     .selectFrom("sequence_sends as send")
     .leftJoin("outbox_emails as email", "email.id", "send.id")
-    .select([
-      "send.step_id",
-      (eb) => eb.fn.countAll<string | number>().as("sent"),
-      (eb) =>
-        eb.fn
-          .sum<string | number>(eb.case().when("email.status", "=", "sent").then(1).else(0).end())
-          .as("delivered"),
-    ])
+    .select(["send.step_id", "email.status", (eb) => eb.fn.countAll<string | number>().as("count")])
     .where("send.step_id", "in", stepIds)
-    .groupBy("send.step_id")
+    .groupBy(["send.step_id", "email.status"])
     .execute();
   for (const row of sends) {
     const figure = figures.get(row.step_id)!;
-    figure.sent = Number(row.sent);
-    figure.delivered = Number(row.delivered ?? 0);
+    const count = Number(row.count);
+    if (row.status === "sent") figure.sent += count;
+    else if (row.status === "cancelled") figure.cancelled += count;
+    else if (row.status === "pending" || row.status === "held" || row.status === "sending")
+      figure.queued += count;
   }
+  for (const figure of figures.values()) figure.delivered = figure.sent;
   const unsubscribed = await db
-    .selectFrom("sequence_enrollments")
-    .select(["last_step_id", (eb) => eb.fn.countAll<string | number>().as("count")])
-    .where("last_step_id", "in", stepIds)
-    .where("ended_reason", "=", "unsubscribed")
-    .groupBy("last_step_id")
+    .selectFrom("sequence_enrollments as enrollment")
+    .innerJoin("sequence_sends as send", (join) =>
+      join
+        .onRef("send.enrollment_id", "=", "enrollment.id")
+        .onRef("send.step_id", "=", "enrollment.last_step_id"),
+    )
+    .innerJoin("outbox_emails as email", "email.id", "send.id")
+    .select(["enrollment.last_step_id", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("enrollment.last_step_id", "in", stepIds)
+    .where("enrollment.ended_reason", "=", "unsubscribed")
+    .where("email.status", "=", "sent")
+    .groupBy("enrollment.last_step_id")
     .execute();
   for (const row of unsubscribed) figures.get(row.last_step_id!)!.unsubscribed = Number(row.count);
   // The analytics capability's conversions that a step can lead to (a signup cannot: it came first).
@@ -509,6 +523,57 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
   return figures;
 }
 
+/** Readers listed per step on the sequence's page; the count says how many more there are. */
+export const waitingListed = 50;
+
+/**
+ * Who waits at each live step: the readers in a run whose next step it is (their last step before
+ * it, after the live step before), the count, when the next ones go and the first of them by time.
+ * A paused sequence's readers have no time: they go when it resumes.
+ */
+async function waitingAtSteps(
+  db: Db,
+  sequenceId: string,
+  steps: { id: string; position: number; removed_at: string | null }[],
+) {
+  const live = steps.filter((step) => !step.removed_at);
+  const waiting = new Map<
+    string,
+    { count: number; nextAt: string | null; readers: { email: string; at: string | null }[] }
+  >();
+  let after: number | undefined;
+  for (const step of live) {
+    const here = db
+      .selectFrom("sequence_enrollments as enrollment")
+      .where("enrollment.sequence_id", "=", sequenceId)
+      .where("enrollment.status", "=", "active")
+      .where("enrollment.last_position", "<", step.position)
+      .$if(after !== undefined, (query) => query.where("enrollment.last_position", ">=", after!));
+    const [totals, readers] = await Promise.all([
+      here
+        .select([
+          (eb) => eb.fn.countAll<string | number>().as("count"),
+          (eb) => eb.fn.min("enrollment.next_due_at").as("nextAt"),
+        ])
+        .executeTakeFirstOrThrow(),
+      here
+        .innerJoin("people", "people.id", "enrollment.person_id")
+        .select(["people.email", "enrollment.next_due_at as at"])
+        .orderBy("enrollment.next_due_at")
+        .orderBy("people.email")
+        .limit(waitingListed)
+        .execute(),
+    ]);
+    waiting.set(step.id, {
+      count: Number(totals.count),
+      nextAt: (totals.nextAt as string | null) ?? null,
+      readers,
+    });
+    after = step.position;
+  }
+  return waiting;
+}
+
 /** A sequence with its steps (live ones in order, then removed ones) and their figures. */
 export async function sequencePage(db: Db, id: string) {
   const sequence = await db
@@ -527,6 +592,7 @@ export async function sequencePage(db: Db, id: string) {
     db,
     steps.map((step) => step.id),
   );
+  const waiting = await waitingAtSteps(db, id, steps);
   const others = await db
     .selectFrom("sequences")
     .select(["id", "name"])
@@ -541,7 +607,11 @@ export async function sequencePage(db: Db, id: string) {
     .execute();
   return {
     sequence,
-    steps: steps.map((step) => ({ ...step, figures: figures.get(step.id)! })),
+    steps: steps.map((step) => ({
+      ...step,
+      figures: figures.get(step.id)!,
+      waiting: waiting.get(step.id) ?? { count: 0, nextAt: null, readers: [] },
+    })),
     others,
     readers: Object.fromEntries(readers.map((row) => [row.status, Number(row.count)])),
   };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../core/db/schema";
 import type { PersonEvent } from "../core/person-events";
-import type { SequenceTrigger } from "~/lib/sequence-schema";
+import type { SequenceRestart, SequenceTrigger } from "~/lib/sequence-schema";
 
 type Trx = Kysely<Database>;
 
@@ -139,7 +139,7 @@ async function startSequences(
   if (depth > maxChain) return;
   const sequences = await trx
     .selectFrom("sequences")
-    .select(["id", "list", "allow_restart", "status"])
+    .select(["id", "list", "restart", "status"])
     .where("trigger", "=", trigger)
     .where("status", "in", ["active", "paused"])
     // A detail narrows the trigger (that interest, that sequence); none set means any.
@@ -171,8 +171,10 @@ async function startSequences(
 }
 
 /**
- * Starts one person on one sequence, unless they are not on its list, or are already in it, or
- * were in it before and the owner did not allow a restart. Resolves whether they were started.
+ * Starts one person on one sequence, unless they are not on its list or are already in it. For
+ * someone who was in it before, the sequence's restart choice decides: `resume` starts a run
+ * after the last step they had (nothing if they had every one), `start_over` from the first step,
+ * `none` not at all. Resolves whether they were started.
  */
 export async function enroll(
   trx: Trx,
@@ -181,7 +183,7 @@ export async function enroll(
     personId,
     now,
   }: {
-    sequence: { id: string; list: string; allow_restart: number; status: string };
+    sequence: { id: string; list: string; restart: SequenceRestart; status: string };
     personId: string;
     now: Date;
   },
@@ -189,12 +191,16 @@ export async function enroll(
   if (!(await hasConsent(trx, personId, sequence.list))) return false;
   const earlier = await trx
     .selectFrom("sequence_enrollments")
-    .select("status")
+    .select(["status", "last_position", "last_step_id"])
     .where("person_id", "=", personId)
     .where("sequence_id", "=", sequence.id)
+    .orderBy("started_at", "desc")
     .execute();
   if (earlier.some((row) => row.status === "active")) return false;
-  if (earlier.length > 0 && !sequence.allow_restart) return false;
+  const latest = earlier[0];
+  if (latest && sequence.restart === "none") return false;
+  if (latest && sequence.restart === "resume" && latest.status === "finished") return false;
+  const resumed = latest && sequence.restart === "resume" ? latest : undefined;
   const nowIso = now.toISOString();
   await trx
     .insertInto("sequence_enrollments")
@@ -203,8 +209,9 @@ export async function enroll(
       sequence_id: sequence.id,
       person_id: personId,
       status: "active",
-      last_position: -1,
-      last_step_id: null,
+      // Resumed, the next step is the first after the last one they had, its delay from now.
+      last_position: resumed?.last_position ?? -1,
+      last_step_id: resumed?.last_step_id ?? null,
       last_done_at: nowIso,
       // The pass works out the first step's time from the steps as they are then; a paused
       // sequence's readers wait outside the due index until it resumes.
@@ -235,6 +242,8 @@ export async function endEnrollments(
     exitOnBooking?: boolean;
     exitOnRegistration?: boolean;
     exitOnSequenceId?: string;
+    /** Only the run of this sequence (the reader left it alone). */
+    onlySequenceId?: string;
   },
 ) {
   const nowIso = filter.now.toISOString();
@@ -248,6 +257,9 @@ export async function endEnrollments(
     })
     .where("person_id", "=", filter.personId)
     .where("status", "=", "active")
+    .$if(filter.onlySequenceId !== undefined, (query) =>
+      query.where("sequence_id", "=", filter.onlySequenceId!),
+    )
     .$if(
       filter.onlyList !== undefined ||
         filter.exitProducts !== undefined ||

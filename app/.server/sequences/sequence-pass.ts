@@ -9,6 +9,12 @@ import { readerTimeZone, stepDueAt } from "./sequence-timing";
 /** Readers looked at per transaction; a pass takes batches until none is due. */
 export const passBatchSize = 500;
 
+/**
+ * How long a reader whose last email still waits in the outbox waits before the pass looks again:
+ * the run ends only once that email is sent or cancelled.
+ */
+export const lastEmailRecheckMs = 60_000;
+
 /** The bulk emails' purpose: the outbox hooks route their completion to the sequences. */
 export const sequenceEmailPurpose = "sequence.step";
 
@@ -34,7 +40,7 @@ export function nextStep(steps: Step[], lastPosition: number): Step | undefined 
  * others). For each, the next step from the current list: not yet due (the delay changed, the
  * reader's morning is later) records when it will be; due, it is recorded as sent to them (unique
  * per run and step) and queued in the outbox as a bulk email in the same transaction; none left,
- * the run is finished. Readers of a paused sequence wait. Resolves with how many were queued.
+ * the run is finished once its last email is sent or cancelled. Readers of a paused sequence wait. Resolves with how many were queued.
  */
 export async function runSequencePass(
   deps: Pick<ServiceDeps, "db" | "clock" | "config">,
@@ -123,7 +129,18 @@ async function passBatch(
           : nowIso,
       });
     }
-    await endRuns(trx, finished, "finished", "all steps sent", nowIso);
+    // Finished only once the last email is out of the queue: until then an unsubscribe still
+    // cancels it, and the run is not "finished" for someone who left.
+    const waiting = await unsettledRuns(trx, finished);
+    for (const id of waiting)
+      later.set(id, new Date(now.getTime() + lastEmailRecheckMs).toISOString());
+    await endRuns(
+      trx,
+      finished.filter((id) => !waiting.has(id)),
+      "finished",
+      "all steps sent",
+      nowIso,
+    );
     await endRuns(trx, leftTheList, "cancelled", "no longer on the list", nowIso);
     if (later.size > 0) {
       await trx
@@ -242,6 +259,20 @@ export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: num
 }
 
 type SequenceSendRow = Insertable<SequenceSendTable>;
+
+/** The runs among `ids` with an email still in the outbox's hands (queued, held or being sent). */
+async function unsettledRuns(trx: Kysely<Database>, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await trx
+    .selectFrom("sequence_sends as send")
+    .innerJoin("outbox_emails as email", "email.id", "send.id")
+    .select("send.enrollment_id")
+    .distinct()
+    .where("send.enrollment_id", "in", ids)
+    .where("email.status", "in", ["pending", "held", "sending"])
+    .execute();
+  return new Set(rows.map((row) => row.enrollment_id));
+}
 
 /** One value per row in one UPDATE: `CASE id WHEN … THEN … END` (both databases). */
 function byId<T extends string | number>(rows: { id: string; value: T }[]) {

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { SequenceStatus, SequenceTrigger } from "~/lib/sequence-schema";
+import type { SequenceRestart, SequenceStatus, SequenceTrigger } from "~/lib/sequence-schema";
 
 /** Email sequences (migration 570, decision 170). */
 export interface SequenceTables {
@@ -26,8 +26,8 @@ export interface SequenceTable {
   exit_on_registration: number;
   /** Joining that sequence ends this one. */
   exit_on_sequence_id: string | null;
-  /** A trigger for someone already in or past the sequence starts it again. */
-  allow_restart: number;
+  /** What a trigger does for someone who was in it before (migration 695). */
+  restart: SequenceRestart;
   status: SequenceStatus;
   created_at: string;
   updated_at: string;

@@ -7,7 +7,7 @@ import { guideTitle } from "~/content/free-library";
 import { purchasableItems } from "~/lib/catalog";
 import { guideDownloads } from "~/lib/download-targets";
 import { newsletterInterests } from "~/lib/newsletter-interests";
-import { maxDelayDays, sequenceTriggers } from "~/lib/sequence-schema";
+import { maxDelayDays, sequenceRestarts, sequenceTriggers } from "~/lib/sequence-schema";
 
 export type SequenceValues = {
   name: string;
@@ -19,7 +19,7 @@ export type SequenceValues = {
   exit_on_booking: number;
   exit_on_registration: number;
   exit_on_sequence_id: string | null;
-  allow_restart: number;
+  restart: string;
 };
 
 export type StepValues = { subject: string; body_markdown: string; delay_days: number };
@@ -29,7 +29,7 @@ const selectClass =
 
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** A sequence's settings: its trigger, list, the reader's hour, exits and restarts. */
+/** A sequence's settings: its trigger, list, the reader's hour, exits and what a restart does. */
 export function SequenceFields({
   sequence,
   others,
@@ -201,16 +201,27 @@ export function SequenceFields({
           <FieldError id="exitOnSequenceId-error" errors={fieldErrors.exitOnSequenceId} />
         </div>
       </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="allowRestart"
-          value="yes"
-          defaultChecked={Boolean(sequence?.allow_restart)}
-          className="size-4 accent-primary"
-        />
-        Allow restart: a new trigger starts it again for someone who finished it
-      </label>
+      <fieldset className="space-y-3 rounded-lg border p-4" aria-describedby={described("restart")}>
+        <legend className="px-1 text-sm font-medium">
+          When it starts again for someone who was in it before
+        </legend>
+        {sequenceRestarts.map((restart) => (
+          <label key={restart.key} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="restart"
+              value={restart.key}
+              defaultChecked={(sequence?.restart ?? "none") === restart.key}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <span>
+              <span className="font-medium">{restart.label}</span>
+              <span className="block text-muted-foreground">{restart.hint}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id="restart-error" errors={fieldErrors.restart} />
+      </fieldset>
     </div>
   );
 }

@@ -174,6 +174,18 @@ async function linkedMembership(
   return membership?.list === link.list ? membership : "invalid";
 }
 
+/**
+ * The person an unsubscribe link names, if it is valid for `list`: a sequence's "leave this
+ * sequence" link carries the same token (the reader's copy holds one personal token).
+ */
+export async function unsubscribeLinkPerson(
+  deps: Pick<ServiceDeps, "db" | "config" | "clock">,
+  link: ListLink,
+): Promise<string | undefined> {
+  const membership = await linkedMembership(deps, deps.db, "unsubscribe", link);
+  return typeof membership === "string" ? undefined : membership.personId;
+}
+
 /** Whether a confirm or unsubscribe link can be used, without using it (its page asks for a click). */
 export async function readListLink(
   deps: Pick<ServiceDeps, "db" | "config" | "clock">,

@@ -37,6 +37,9 @@ export function siteOutboxHooks(deps: { db: AppDatabase["db"]; config: AppConfig
       ]);
       return new Map([...forBroadcasts, ...forSequences]);
     },
+    // Only a sequence's emails are asked again at the last moment (a broadcast's at claim time).
+    lastCheck: (email) =>
+      isSequenceEmail(email) ? sequences.lastCheck(email) : Promise.resolve(undefined),
     // A sequence paused waits for the owner: through a storm its emails wait for the server.
     stormPauses: (email) => !isSequenceEmail(email),
     async bulkPaused(trx, pause) {

@@ -35,6 +35,7 @@ import * as peopleImportJobs from "./684_people_import_jobs";
 import * as deliveryEvents from "./685_delivery_events";
 import * as workshopAttendeeInviteSequence from "./690_workshop_attendee_invite_sequence";
 import * as workshopCohortCancellation from "./691_workshop_cohort_cancellation";
+import * as sequenceRestartChoice from "./695_sequence_restart_choice";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -112,5 +113,6 @@ export const migrations: Record<string, Migration> = {
   "685_delivery_events": deliveryEvents,
   "690_workshop_attendee_invite_sequence": workshopAttendeeInviteSequence,
   "691_workshop_cohort_cancellation": workshopCohortCancellation,
+  "695_sequence_restart_choice": sequenceRestartChoice,
   "710_deals": deals,
 };
