@@ -349,4 +349,130 @@ test.describe("purchase page with sales open", () => {
       "If that address matches this order, a fresh download link is on its way to it.",
     );
   });
+
+  /** Holds the island's modules until `release()`: a press before it lands on the server's HTML. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/island-.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** The paths the page posts to from now on. */
+  function postsOf(page: Page) {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    return posts;
+  }
+
+  test("Complete Purchase pressed before the scripts run is checked once they have", async ({
+    page,
+  }) => {
+    // Issue 50: a card tapped, then the button at once, on a page whose scripts are still coming.
+    const release = await holdScripts(page);
+    const posts = postsOf(page);
+    await page.goto(`${site.server.baseURL}/buy-now`);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("First Name").fill("Early");
+    await page.getByTestId("purchase-button").click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    // The press is the island's once it has hydrated: it asks for the email, the page kept.
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts).toContainText("Email Required");
+    await expect(page.getByRole("checkbox", { name: "PDF Download" })).toBeChecked();
+    await expectTotal(page, "$19.99");
+    await expect(page.getByLabel("First Name")).toHaveValue("Early");
+    expect(posts).not.toContain("/buy-now");
+    // And the same press with the email goes on to the address, then to Stripe.
+    await page.getByLabel("Email Address").fill("early@example.com");
+    await fillAddress(page);
+    await page.getByTestId("purchase-button").click();
+    await expect(page).toHaveURL(new RegExp(`^${site.fake.url}/c/pay/cs_test_\\w+$`));
+  });
+
+  test("a press whose scripts never come posts natively; the refusal keeps every choice", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // The aborted modules, and the refusal's own 400.
+    allowConsoleErrors(/Failed to load resource/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The modules cannot be fetched: the held press goes to the server as it would have.
+    await page.route(/\/assets\/island-.*\.js$/, (route) => route.abort());
+    await page.goto(`${site.server.baseURL}/buy-now`);
+    await page.getByTestId("format-breakthrough-session").click();
+    await page.getByLabel("First Name").fill("Native");
+    await page.getByLabel("Last Name").fill("Buyer");
+    const posted = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().endsWith("/buy-now"),
+    );
+    await page.getByTestId("purchase-button").click();
+    await posted;
+    await page.waitForLoadState();
+    await expect(page.getByTestId("purchase-refusal")).toHaveText(
+      "Please enter a valid email address.",
+    );
+    await expect(page.getByRole("checkbox", { name: "Sales Breakthrough Hour" })).toBeChecked();
+    await expectTotal(page, "$295.00");
+    await expect(page.getByLabel("First Name")).toHaveValue("Native");
+    await expect(page.getByLabel("Last Name")).toHaveValue("Buyer");
+    // The field to fix has the focus, its message beside it, both on the screen.
+    const email = page.getByLabel("Email Address");
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeInViewport();
+    await expect(page.locator("#purchase-email-error")).toBeInViewport();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a refused purchase comes back as it was sent, the first error focused", async ({
+      page,
+    }) => {
+      await page.goto(`${site.server.baseURL}/buy-now`);
+      await page.getByLabel("Email Address").fill("nothing.chosen@example.com");
+      await page.getByTestId("purchase-button").click();
+      await expect(page.getByTestId("purchase-refusal")).toHaveText(
+        "Please select at least one format to proceed.",
+      );
+      await expect(page.getByLabel("Email Address")).toHaveValue("nothing.chosen@example.com");
+      const first = page.getByRole("checkbox", { name: "PDF Download" });
+      await expect(first).toBeFocused();
+      await expect(first).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#format-error")).toBeInViewport();
+      await expectNoAxeViolations(page);
+    });
+  });
+});
+
+test.describe("purchase page, a buyer as fast as autofill", () => {
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+  // A time trap longer than the test takes to fill the form, even on a loaded machine.
+  const site = salesOpenSite({ CONTACT_MIN_FILL_SECONDS: "30" });
+
+  test("a press within the minimum fill time waits it out and reaches Stripe", async ({ page }) => {
+    await gotoHydrated(page, `${site.server.baseURL}/buy-now`);
+    await page.getByTestId("format-pdf").click();
+    await page.getByLabel("Email Address").fill("fast@example.com");
+    const address = page.getByTestId("address-fields");
+    await address.getByLabel("Street Address").fill("1 Pearl Street");
+    await address.getByLabel("City").fill("Boulder");
+    await address.getByLabel("State").fill("CO");
+    await address.getByLabel("ZIP Code").fill("80302");
+    const pressedAt = await page.evaluate(() => performance.now());
+    expect(pressedAt).toBeLessThan(30_000);
+    await page.getByTestId("purchase-button").click();
+    // "Processing..." until the token is old enough, then Stripe: no Payment Error on the way.
+    await expect(page).toHaveURL(new RegExp(`^${site.fake.url}/c/pay/cs_test_\\w+$`), {
+      timeout: 45_000,
+    });
+    await expect(page.getByTestId("fake-total")).toHaveText("1999");
+  });
 });

@@ -1,3 +1,5 @@
+import { minutesText } from "~/lib/booking-summary";
+
 /** The words of the booking pages. */
 export const bookingContent = {
   intro: {
@@ -7,7 +9,7 @@ export const bookingContent = {
     held: {
       title: "Check your email",
       text: (hold: { minutes: number; until: string }) =>
-        `We hold this time for you for ${hold.minutes} minutes, until ${hold.until}: confirm it with the link we just sent. Until you do, nothing is booked.`,
+        `We hold this time for you for ${minutesText(hold.minutes)}, until ${hold.until}: confirm it with the link we just sent. Until you do, nothing is booked.`,
       emailNote: "The confirmation link went to",
       lapseNote:
         "If the email does not come (look in the spam folder too), the hold lapses on its own and the time is free again: you can then",

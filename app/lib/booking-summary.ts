@@ -13,6 +13,11 @@ export type BookingSummary = {
   /** The same time in the owner's zone, when that is another zone; else null. */
   ownerWhen: { when: string; zone: string } | null;
   email: string;
-  /** A held free call: how long the hold lasts and when it lapses, in the booker's zone. */
+  /** A held free call: how long the hold lasts and when it lapses, in the booker's zone, named. */
   hold: { minutes: number; until: string } | null;
 };
+
+/** "1 minute", "10 minutes": how long a hold lasts. */
+export function minutesText(minutes: number) {
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome: result.outcome,
       message,
       summary: result.outcome === "held" ? result.summary : null,
-      values: { name: form.get("name"), email: form.get("email") },
+      values: { name: form.get("name"), email: form.get("email"), start: form.get("start") },
     },
     { status: statusOf[result.outcome] },
   );
@@ -112,6 +112,9 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       {problem && (
         <p
           role="alert"
+          // A refused post's reason takes the focus, so it is read and in view (decision 318).
+          tabIndex={actionData?.message ? -1 : undefined}
+          autoFocus={Boolean(actionData?.message)}
           className="rounded-md border border-destructive p-3 text-destructive"
           data-testid="booking-problem"
         >
@@ -125,6 +128,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         zones={page.zones}
         zoneChosen={page.zoneChosen}
         submitLabel={content.intro.submit}
+        chosen={actionData?.values.start ?? undefined}
       >
         <HoneypotField />
         <FormTokenField token={formToken} />

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/buy-now";
 import { FormIsland } from "~/components/layout/form-island";
 import { PurchasePage } from "~/components/purchase/purchase-page";
+import { checkoutDraftFields, type CheckoutRefusal } from "~/components/purchase/purchase-form";
 import type { WaitlistReply } from "~/components/purchase/waitlist-form";
 import { buyNowContent } from "~/content/buy-now";
 import { readFormBody } from "~/.server/http/request-body";
@@ -9,8 +10,8 @@ import { pageSeo } from "~/.server/content/page-seo";
 import { startCheckout } from "~/.server/sales";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { joinWaitlist } from "~/.server/audience";
-import { BOOK_PDF_PRICE, BOOK_PRODUCT_ID } from "~/lib/catalog";
-import { purchaseMessages } from "~/lib/purchase-rules";
+import { BOOK_PDF_PRICE, BOOK_PRODUCT_ID, isPurchasableItemId } from "~/lib/catalog";
+import { isValidPurchaseEmail, purchaseMessages } from "~/lib/purchase-rules";
 import { metaFromLoaderData } from "~/lib/route-meta";
 import { bookJsonLd } from "~/lib/seo";
 import { spamTrapFields } from "~/lib/spam-trap-fields";
@@ -21,6 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const salesOpen = context.config.SALES_OPEN;
   return {
     formToken: issueFormToken(context),
+    formTokenMinAgeMs: context.config.CONTACT_MIN_FILL_SECONDS * 1000,
     meta: pageSeo((siteUrl) => ({
       title: "Complete Your Purchase",
       description:
@@ -86,8 +88,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     traps,
     clientAddress,
   });
-  const refusal = (message: string, status: number) =>
-    data({ intent: "checkout" as const, message }, status);
+  // The page comes back as the buyer left it, the field to fix first focused (decision 318).
+  const formats = form.getAll("formats").filter(isPurchasableItemId);
+  const fields = Object.fromEntries(
+    checkoutDraftFields.map((name) => [name, (form.get(name) ?? "").slice(0, 254)]),
+  );
+  const refusal = (message: string, status: number) => {
+    const invalid =
+      started.outcome !== "invalid"
+        ? undefined
+        : formats.length === 0
+          ? ("formats" as const)
+          : !isValidPurchaseEmail(fields.email ?? "")
+            ? ("email" as const)
+            : undefined;
+    const refused: CheckoutRefusal = { message, formats, fields, invalid };
+    return data({ intent: "checkout" as const, refusal: refused }, status);
+  };
   switch (started.outcome) {
     case "opened":
       return redirect(started.url);
@@ -123,8 +140,9 @@ export default function BuyNow({ loaderData, actionData }: Route.ComponentProps)
         salesOpen,
         siteUrl,
         formToken: loaderData.formToken,
+        formTokenMinAgeMs: loaderData.formTokenMinAgeMs,
         waitlistReply: actionData?.intent === "waitlist" ? actionData : undefined,
-        checkoutError: actionData?.intent === "checkout" ? actionData.message : undefined,
+        checkoutRefusal: actionData?.intent === "checkout" ? actionData.refusal : undefined,
       }}
     />
   );

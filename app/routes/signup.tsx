@@ -63,7 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SignupActionData>({ status: "failed" }, 500);
   }
   if (received.outcome === "invalid") {
-    return data<SignupActionData>({ status: "invalid", fieldErrors: received.fieldErrors }, 400);
+    // The form comes back as it was sent, so a page posted without JavaScript loses nothing.
+    const sent = {
+      firstName: (fields.firstName ?? "").slice(0, 100),
+      email: fields.email.slice(0, 254),
+      interests: fields.interests.slice(0, 10),
+    };
+    return data<SignupActionData>(
+      { status: "invalid", fieldErrors: received.fieldErrors, fields: sent },
+      400,
+    );
   }
   if (received.outcome === "rate-limited") {
     return data<SignupActionData>(

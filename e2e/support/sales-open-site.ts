@@ -16,15 +16,18 @@ export type SalesOpenSite = {
 
 /**
  * A built server of the calling group's own, sales open, selling through a Stripe fake on a
- * fresh SQLite file: started before the group's first test and stopped after its last. The
- * shared e2e server keeps sales closed, as the site ships.
+ * fresh SQLite file, with `env` added to its settings: started before the group's first test and
+ * stopped after its last. The shared e2e server keeps sales closed, as the site ships.
  */
-export function salesOpenSite(): SalesOpenSite {
+export function salesOpenSite(env: Record<string, string> = {}): SalesOpenSite {
   let site: SiteWithStripeFake;
 
   test.beforeAll(async () => {
-    // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP.
-    site = await startSiteWithStripeFake("sqlite", { env: { CONTACT_MIN_FILL_SECONDS: "0" } });
+    // Browser tests fill forms faster than people; the fill-time trap is tested over HTTP, and
+    // by the groups that pass their own minimum here.
+    site = await startSiteWithStripeFake("sqlite", {
+      env: { CONTACT_MIN_FILL_SECONDS: "0", ...env },
+    });
   });
   test.afterAll(async () => {
     await site?.stop();

@@ -115,7 +115,12 @@ for (const dialect of httpDialects) {
       const sunday = "2030-01-06T03:00:00.000Z";
       expect((await post({ start: sunday })).status).toBe(422);
       const [start] = slotStarts(await (await page()).text());
-      expect((await post({ start: start!, name: "" })).status).toBe(400);
+      const refused = await post({ start: start!, name: "" });
+      expect(refused.status).toBe(400);
+      // Without JavaScript the refused page keeps the time chosen and focuses the reason.
+      const refusedPage = await refused.text();
+      expect(refusedPage).toMatch(new RegExp(`<input[^>]*checked=""[^>]*value="${start}"`));
+      expect(refusedPage).toMatch(/<p role="alert" tabindex="-1" autofocus=""/);
       expect((await post({ start: start!, timeZone: "Nowhere/Town" })).status).toBe(400);
       expect(await activeBookings()).toHaveLength(0);
       expect(await database.db.selectFrom("outbox_emails").select("id").execute()).toHaveLength(0);

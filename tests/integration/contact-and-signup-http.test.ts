@@ -250,6 +250,43 @@ for (const dialect of httpDialects) {
       expect(await invalid.text()).toContain("Email is required");
     });
 
+    it("without JavaScript: a refused contact or signup comes back as sent, its first error focused", async () => {
+      /** The opening tag of the form control named `name` (`value` for one of a group). */
+      const control = (html: string, name: string, value?: string) =>
+        html.match(
+          new RegExp(
+            `<(?:input|textarea)[^>]*name="${name}"${value ? `[^>]*value="${value}"` : ""}[^>]*>`,
+          ),
+        )?.[0] ?? "";
+      const contact = await fetch(`${servers[0]!.baseURL}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({ ...valid, email: "not-an-address" }),
+        headers: { "X-Forwarded-For": newClient() },
+      });
+      expect(contact.status).toBe(400);
+      const contactPage = await contact.text();
+      expect(control(contactPage, "firstName")).toContain(`value="${valid.firstName}"`);
+      expect(control(contactPage, "email")).toMatch(/autofocus=""/);
+      expect(control(contactPage, "firstName")).not.toMatch(/autofocus/);
+
+      const signup = await fetch(`${servers[0]!.baseURL}/signup`, {
+        method: "POST",
+        body: new URLSearchParams([
+          ["firstName", "Ada"],
+          ["email", "ada@"],
+          ["interests", "book"],
+        ]),
+        headers: { "X-Forwarded-For": newClient() },
+      });
+      expect(signup.status).toBe(400);
+      const signupPage = await signup.text();
+      expect(control(signupPage, "firstName")).toContain('value="Ada"');
+      expect(control(signupPage, "email")).toContain('value="ada@"');
+      expect(control(signupPage, "email")).toMatch(/autofocus=""/);
+      expect(control(signupPage, "interests", "book")).toMatch(/checked=""/);
+      expect(control(signupPage, "interests", "training")).not.toMatch(/checked/);
+    });
+
     it("signup answers known and new addresses alike; one-click unsubscribe (RFC 8058) works", async () => {
       const signup = (email: string) =>
         fetch(`${servers[0]!.baseURL}/signup`, {

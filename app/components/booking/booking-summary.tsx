@@ -1,4 +1,4 @@
-import type { BookingSummary } from "~/lib/booking-summary";
+import { minutesText, type BookingSummary } from "~/lib/booking-summary";
 
 /**
  * What is booked, as the booker's own pages show it: the session, its time in their zone (and the
@@ -44,7 +44,7 @@ export function BookingSummaryCard({
         <>
           <dt className="font-semibold">Held for</dt>
           <dd data-testid="booking-summary-hold">
-            {summary.hold.minutes} minutes, until {summary.hold.until}
+            {minutesText(summary.hold.minutes)}, until {summary.hold.until}
           </dd>
         </>
       )}

@@ -18,6 +18,8 @@ type SlotPickerProps = {
   /** Fields the booking needs besides the time (name and email for a free call). */
   children?: ReactNode;
   submitLabel: string;
+  /** The time a refused post chose: checked again, its week and day open. */
+  chosen?: string;
 };
 
 /**
@@ -36,7 +38,9 @@ export function SlotPicker({
   zoneChosen,
   children,
   submitLabel,
+  chosen,
 }: SlotPickerProps) {
+  const holdsChosen = (day: PickerDay) => day.slots.some((slot) => slot.start === chosen);
   const nonce = useScriptNonce();
   return (
     <div className="space-y-8">
@@ -92,7 +96,7 @@ export function SlotPicker({
               ) : (
                 <details
                   key={week.monday}
-                  open={weekIndex === 0}
+                  open={weekIndex === 0 || week.days.some(holdsChosen)}
                   className="rounded-md border border-border p-3"
                   data-slot-week="open"
                 >
@@ -101,7 +105,12 @@ export function SlotPicker({
                   </summary>
                   <div className="mt-3 space-y-2">
                     {week.days.map((day, dayIndex) => (
-                      <SlotDay key={day.date} day={day} open={weekIndex === 0 && dayIndex === 0} />
+                      <SlotDay
+                        key={day.date}
+                        day={day}
+                        open={(weekIndex === 0 && dayIndex === 0) || holdsChosen(day)}
+                        chosen={chosen}
+                      />
                     ))}
                   </div>
                 </details>
@@ -116,7 +125,7 @@ export function SlotPicker({
   );
 }
 
-function SlotDay({ day, open }: { day: PickerDay; open: boolean }) {
+function SlotDay({ day, open, chosen }: { day: PickerDay; open: boolean; chosen?: string }) {
   return (
     <details open={open} className="rounded-md border border-border p-3" data-slot-day={day.date}>
       <summary className="cursor-pointer font-medium">
@@ -128,7 +137,13 @@ function SlotDay({ day, open }: { day: PickerDay; open: boolean }) {
             key={slot.start}
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
           >
-            <input type="radio" name="start" value={slot.start} required />
+            <input
+              type="radio"
+              name="start"
+              value={slot.start}
+              required
+              defaultChecked={slot.start === chosen}
+            />
             {slot.label}
           </label>
         ))}

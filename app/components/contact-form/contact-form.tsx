@@ -113,6 +113,13 @@ export function ContactForm({
     },
   });
 
+  // A refused page posted without JavaScript comes back with its first error focused, in view.
+  const firstError = (
+    ["firstName", "lastName", "email", "company", "interest", "message"] as const
+  ).find((name) => fields[name].errors?.length);
+  const focus = (name: (typeof firstError & string) | undefined) =>
+    name !== undefined && name === firstError ? { autoFocus: true } : {};
+
   // One toast per answer to a post.
   useEffect(() => {
     const status = posted && (posted.props?.answer?.status ?? "failed");
@@ -149,6 +156,7 @@ export function ContactForm({
           <Field label={<Label htmlFor={fields.firstName.id}>First Name *</Label>}>
             <Input
               {...getInputProps(fields.firstName, { type: "text" })}
+              {...focus("firstName")}
               autoComplete="given-name"
             />
             <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
@@ -156,22 +164,32 @@ export function ContactForm({
           <Field label={<Label htmlFor={fields.lastName.id}>Last Name *</Label>}>
             <Input
               {...getInputProps(fields.lastName, { type: "text" })}
+              {...focus("lastName")}
               autoComplete="family-name"
             />
             <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
           </Field>
         </div>
         <Field label={<Label htmlFor={fields.email.id}>Email *</Label>}>
-          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            {...focus("email")}
+            autoComplete="email"
+          />
           <FieldError id={fields.email.errorId} errors={fields.email.errors} />
         </Field>
         <Field label={<Label htmlFor={fields.company.id}>Company</Label>}>
-          <Input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" />
+          <Input
+            {...getInputProps(fields.company, { type: "text" })}
+            {...focus("company")}
+            autoComplete="organization"
+          />
           <FieldError id={fields.company.errorId} errors={fields.company.errors} />
         </Field>
         <Field label={<Label htmlFor={fields.interest.id}>Interest</Label>}>
           <select
             {...getSelectProps(fields.interest)}
+            {...focus("interest")}
             className={cn(fieldClassName, "h-10 appearance-auto")}
           >
             {contactInterests.map((interest) => (
@@ -183,7 +201,7 @@ export function ContactForm({
           <FieldError id={fields.interest.errorId} errors={fields.interest.errors} />
         </Field>
         <Field label={<Label htmlFor={fields.message.id}>Message *</Label>}>
-          <Textarea {...getTextareaProps(fields.message)} rows={6} />
+          <Textarea {...getTextareaProps(fields.message)} {...focus("message")} rows={6} />
           <FieldError id={fields.message.errorId} errors={fields.message.errors} />
         </Field>
 

@@ -2,16 +2,19 @@ import { useScriptNonce } from "./script-nonce";
 
 /** The type that keeps the island's module script inert until the loader below runs it. */
 const deferredType = "text/x-deferred-module";
+/** How long a form sent before hydration waits for React before the browser sends it itself. */
+const heldSubmitMs = 8000;
 
 /**
  * Fetches the page's modules once it has loaded and painted (its styles, fonts and images first,
- * so the first paint does not wait for JavaScript), and runs them at the visitor's first sign of interaction (a
- * pointer moving, a key, a focus, a click), once that interaction's frame has painted: the menu a
- * tap opens does not wait for the island's work, and the first tap finds every module in the
- * cache, and a page that is only read never spends a phone's main thread on hydration. A button
- * pressed before React arrived is pressed again once it has hydrated, so an early tap is not lost;
- * links and forms work natively meanwhile. Inline (under 1 KB) so it costs no request. The island
- * marks the page `data-hydrated` once it has hydrated.
+ * so the first paint does not wait for JavaScript), and runs them at the visitor's first sign of
+ * interaction (a pointer moving, a key, a focus, a click), once that interaction's frame has
+ * painted: the menu a tap opens does not wait for the island's work, and the first tap finds
+ * every module in the cache, and a page that is only read never spends a phone's main thread on
+ * hydration. A button pressed before React arrived is pressed again once it has hydrated, and an
+ * island's form sent then is sent again through its own handler, so an early tap is not lost;
+ * links work natively meanwhile. Inline, so it costs no request. The island marks the page
+ * `data-hydrated` once it has hydrated.
  */
 const loader = `(() => {
   const nonce = document.currentScript && document.currentScript.nonce;
@@ -46,6 +49,8 @@ const loader = `(() => {
     script.type = "module";
     if (nonce) script.nonce = nonce;
     script.textContent = deferred.textContent;
+    // A module that cannot be fetched: a held form goes natively rather than never.
+    script.addEventListener("error", () => sendHeld(true));
     document.head.append(script);
   }
   function remember(event) {
@@ -55,14 +60,42 @@ const loader = `(() => {
     const button = event.target instanceof Element && event.target.closest('[id$="-island"] button:not([type=submit])');
     if (button) pressed = button;
   }
+  // An island's form sent before React arrived waits for it and is sent again through its own
+  // handler, which checks it and keeps the page (decision 318); if the scripts never come, the
+  // browser sends it as it would have.
+  let held = null;
+  let letThrough = false;
+  let holdTimer;
+  function hold(event) {
+    const form = event.target;
+    if (letThrough || root.dataset.hydrated || !deferred || !form.closest || !form.closest('[id$="-island"]')) return;
+    event.preventDefault();
+    held = { form, submitter: event.submitter };
+    if (!started) start();
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(() => sendHeld(true), ${heldSubmitMs});
+  }
+  function sendHeld(natively) {
+    const form = held && held.form;
+    const submitter = held && held.submitter;
+    held = null;
+    clearTimeout(holdTimer);
+    if (!form || !form.isConnected) return;
+    letThrough = natively;
+    form.requestSubmit(submitter && submitter.isConnected && submitter.form === form ? submitter : undefined);
+    letThrough = false;
+  }
   new MutationObserver((_, observer) => {
     if (!root.dataset.hydrated) return;
     observer.disconnect();
     removeEventListener("click", remember, true);
+    removeEventListener("submit", hold, true);
     if (pressed && pressed.isConnected) pressed.click();
+    if (held) sendHeld(false);
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   for (const type of events) addEventListener(type, start, { capture: true, passive: true });
   addEventListener("click", remember, true);
+  addEventListener("submit", hold, true);
   // After the load and the first contentful paint: fetched before the paint, the modules would
   // compete with what it needs on a slow connection.
   function afterPaint() {

@@ -10,13 +10,23 @@ type FormatPickerProps = {
   items: PurchasableItem[];
   selection: readonly PurchasableItemId[];
   onToggle: (id: PurchasableItemId) => void;
+  /** The server refused a purchase with nothing chosen: the first box takes the focus. */
+  autoFocusFirst?: boolean;
+  /** The message that says a format is needed, read with each box. */
+  errorId?: string;
 };
 
 /** The purchasable items as checkbox cards: choosing one toggles it in the selection. */
-export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) {
+export function FormatPicker({
+  items,
+  selection,
+  onToggle,
+  autoFocusFirst,
+  errorId,
+}: FormatPickerProps) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2" data-testid="format-picker">
-      {items.map((item) => {
+      {items.map((item, index) => {
         const selected = selection.includes(item.id);
         return (
           <li key={item.id}>
@@ -38,7 +48,15 @@ export function FormatPicker({ items, selection, onToggle }: FormatPickerProps) 
                     checked={selected}
                     onChange={() => onToggle(item.id)}
                     data-price={item.amountCents}
-                    aria-describedby={`format-${item.id}-price format-${item.id}-details`}
+                    autoFocus={autoFocusFirst && index === 0}
+                    aria-invalid={errorId ? true : undefined}
+                    aria-describedby={[
+                      errorId,
+                      `format-${item.id}-price`,
+                      `format-${item.id}-details`,
+                    ]
+                      .filter(Boolean)
+                      .join(" ")}
                     className="sr-only"
                   />
                   {item.name}

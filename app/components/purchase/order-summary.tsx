@@ -18,7 +18,7 @@ type OrderSummaryProps = {
 export function OrderSummary({ selection, children }: OrderSummaryProps) {
   const totalCents = selectionTotalCents(selection);
   return (
-    <Card aria-labelledby="order-summary-title" role="region" data-testid="order-summary">
+    <Card as="section" aria-labelledby="order-summary-title" data-testid="order-summary">
       <CardHeader>
         <h2 id="order-summary-title" className="text-2xl font-semibold text-primary">
           {summary.title}

@@ -32,7 +32,11 @@ type Preparation = {
  * last (which the server expires). At the press the page goes straight to it when the form still
  * holds the same; otherwise the press opens a session as it always did.
  */
-export function usePreparedCheckout(readPayload: () => CheckoutRequest | null) {
+export function usePreparedCheckout(
+  readPayload: () => CheckoutRequest | null,
+  /** Resolves once the form's token passes the time trap (the press waits for it too). */
+  tokenAged: () => Promise<void>,
+) {
   const latest = useRef<Preparation | null>(null);
   const lastSessionId = useRef<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -48,7 +52,7 @@ export function usePreparedCheckout(readPayload: () => CheckoutRequest | null) {
     const previous = latest.current?.done ?? Promise.resolve(null);
     const preparation: Preparation = { key, done: Promise.resolve(null) };
     // One after another, so each names the session it supersedes.
-    preparation.done = previous.then(() =>
+    preparation.done = previous.then(tokenAged).then(() =>
       requestCheckout(payload, { prepare: true, replaces: lastSessionId.current }).then(
         ({ url, sessionId }) => {
           if (!sessionId) return null;

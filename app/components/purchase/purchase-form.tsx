@@ -16,7 +16,7 @@ import {
 } from "~/lib/catalog";
 import { requestCheckout, type CheckoutRequest } from "~/lib/checkout-client";
 import { isValidPurchaseEmail, purchaseMessages, toggleSelection } from "~/lib/purchase-rules";
-import { spamTrapFields } from "~/lib/spam-trap-fields";
+import { formTokenAged, spamTrapFields } from "~/lib/spam-trap-fields";
 import { CardDetails } from "./card-details";
 import { FormatPicker } from "./format-picker";
 import { OrderSummary } from "./order-summary";
@@ -69,11 +69,26 @@ function checkoutPayload(form: HTMLFormElement, siteUrl: string): CheckoutReques
   };
 }
 
+/** The text fields a refused post hands back as they were typed. */
+export const checkoutDraftFields = ["firstName", "lastName", "email", ...addressFields] as const;
+
+/**
+ * A native post the server refused (the form sent before the scripts ran, or without them): its
+ * message, what the buyer had chosen and typed, and the field to fix first, if it is one.
+ */
+export type CheckoutRefusal = {
+  message: string;
+  formats: PurchasableItemId[];
+  fields: Partial<Record<(typeof checkoutDraftFields)[number], string>>;
+  invalid?: "formats" | "email";
+};
+
 type PurchaseFormProps = {
-  /** A refusal from the server when the form was posted without JavaScript. */
-  serverError?: string;
+  refusal?: CheckoutRefusal;
   /** The server-signed start time the spam trap checks. */
   formToken: string;
+  /** How old the token must be before the time trap lets a post through. */
+  formTokenMinAgeMs: number;
   salesOpen: boolean;
   siteUrl: string;
 };
@@ -84,15 +99,25 @@ type PurchaseFormProps = {
  * selected item to create-checkout-session and follows the returned Stripe Checkout URL; the
  * session is prepared while the buyer fills the form, so the press can go straight to it.
  */
-export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: PurchaseFormProps) {
-  const [selection, setSelection] = useState<PurchasableItemId[]>([]);
-  const [email, setEmail] = useState("");
-  const [emailValid, setEmailValid] = useState(false);
+export function PurchaseForm({
+  refusal,
+  formToken,
+  formTokenMinAgeMs,
+  salesOpen,
+  siteUrl,
+}: PurchaseFormProps) {
+  const tokenAged = () => formTokenAged(formTokenMinAgeMs);
+  const [selection, setSelection] = useState<PurchasableItemId[]>(refusal?.formats ?? []);
+  const [email, setEmail] = useState(refusal?.fields.email ?? "");
+  const [emailValid, setEmailValid] = useState(isValidPurchaseEmail(email));
+  // The field the server refused stays marked until the buyer changes it.
+  const [refused, setRefused] = useState(refusal?.invalid);
   const [missing, setMissing] = useState<Set<AddressField>>(new Set());
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const prepared = usePreparedCheckout(() =>
-    salesOpen && formRef.current ? checkoutPayload(formRef.current, siteUrl) : null,
+  const prepared = usePreparedCheckout(
+    () => (salesOpen && formRef.current ? checkoutPayload(formRef.current, siteUrl) : null),
+    tokenAged,
   );
   // A form the browser restored or filled before the island took over is prepared as it is.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
@@ -111,6 +136,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
 
   function onEmailChange(value: string) {
     setEmail(value);
+    if (refused === "email") setRefused(undefined);
     setEmailValid(isValidPurchaseEmail(value));
   }
 
@@ -141,6 +167,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
     try {
       const inFlight = await prepared.awaitFor(payload);
       if (inFlight) prepared.press(inFlight);
+      if (!inFlight) await tokenAged();
       const { url } =
         inFlight ?? (await requestCheckout(payload, { replaces: prepared.replaces() }));
       window.location.assign(url);
@@ -150,7 +177,9 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
     }
   }
 
-  const showEmailError = email !== "" && !emailValid;
+  const showEmailError = (email !== "" || refused === "email") && !emailValid;
+  const showFormatsError = refused === "formats" && selection.length === 0;
+  const typed = refusal?.fields ?? {};
   const items = purchasableItemIds.map((id) => purchasableItems[id]);
 
   return (
@@ -174,10 +203,17 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
             </h2>
             <p className="mt-1 text-sm text-muted-foreground">{buyNowContent.formatPicker.lead}</p>
           </div>
+          {showFormatsError && (
+            <p id="format-error" className="text-sm text-destructive">
+              {purchaseMessages.selectionRequired.description}
+            </p>
+          )}
           <FormatPicker
             items={items}
             selection={selection}
             onToggle={(id) => setSelection((current) => toggleSelection(current, id))}
+            autoFocusFirst={refusal?.invalid === "formats"}
+            errorId={showFormatsError ? "format-error" : undefined}
           />
         </section>
 
@@ -191,6 +227,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
               label={contact.firstName}
               name="firstName"
               autoComplete="given-name"
+              defaultValue={typed.firstName}
               disabled={!salesOpen}
             />
             <TextField
@@ -198,6 +235,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
               label={contact.lastName}
               name="lastName"
               autoComplete="family-name"
+              defaultValue={typed.lastName}
               disabled={!salesOpen}
             />
             <div className="space-y-2 sm:col-span-2">
@@ -211,6 +249,7 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
                 value={email}
                 onChange={(event) => onEmailChange(event.target.value)}
                 disabled={!salesOpen}
+                autoFocus={refusal?.invalid === "email"}
                 aria-invalid={showEmailError}
                 aria-describedby={showEmailError ? "purchase-email-error" : "purchase-email-hint"}
               />
@@ -254,7 +293,9 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
                       name={field}
                       required={field !== "suite"}
                       autoComplete={addressAutocomplete[field]}
-                      defaultValue={field === "country" ? "United States" : undefined}
+                      defaultValue={
+                        typed[field] || (field === "country" ? "United States" : undefined)
+                      }
                       aria-invalid={invalid}
                       aria-describedby={invalid ? `purchase-${field}-error` : undefined}
                       onChange={() =>
@@ -281,9 +322,16 @@ export function PurchaseForm({ serverError, formToken, salesOpen, siteUrl }: Pur
 
       <div className="lg:sticky lg:top-24 lg:self-start">
         <OrderSummary selection={selection}>
-          {serverError && (
-            <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-              {serverError}
+          {refusal && (
+            // Focused when no field is to blame, so the reason is in view wherever it is.
+            <p
+              role="alert"
+              tabIndex={-1}
+              autoFocus={!refusal.invalid}
+              className="rounded-md bg-destructive/10 p-3 text-sm text-destructive"
+              data-testid="purchase-refusal"
+            >
+              {refusal.message}
             </p>
           )}
           <Button

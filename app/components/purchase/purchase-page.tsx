@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { buyNowContent } from "~/content/buy-now";
-import { PurchaseForm } from "./purchase-form";
+import { PurchaseForm, type CheckoutRefusal } from "./purchase-form";
 import { WaitlistForm, type WaitlistReply } from "./waitlist-form";
 
 export type PurchasePageProps = {
@@ -8,9 +8,11 @@ export type PurchasePageProps = {
   siteUrl: string;
   /** The server-signed start time the spam trap checks. */
   formToken: string;
+  /** How old the token must be before the time trap lets a post through. */
+  formTokenMinAgeMs: number;
   /** The action's answers when a form was posted to the page (without JavaScript). */
   waitlistReply?: WaitlistReply;
-  checkoutError?: string;
+  checkoutRefusal?: CheckoutRefusal;
 };
 
 /**
@@ -21,8 +23,9 @@ export function PurchasePage({
   salesOpen,
   siteUrl,
   formToken,
+  formTokenMinAgeMs,
   waitlistReply,
-  checkoutError,
+  checkoutRefusal,
 }: PurchasePageProps) {
   return (
     <div className="container-page py-12 sm:py-16">
@@ -47,8 +50,9 @@ export function PurchasePage({
         </div>
       )}
       <PurchaseForm
-        serverError={checkoutError}
+        refusal={checkoutRefusal}
         formToken={formToken}
+        formTokenMinAgeMs={formTokenMinAgeMs}
         salesOpen={salesOpen}
         siteUrl={siteUrl}
       />

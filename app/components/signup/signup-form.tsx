@@ -1,6 +1,6 @@
 import { TimeZoneField } from "~/components/forms/time-zone-field";
 import { Heart } from "lucide-react";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { FormTokenField } from "~/components/forms/form-token-field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextField } from "~/components/forms/text-field";
@@ -16,7 +16,12 @@ import { OneMoreClickFields, type ReturnedSignup } from "./one-more-click-form";
 export type SignupActionData =
   | { status: "subscribed" }
   | { status: "confirm"; fields: ReturnedSignup; formToken: string }
-  | { status: "invalid"; fieldErrors: Record<string, string[]> }
+  | {
+      status: "invalid";
+      fieldErrors: Record<string, string[]>;
+      /** What was sent, handed back into the form. */
+      fields?: { firstName: string; email: string; interests: string[] };
+    }
   | { status: "failed" };
 
 export type SignupFormProps = {
@@ -35,6 +40,14 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
     ? (posted.props?.answer ?? { status: "failed" })
     : pageAnswer;
   const errors = answer?.status === "invalid" ? answer.fieldErrors : {};
+  const sent = answer?.status === "invalid" ? answer.fields : undefined;
+  // The first field to fix takes the focus: by `autoFocus` on a page answered without JavaScript,
+  // here when the island's own post is refused.
+  const firstError = ["firstName", "email"].find((name) => errors[name]?.length);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (firstError) formRef.current?.querySelector<HTMLElement>(`[name="${firstError}"]`)?.focus();
+  }, [posted, firstError]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!sending) void post(event.currentTarget);
@@ -70,7 +83,13 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
         <CardDescription className="text-base">{content.lead}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" action="/signup" onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form
+          method="post"
+          action="/signup"
+          onSubmit={onSubmit}
+          ref={formRef}
+          className="flex flex-col gap-5"
+        >
           <input type="hidden" name="source" value="/signup" />
           <HoneypotField />
           <FormTokenField />
@@ -82,6 +101,8 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
             required
             maxLength={100}
             autoComplete="given-name"
+            defaultValue={sent?.firstName}
+            autoFocus={firstError === "firstName"}
             errors={errors.firstName}
           />
           <TextField
@@ -92,6 +113,8 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
             required
             maxLength={254}
             autoComplete="email"
+            defaultValue={sent?.email}
+            autoFocus={firstError === "email"}
             errors={errors.email}
           />
           <fieldset className="flex flex-col gap-3">
@@ -102,6 +125,7 @@ export function SignupForm({ answer: pageAnswer }: SignupFormProps) {
                   type="checkbox"
                   name="interests"
                   value={interest.key}
+                  defaultChecked={sent?.interests.includes(interest.key)}
                   className="size-4 accent-primary"
                 />
                 {interest.label}

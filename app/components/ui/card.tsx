@@ -1,9 +1,14 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/class-names";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
+/** A card; `as="section"` when it is a named region of the page (a div may not take that role). */
+export function Card({
+  as: Element = "div",
+  className,
+  ...props
+}: ComponentProps<"div"> & { as?: "div" | "section" }) {
   return (
-    <div
+    <Element
       className={cn("rounded-lg border bg-card text-card-foreground shadow-soft", className)}
       {...props}
     />

@@ -51,10 +51,13 @@ function timeRange(start: Date, end: Date, zone: string) {
   return plain(format.formatRange(start, end));
 }
 
+/** "2:07 AM MST": a time alone says nothing without its zone. */
 function timeOfDay(at: Date, zone: string) {
-  return plain(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(
-      at,
-    ),
-  );
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+  return plain(format.format(at));
 }
