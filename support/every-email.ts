@@ -20,6 +20,7 @@ import { contactOwnerNotification } from "~/.server/leads/emails/contact-owner-n
 import { downloadLinkEmail } from "~/.server/sales/emails/download-link";
 import { newsletterConfirmation } from "~/.server/audience/emails/newsletter-confirmation";
 import { newsletterWelcome } from "~/.server/audience/emails/newsletter-welcome";
+import { nextStepDueTemplate } from "~/.server/deals/emails/next-step-due";
 import { purchaseReceiptEmail } from "~/.server/sales/emails/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
 import { renderTemplatedEmail } from "~/.server/mail/templates/template-registry";
@@ -690,5 +691,21 @@ export const everyEmail: EmailSample[] = [
     subject: "Changed: Presence-Based Selling Foundations is now June 8–10, 2027",
     links: [`${site}/foundations-program/cancel/cancel.token-1`],
     text: ["it was May 4–6, 2027", "June 8–10, 2027", "replaces the earlier one"],
+  },
+  {
+    name: "deal-next-step-due",
+    template: "next-step-due",
+    render: () =>
+      renderTemplatedEmail(
+        nextStepDueTemplate.compose({
+          title: "Acme Corp: Corporate Training",
+          nextStep: "Call Dana about the team's dates",
+          dueOn: "Tuesday, December 8, 2026",
+          dealUrl: `${site}/admin/pipeline/42`,
+        }),
+      ),
+    subject: "Due today: Call Dana about the team's dates (Acme Corp: Corporate Training)",
+    links: [`${site}/admin/pipeline/42`],
+    text: ["Call Dana about the team's dates", "Tuesday, December 8, 2026"],
   },
 ];
