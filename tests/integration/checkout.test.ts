@@ -267,9 +267,15 @@ for (const dialect of allDialects) {
         ["intent", "checkout"],
         ["email", "buyer@example.com"],
       ]);
+      // The page comes back as the buyer left it, the formats to fix first (decision 318).
       expect(refused).toEqual({
         intent: "checkout",
-        message: "Please select at least one format to proceed.",
+        refusal: {
+          message: "Please select at least one format to proceed.",
+          formats: [],
+          fields: expect.objectContaining({ email: "buyer@example.com" }),
+          invalid: "formats",
+        },
       });
       const redirected = (await post([
         ["intent", "checkout"],
