@@ -148,7 +148,25 @@ export async function backgroundDatabase(url: string, database: AppDatabase): Pr
   return { db, dialect: database.dialect, destroy: () => db.destroy() };
 }
 
+/** Held on Postgres for a whole migration run, bookkeeping checks included (below). */
+const migrationRunLockId = 7_351_902_418_660_231n;
+
 export async function migrateToLatest(db: Db, available = migrations) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db, available);
+  // Kysely finds its bookkeeping tables by reading every column of every schema, before it takes
+  // its lock: a column another run drops meanwhile (a second instance, a test file's own schema)
+  // failed that read. The whole run waits for any other, on one connection.
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${sql.lit(migrationRunLockId)})`.execute(connection);
+    try {
+      await migrate(connection, available);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${sql.lit(migrationRunLockId)})`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Db, available: Record<string, Migration>) {
   // Kysely looks for its bookkeeping tables in every schema; on Postgres pin them to the schema
   // this connection works in, so a database shared by several schemas (the tests) stays apart.
   const migrationTableSchema =
