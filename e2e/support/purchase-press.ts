@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { quickTap } from "./quick-tap";
 import { salesOpenSite } from "./sales-open-site";
 import { expect, gotoHydrated, test } from "./test";
 
@@ -75,7 +76,7 @@ export function purchasePressTests() {
 
     test("a tap goes to the prepared session at its release, once", async ({ page }) => {
       const prepared = await preparedPage(page, "tap@example.com");
-      await page.getByTestId("purchase-button").tap();
+      await quickTap(page, page.getByTestId("purchase-button"));
       await expect(page).toHaveURL(prepared.url);
       await expectOnePress(prepared, "pointerup");
     });
@@ -96,22 +97,8 @@ export function purchasePressTests() {
       for (let step = 1; step <= 6; step++) await touch("touchMove", [{ x, y: y - step * 10 }]);
       await touch("touchEnd", []);
       // A drag can leave the page flinging, and a tap then only stops the fling, as on a phone:
-      // the tap waits until the page has held still for ten frames.
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            let last = scrollY;
-            let stillFrames = 0;
-            const check = () => {
-              stillFrames = scrollY === last ? stillFrames + 1 : 0;
-              last = scrollY;
-              if (stillFrames >= 10) resolve();
-              else requestAnimationFrame(check);
-            };
-            requestAnimationFrame(check);
-          }),
-      );
-      await button.tap();
+      // the tap waits until the page has held still.
+      await quickTap(page, button);
       await expect(page).toHaveURL(prepared.url);
       await expectOnePress(prepared, "pointerup");
     });
