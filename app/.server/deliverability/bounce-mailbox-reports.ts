@@ -28,7 +28,7 @@ export async function recordBounceMailboxReport(
     kind: report.kind,
     bounce: report.bounce,
     email: email.to_address,
-    messageId: `<${email.id}@bounce-mailbox>`,
+    outboxEmailId: email.id,
     occurredAt: report.occurredAt,
     detail: report.detail,
   });

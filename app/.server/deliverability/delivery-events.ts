@@ -20,6 +20,8 @@ export interface DeliveryEvent {
   email: string;
   /** Our Message-ID header when the event quotes it, `<id@domain>`. */
   messageId?: string;
+  /** The email reported on, where the report names it otherwise (the bounce mailbox's VERP). */
+  outboxEmailId?: string;
   occurredAt: Date;
   /** The provider's short diagnostic; no secrets. */
   detail: string;
@@ -51,7 +53,7 @@ export async function recordDeliveryEvent(
 ): Promise<DeliveryEventResult> {
   const key = emailKey(event.email);
   return deps.db.transaction().execute(async (trx) => {
-    const email = await quotedEmail(trx, event.messageId, key);
+    const email = await quotedEmail(trx, event.outboxEmailId ?? outboxIdOf(event.messageId), key);
     const person = await trx
       .selectFrom("people")
       .select(["id", "bounced_at", "complained_at"])
@@ -110,8 +112,7 @@ export async function recordDeliveryEvent(
 }
 
 /** The outbox email a Message-ID names, when it was sent to this address. */
-async function quotedEmail(trx: Trx, messageId: string | undefined, key: string) {
-  const id = outboxIdOf(messageId);
+async function quotedEmail(trx: Trx, id: string | undefined, key: string) {
   if (!id) return undefined;
   const email = await trx
     .selectFrom("outbox_emails")
@@ -125,7 +126,7 @@ async function quotedEmail(trx: Trx, messageId: string | undefined, key: string)
     ])
     .where("outbox_emails.id", "=", id)
     .executeTakeFirst();
-  // A Message-ID quoted for another address names nothing of this event's.
+  // An email named for another address names nothing of this event's.
   return email && emailKey(email.to_address) === key ? email : undefined;
 }
 
