@@ -17,6 +17,7 @@ import {
   type Transaction,
 } from "kysely";
 import { migrations } from "./migrations";
+import { OwnSchemaIntrospector } from "./own-schema-introspector";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
@@ -112,7 +113,14 @@ async function postgresDialect(url: string, connections = 10): Promise<Dialect> 
   const pool = new pg.Pool({ connectionString: url, max: connections });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.warn(`Postgres pool: ${error.message}`));
-  return new PostgresDialect({ pool });
+  return new OwnSchemaPostgresDialect({ pool });
+}
+
+/** Postgres, its introspection (the migrator's) kept to the connection's own schema. */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>) {
+    return new OwnSchemaIntrospector(db);
+  }
 }
 
 /**
@@ -153,9 +161,9 @@ const migrationRunLockId = 7_351_902_418_660_231n;
 
 export async function migrateToLatest(db: Db, available = migrations) {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db, available);
-  // Kysely finds its bookkeeping tables by reading every column of every schema, before it takes
-  // its lock: a column another run drops meanwhile (a second instance, a test file's own schema)
-  // failed that read. The whole run waits for any other, on one connection.
+  // Kysely looks for its bookkeeping tables before it takes its lock: a column another run drops
+  // meanwhile (a second instance starting) failed that look. The whole run waits for any other,
+  // on one connection.
   await db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${sql.lit(migrationRunLockId)})`.execute(connection);
     try {
