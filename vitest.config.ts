@@ -32,7 +32,9 @@ export default defineConfig({
     // One Postgres database for the run, each file a schema in it (support/postgres-run-database.ts).
     globalSetup: ["./support/postgres-run-database.ts"],
     setupFiles: ["./tests/setup/vitest-setup.ts"],
-    testTimeout: 20_000,
+    // A guard against a hang, not a speed check: tests wait on events, and at load 15-20 a built
+    // server's first pages and a 40-run property test pass 20 s (benchmarks measure speed).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Files run side by side, each in a process of its own: every file has its own database (a
     // SQLite file, or a Postgres schema in the run's database), its servers listen on free
