@@ -1,15 +1,12 @@
 import PDFDocument from "pdfkit";
 import { centsLabel } from "~/lib/proposal-schema";
-// Inlined into the server bundle: a deployment carries only build/, and pdfkit's standard 14
-// fonts are not embedded. TrueType cuts of the site's own subsets (fontkit cannot subset WOFF2).
-import frauncesData from "./fonts/fraunces.ttf?inline";
-import interData from "./fonts/inter.ttf?inline";
+// The site's own faces, in the bundle (a deployment carries only build/): pdfkit's standard 14
+// fonts would not be embedded.
+import { frauncesTrueType, interTrueType } from "./proposal-fonts";
 import type { ProposalDocument } from "./proposal-document";
 
-const fontBytes = (dataUrl: string) =>
-  Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-const inter = fontBytes(interData);
-const fraunces = fontBytes(frauncesData);
+const inter = Buffer.from(interTrueType, "base64");
+const fraunces = Buffer.from(frauncesTrueType, "base64");
 
 const ink = "#27334d";
 const muted = "#5b6478";
