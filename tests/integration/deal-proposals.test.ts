@@ -17,7 +17,6 @@ import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const owner = "owner@pipeline.test";
-const day = 86_400_000;
 const proposalFields = (overrides: Record<string, string> = {}) => {
   const form = new URLSearchParams({
     program: "Presence-based selling, three days",

@@ -4,7 +4,7 @@ import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
 import type { DealTables } from "../../deals/deals-tables";
-import type { ProposalTables } from "../../deals/proposals/proposal-tables";
+import type { ProposalTables } from "../../deals/proposal-tables";
 import type { DeliverabilityTables } from "../../deliverability/deliverability-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { LeadTables } from "../../leads/leads-tables";

@@ -1,6 +1,6 @@
 import { siteConfig } from "~/lib/site";
 import type { ProposalDocument } from "~/lib/proposal-schema";
-import type { DealProposalTable, ProposalPriceLine } from "./proposal-tables";
+import type { DealProposalTable, ProposalPriceLine } from "../proposal-tables";
 
 export type { ProposalDocument };
 

@@ -11,7 +11,7 @@ import type { Database } from "../../core/db/schema";
 import { invalidInput, type InvalidInput } from "../../core/invalid-input";
 import type { ServiceDeps } from "../../core/service-deps";
 import { localDateOf } from "../../core/zoned-time";
-import type { DealProposalTable, ProposalPriceLine } from "./proposal-tables";
+import type { DealProposalTable, ProposalPriceLine } from "../proposal-tables";
 
 type Db = Kysely<Database>;
 
