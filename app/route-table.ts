@@ -44,6 +44,8 @@ export const pageRoutes: PageRoute[] = [
     file: "routes/foundations-program.cancel.$token.tsx",
     unlisted: true,
   },
+  // A client's proposal, read and accepted through the signed link in its email (issue 51).
+  { path: "/proposals/:token", file: "routes/proposals.$token.tsx", unlisted: true },
   {
     path: "/foundations-program/balance/:token",
     file: "routes/foundations-program.balance.$token.tsx",
@@ -121,6 +123,7 @@ export const resourceRoutes: PageRoute[] = [
   // Email providers' bounces and complaints (issue 48); the provider is a name, never a secret.
   { path: "/webhooks/email/:provider", file: "routes/webhooks.email.$provider.ts" },
   { path: "/downloads/book/:token", file: "routes/downloads.book.$token.ts" },
+  { path: "/proposals/:token/pdf", file: "routes/proposals.$token.pdf.ts" },
   { path: "/booking/invite/:token", file: "routes/booking.invite.$token.ts" },
   { path: "/booking/feed/:file", file: "routes/booking.feed.$file.ts" },
   // List links sent before decision 065: they redirect to /lists/... (one-click unsubscribe acts).

@@ -13,6 +13,10 @@ export default [
   route("admin/passkeys", "routes/admin.passkeys.ts"),
   route("admin/content/images", "routes/admin.content.images.ts"),
   route("admin/people/:id/export", "routes/admin.people.$id.export.ts"),
+  route(
+    "admin/pipeline/:id/proposals/:version/pdf",
+    "routes/admin.pipeline.$id.proposals.$version.pdf.ts",
+  ),
   route("admin/export/:kind", "routes/admin.export.$kind.ts"),
   route("admin/analytics/export/:table", "routes/admin.analytics.export.$table.ts"),
   route("admin/broadcasts/recipients", "routes/admin.broadcasts.recipients.ts"),
@@ -33,6 +37,7 @@ export default [
     route("pipeline", "routes/admin.pipeline.tsx"),
     route("pipeline/new", "routes/admin.pipeline.new.tsx"),
     route("pipeline/:id", "routes/admin.pipeline.$id.tsx"),
+    route("pipeline/:id/proposal", "routes/admin.pipeline.$id.proposal.tsx"),
     route("workshops", "routes/admin.workshops.tsx"),
     route("workshops/new", "routes/admin.workshops.new.tsx"),
     route("workshops/:id", "routes/admin.workshops.$id.tsx"),

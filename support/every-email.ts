@@ -21,6 +21,11 @@ import { downloadLinkEmail } from "~/.server/sales/emails/download-link";
 import { newsletterConfirmation } from "~/.server/audience/emails/newsletter-confirmation";
 import { newsletterWelcome } from "~/.server/audience/emails/newsletter-welcome";
 import { nextStepDueTemplate } from "~/.server/deals/emails/next-step-due";
+import {
+  proposalAcceptedCopyTemplate,
+  proposalAcceptedTemplate,
+  proposalSentTemplate,
+} from "~/.server/deals/emails/proposal-emails";
 import { purchaseReceiptEmail } from "~/.server/sales/emails/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
 import { renderTemplatedEmail } from "~/.server/mail/templates/template-registry";
@@ -707,5 +712,59 @@ export const everyEmail: EmailSample[] = [
     subject: "Due today: Call Dana about the team's dates (Acme Corp: Corporate Training)",
     links: [`${site}/admin/pipeline/42`],
     text: ["Call Dana about the team's dates", "Tuesday, December 8, 2026"],
+  },
+  {
+    name: "deal-proposal-sent",
+    template: "proposal-emails",
+    render: () =>
+      renderTemplatedEmail(
+        proposalSentTemplate.compose({
+          program: "Presence-based selling, three days",
+          total: "$25,500.00",
+          validUntil: "2027-01-15",
+          proposalUrl: `${site}/proposals/proposal.token-1`,
+          from: "Presence Selling",
+        }),
+      ),
+    subject: "Your proposal from Presence Selling: Presence-based selling, three days",
+    links: [`${site}/proposals/proposal.token-1`],
+    text: ["Total: $25,500.00", "valid until 2027-01-15"],
+  },
+  {
+    name: "deal-proposal-accepted",
+    template: "proposal-emails",
+    render: () =>
+      renderTemplatedEmail(
+        proposalAcceptedTemplate.compose({
+          program: "Presence-based selling, three days",
+          version: 2,
+          total: "$25,500.00",
+          acceptedBy: "Dana Whitfield, VP Sales",
+          acceptedOn: "2027-01-10",
+          link: `${site}/admin/pipeline/42`,
+          linkLabel: "Open the deal",
+        }),
+      ),
+    subject: "Proposal accepted by Dana Whitfield, VP Sales: Presence-based selling, three days",
+    links: [`${site}/admin/pipeline/42`],
+    text: ["accepted version 2 ($25,500.00) on 2027-01-10", "The deal is now won"],
+  },
+  {
+    name: "deal-proposal-accepted-copy",
+    template: "proposal-emails",
+    render: () =>
+      renderTemplatedEmail(
+        proposalAcceptedCopyTemplate.compose({
+          program: "Presence-based selling, three days",
+          version: 2,
+          total: "$25,500.00",
+          acceptedBy: "Dana Whitfield, VP Sales",
+          acceptedOn: "2027-01-10",
+          link: `${site}/proposals/proposal.token-1`,
+        }),
+      ),
+    subject: "Your accepted proposal: Presence-based selling, three days",
+    links: [`${site}/proposals/proposal.token-1`],
+    text: ["accepted version 2 ($25,500.00) on 2027-01-10", "Keep this email"],
   },
 ];

@@ -12,4 +12,7 @@ export class ManualClock implements Clock {
   advance(ms: number) {
     this.current += ms;
   }
+  set(iso: string) {
+    this.current = Date.parse(iso);
+  }
 }

@@ -5,6 +5,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTime } from "~/components/admin/admin-time";
 import { ConsoleAlert } from "~/components/admin/console-message";
 import { DealFields } from "~/components/admin/deals/deal-fields";
+import { DealProposals } from "~/components/admin/deals/deal-proposals";
 import { dealValueLabel } from "~/components/admin/deals/deal-stage-form";
 import { BackLink } from "~/components/page/back-link";
 import { Badge } from "~/components/ui/badge";
@@ -14,7 +15,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin";
-import { dealFormValues, loadDeal, moveDeal, saveDeal } from "~/.server/deals";
+import { dealFormValues, listProposals, loadDeal, moveDeal, saveDeal } from "~/.server/deals";
 import { readFormBody } from "~/.server/http/request-body";
 import { dealStageLabels, dealStages } from "~/lib/deal-schema";
 
@@ -26,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data("Deal not found", 404);
   // Lost chosen on the board: this page asks why.
   const askReason = new URL(request.url).searchParams.get("stage") === "lost";
-  return { ...found, values: dealFormValues(found.deal), askReason };
+  const proposals = await listProposals(context, params.id);
+  return { ...found, values: dealFormValues(found.deal), askReason, proposals };
 }
 
 type Failed = {
@@ -53,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminDeal({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, message, values, askReason } = loaderData;
+  const { deal, message, values, askReason, proposals } = loaderData;
   const failed = actionData as Failed | undefined;
   const saveFailed = failed?.intent === "save" ? failed : undefined;
   const moveFailed = failed?.intent === "move" ? failed : undefined;
@@ -138,6 +140,8 @@ export default function AdminDeal({ loaderData, actionData }: Route.ComponentPro
           </CardContent>
         )}
       </Card>
+
+      <DealProposals dealId={deal.id} proposals={proposals} canSend={deal.person_email !== null} />
 
       <section aria-labelledby="stage-heading" id="lost" className="space-y-3">
         <h2 id="stage-heading" className="text-lg font-semibold">

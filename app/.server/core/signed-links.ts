@@ -20,7 +20,8 @@ export type SignedLinkPurpose =
   | "booking-cancel"
   | "workshop-offer"
   | "workshop-cancel"
-  | "workshop-balance";
+  | "workshop-balance"
+  | "deal-proposal";
 
 export type VerifiedLink =
   | { ok: true; subject: string; expiresAt: Date | null }

@@ -61,7 +61,13 @@ export type SpamTrapVerdict = "passed" | "missing-token" | "honeypot" | "too-fas
 
 /** The public forms, named in the log line of a dropped post. */
 export type PublicForm =
-  "contact" | "newsletter" | "waitlist" | "checkout" | "download-reissue" | "booking";
+  | "contact"
+  | "newsletter"
+  | "waitlist"
+  | "checkout"
+  | "download-reissue"
+  | "booking"
+  | "proposal-acceptance";
 
 /**
  * A filled honeypot, or a form sent without its token, with a forged or expired one, or sooner

@@ -220,35 +220,52 @@ export async function moveDeal(
   if (!parsed.success) return invalidInput(parsed.error);
   const { stage, lostReason } = parsed.data;
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx): Promise<MoveDealOutcome> => {
-    const before = await trx
-      .selectFrom("deals")
-      .select(["stage", "lost_reason"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!before) return { outcome: "not-found" };
-    const reason = stage === "lost" ? lostReason : null;
-    if (before.stage === stage && before.lost_reason === reason)
-      return { outcome: "unchanged", id, stage };
-    await trx
-      .updateTable("deals")
-      .set({
-        stage,
-        lost_reason: reason,
-        stage_changed_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", id)
-      .execute();
-    await recordAdminAction(trx, {
-      actor,
-      action: "deals.stage-changed",
-      subject: id,
-      detail: { from: before.stage, to: stage, ...(reason ? { reason } : {}) },
-      now,
-    });
-    return { outcome: "moved", id, stage };
+  return deps.db
+    .transaction()
+    .execute((trx) => moveDealIn(trx, { id, stage, lostReason, actor, now }));
+}
+
+/**
+ * A stage move in the caller's transaction, audited with the stage it left: the board's, and a
+ * proposal's sending and acceptance (`proposals/`).
+ */
+export async function moveDealIn(
+  trx: Db,
+  {
+    id,
+    stage,
+    lostReason = null,
+    actor,
+    now,
+  }: { id: string; stage: DealStage; lostReason?: string | null; actor: string; now: Date },
+): Promise<MoveDealOutcome> {
+  const before = await trx
+    .selectFrom("deals")
+    .select(["stage", "lost_reason"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) return { outcome: "not-found" };
+  const reason = stage === "lost" ? lostReason : null;
+  if (before.stage === stage && before.lost_reason === reason)
+    return { outcome: "unchanged", id, stage };
+  await trx
+    .updateTable("deals")
+    .set({
+      stage,
+      lost_reason: reason,
+      stage_changed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+  await recordAdminAction(trx, {
+    actor,
+    action: "deals.stage-changed",
+    subject: id,
+    detail: { from: before.stage, to: stage, ...(reason ? { reason } : {}) },
+    now,
   });
+  return { outcome: "moved", id, stage };
 }
 
 export type DealFilter = {

@@ -47,8 +47,8 @@ const byPersonOrAddress = (subject: ErasureSubject) => ({
 /** The per-table steps, in order; the person's own record goes last (others refer to it). */
 export const erasureSteps: ErasureStep[] = [
   {
-    // Their deals, and those opened from their messages (before the messages go); proposals
-    // will go with them.
+    // Their deals, and those opened from their messages (before the messages go), with the
+    // deals' proposals (their PDFs are drawn from the rows) and the signer named in acceptances.
     name: "deals",
     async erase(trx, subject) {
       const { personId, key } = byPersonOrAddress(subject);
@@ -76,6 +76,13 @@ export const erasureSteps: ErasureStep[] = [
       const ids = (await theirDeals.execute()).map((deal) => deal.id);
       if (ids.length === 0) return 0;
       await trx.deleteFrom("deal_reminders").where("deal_id", "in", ids).execute();
+      await trx.deleteFrom("deal_proposals").where("deal_id", "in", ids).execute();
+      await trx
+        .updateTable("admin_audit_log")
+        .set({ detail: JSON.stringify({ erased: "named an erased person" }) })
+        .where("action", "=", "deals.proposal-accepted")
+        .where("subject", "in", ids)
+        .execute();
       const deleted = await trx.deleteFrom("deals").where("id", "in", ids).executeTakeFirst();
       return Number(deleted.numDeletedRows);
     },
@@ -260,6 +267,7 @@ const vacuumedTables = [
   "workshop_registrations",
   "deals",
   "deal_reminders",
+  "deal_proposals",
   "workshop_waitlist",
 ] as const;
 

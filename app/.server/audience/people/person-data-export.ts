@@ -25,6 +25,7 @@ export async function personDataExport(db: Db, id: string) {
     adminSessions,
     adminPasskeys,
     deals,
+    proposals,
   ] = await Promise.all([
     db
       .selectFrom("outbox_emails")
@@ -69,6 +70,13 @@ export async function personDataExport(db: Db, id: string) {
       .execute(),
     // The pipeline's deals with them (above audience, read here as a table).
     db.selectFrom("deals").selectAll().where("person_id", "=", id).orderBy("created_at").execute(),
+    // Every version of the proposals on those deals, with their views and acceptance.
+    db
+      .selectFrom("deal_proposals")
+      .selectAll()
+      .where("deal_id", "in", db.selectFrom("deals").select("id").where("person_id", "=", id))
+      .orderBy("created_at")
+      .execute(),
   ]);
   return {
     ...record,
@@ -79,5 +87,6 @@ export async function personDataExport(db: Db, id: string) {
     rateLimits,
     admin: { sessions: adminSessions, passkeys: adminPasskeys },
     deals,
+    proposals,
   };
 }

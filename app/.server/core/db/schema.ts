@@ -4,6 +4,7 @@ import type { AudienceTables } from "../../audience/audience-tables";
 import type { BookingTables } from "../../booking/booking-tables";
 import type { BroadcastTables } from "../../broadcasts/broadcast-tables";
 import type { DealTables } from "../../deals/deals-tables";
+import type { ProposalTables } from "../../deals/proposal-tables";
 import type { DeliverabilityTables } from "../../deliverability/deliverability-tables";
 import type { PublishingTables } from "../../publishing/publishing-tables";
 import type { LeadTables } from "../../leads/leads-tables";
@@ -29,7 +30,8 @@ export interface Database
     PublishingTables,
     WorkshopTables,
     DeliverabilityTables,
-    DealTables {
+    DealTables,
+    ProposalTables {
   outbox_emails: OutboxEmailTable;
   outbox_attempts: OutboxAttemptTable;
   rate_limit_windows: RateLimitWindowTable;

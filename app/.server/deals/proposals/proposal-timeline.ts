@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import { centsLabel } from "~/lib/proposal-schema";
+import type { Database } from "../../core/db/schema";
+
+/** One dated line of a deal's timeline. */
+export type ProposalTimelineEntry = { at: string; kind: string; title: string; detail?: string };
+
+/**
+ * The deal's proposal events for its timeline: each version sent, first viewed (with the count)
+ * and accepted, oldest first. The timeline merges them with its own by `at`.
+ */
+export async function proposalTimelineEntries(
+  db: Kysely<Database>,
+  dealId: string,
+): Promise<ProposalTimelineEntry[]> {
+  const rows = await db
+    .selectFrom("deal_proposals")
+    .select([
+      "version",
+      "total_cents",
+      "sent_at",
+      "sent_to",
+      "first_viewed_at",
+      "view_count",
+      "accepted_at",
+      "accepted_name",
+      "accepted_title",
+      "accepted_address",
+    ])
+    .where("deal_id", "=", dealId)
+    .where("sent_at", "is not", null)
+    .execute();
+  const entries = rows.flatMap((row): ProposalTimelineEntry[] => [
+    {
+      at: row.sent_at!,
+      kind: "proposal-sent",
+      title: `Proposal version ${row.version} sent`,
+      detail: `${centsLabel(row.total_cents)} to ${row.sent_to}`,
+    },
+    ...(row.first_viewed_at
+      ? [
+          {
+            at: row.first_viewed_at,
+            kind: "proposal-viewed",
+            title: `Proposal version ${row.version} first viewed`,
+            detail: `${row.view_count} ${row.view_count === 1 ? "view" : "views"} in all`,
+          },
+        ]
+      : []),
+    ...(row.accepted_at
+      ? [
+          {
+            at: row.accepted_at,
+            kind: "proposal-accepted",
+            title: `Proposal version ${row.version} accepted`,
+            detail: `By ${row.accepted_name}, ${row.accepted_title}, from ${row.accepted_address}`,
+          },
+        ]
+      : []),
+  ]);
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
