@@ -24,11 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const now = context.clock.now();
   const url = new URL(request.url);
-  const range = dayRangeFromQuery(url.searchParams, now);
+  const zone = context.config.OWNER_TIME_ZONE;
+  const range = dayRangeFromQuery(url.searchParams, now, zone);
   const { db } = context;
   const [report, previous, live, settings] = await Promise.all([
-    rangeReport(db, range),
-    rangeReport(db, previousRange(range)),
+    rangeReport(db, range, zone),
+    rangeReport(db, previousRange(range), zone),
     visitorsNow(db, now),
     readAnalyticsSettings(db),
   ]);

@@ -122,7 +122,11 @@ export async function createAppRuntime(
   const analyticsJob = startPollLoop({
     intervalMs: config.ANALYTICS_HOUSEKEEPING_INTERVAL_MS,
     round: async () => {
-      const { rolledUp, deleted } = await analyticsHousekeeping(workerDatabase.db, clock.now());
+      const { rolledUp, deleted } = await analyticsHousekeeping(
+        workerDatabase.db,
+        clock.now(),
+        config.OWNER_TIME_ZONE,
+      );
       if (rolledUp.length > 0 || deleted > 0)
         logger.info({ rolledUp: rolledUp.length, deleted }, "analytics: rolled up, expired");
       return false;
@@ -133,7 +137,7 @@ export async function createAppRuntime(
   const analyticsTodayJob = startPollLoop({
     intervalMs: todayRefreshMs,
     round: async () => {
-      await analyticsTodayRefresh(workerDatabase.db, clock.now());
+      await analyticsTodayRefresh(workerDatabase.db, clock.now(), config.OWNER_TIME_ZONE);
       return false;
     },
     onError: (error) => logFailure("analytics: today's rollup failed", error),
