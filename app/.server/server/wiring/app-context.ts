@@ -122,11 +122,16 @@ export async function createAppRuntime(
   const analyticsJob = startPollLoop({
     intervalMs: config.ANALYTICS_HOUSEKEEPING_INTERVAL_MS,
     round: async () => {
-      const { rolledUp, deleted } = await analyticsHousekeeping(
+      const { recut, rolledUp, deleted } = await analyticsHousekeeping(
         workerDatabase.db,
         clock.now(),
         config.OWNER_TIME_ZONE,
       );
+      if (recut.length > 0)
+        logger.info(
+          { recut: recut.length, zone: config.OWNER_TIME_ZONE },
+          "analytics: days cut again",
+        );
       if (rolledUp.length > 0 || deleted > 0)
         logger.info({ rolledUp: rolledUp.length, deleted }, "analytics: rolled up, expired");
       return false;
