@@ -104,7 +104,8 @@ export async function refreshTodayRollup(db: Db, now: Date, zone: string): Promi
     const row = current.find((rolled) => rolled.day === day);
     if (!row) return day === today;
     return (
-      !isFinal(day, row.rolled_at, zone) && now.getTime() - Date.parse(row.rolled_at) >= todayRefreshMs
+      !isFinal(day, row.rolled_at, zone) &&
+      now.getTime() - Date.parse(row.rolled_at) >= todayRefreshMs
     );
   });
   if (due.length === 0) return false;
@@ -116,12 +117,7 @@ export async function refreshTodayRollup(db: Db, now: Date, zone: string): Promi
  * Deletes raw events older than `retentionDays` whole days, a day per statement so no single
  * delete holds the table long. Only rolled-up days are deleted: their figures stay in the rollups.
  */
-export async function deleteExpiredEvents(
-  db: Db,
-  now: Date,
-  retentionDays: number,
-  zone: string,
-) {
+export async function deleteExpiredEvents(db: Db, now: Date, retentionDays: number, zone: string) {
   const keepFrom = addDays(dayOf(now.toISOString(), zone), -retentionDays);
   const oldest = await db
     .selectFrom("analytics_events")

@@ -257,11 +257,7 @@ function dayFinder(days: string[], zone: string) {
  * before) and, for the visitors active in the last half hour of the last day, the next day's
  * events (the rest of a visit that goes on past midnight).
  */
-export async function figuresOfDays(
-  db: Db,
-  days: string[],
-  zone: string,
-): Promise<DayFigures[]> {
+export async function figuresOfDays(db: Db, days: string[], zone: string): Promise<DayFigures[]> {
   if (days.length === 0) return [];
   const sorted = [...days].sort();
   const from = dayStart(sorted[0]!, zone);

@@ -35,7 +35,7 @@ export async function recutDaysInZone(db: Db, now: Date, zone: string): Promise<
       .executeTakeFirst();
     const firstDay = dayOf(first.at, zone);
     const today = dayOf(now.toISOString(), zone);
-    for (let day = deletedBefore ? addDays(firstDay, 1) : firstDay; day <= today; ) {
+    for (let day = deletedBefore ? addDays(firstDay, 1) : firstDay; day <= today;) {
       const [figures] = await figuresOfDays(db, [day], zone);
       await writeRollup(db, figures!, now);
       days.push(day);
