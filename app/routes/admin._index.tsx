@@ -15,8 +15,8 @@ export const meta = () => adminMeta("Dashboard");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const [days, totals, sessions, awaiting] = await Promise.all([
-    leadsPerDay(context.db, context.clock.now()),
-    leadTotals(context.db, context.clock.now()),
+    leadsPerDay(context.db, context.clock.now(), context.config.OWNER_TIME_ZONE),
+    leadTotals(context.db, context.clock.now(), context.config.OWNER_TIME_ZONE),
     nextSessions(context),
     ordersAwaitingSession(context.db),
   ]);

@@ -10,8 +10,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const session = await requireAdminPage(request, context);
     const table = reportTables.find((name) => name === params.table);
     if (!table) throw data("No such analytics table", 404);
-    const range = dayRangeFromQuery(new URL(request.url).searchParams, context.clock.now());
-    const rows = await reportTable(context.db, range, table);
+    const zone = context.config.OWNER_TIME_ZONE;
+    const range = dayRangeFromQuery(new URL(request.url).searchParams, context.clock.now(), zone);
+    const rows = await reportTable(context.db, range, table, zone);
     await recordAdminAction(context.db, {
       actor: session.email,
       action: `export.analytics.${table}`,

@@ -24,16 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const now = context.clock.now();
   const url = new URL(request.url);
-  const range = dayRangeFromQuery(url.searchParams, now);
+  const zone = context.config.OWNER_TIME_ZONE;
+  const range = dayRangeFromQuery(url.searchParams, now, zone);
   const { db } = context;
   const [report, previous, live, settings] = await Promise.all([
-    rangeReport(db, range),
-    rangeReport(db, previousRange(range)),
+    rangeReport(db, range, zone),
+    rangeReport(db, previousRange(range), zone),
     visitorsNow(db, now),
     readAnalyticsSettings(db),
   ]);
   return {
     range,
+    zone,
     report,
     previous: previous.summary,
     live,
@@ -149,7 +151,7 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; 
 ];
 
 export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
-  const { range, report, previous, live, settings, deleted } = loaderData;
+  const { range, zone, report, previous, live, settings, deleted } = loaderData;
   const { summary } = report;
   const search = new URLSearchParams(range).toString();
   const figures = [
@@ -204,17 +206,18 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
         ))}
       </dl>
       <p className="text-sm text-muted-foreground" data-testid="counting-caption">
-        A visitor is counted once per UTC day (no cookie: each day makes a new, unlinkable hash), so
-        visitors over several days are summed. A visit is a visitor&apos;s run of page views without
-        30 minutes of quiet; one going on past midnight counts once, on the day it began, with its
-        source. A source is the visit&apos;s utm_source, else its referrer&apos;s domain, else
-        (direct). Leads, subscribers, buyers and bookings count people, each once per range (a
-        signup and its confirmation are one subscriber); a rate is those people per 100 of the
-        range&apos;s visits from the same source, and goes above 100 when people came on visits
-        before the range. Each funnel step counts its own people and says what share they are of the
-        step before&apos;s; a step can hold more (a checkout started before the range, paid in it).
+        Days run from midnight to midnight in {zone}. A visitor is counted once per day (no cookie:
+        each day makes a new, unlinkable hash), so visitors over several days are summed. A visit is
+        a visitor&apos;s run of page views without 30 minutes of quiet; one going on past midnight
+        counts once, on the day it began, with its source. A source is the visit&apos;s utm_source,
+        else its referrer&apos;s domain, else (direct). Leads, subscribers, buyers and bookings
+        count people, each once per range (a signup and its confirmation are one subscriber); a rate
+        is those people per 100 of the range&apos;s visits from the same source, and goes above 100
+        when people came on visits before the range. Each funnel step counts its own people and says
+        what share they are of the step before&apos;s; a step can hold more (a checkout started
+        before the range, paid in it).
       </p>
-      <PageViewsChart days={report.days} />
+      <PageViewsChart days={report.days} zone={zone} />
       <div className="grid gap-4 lg:grid-cols-2">
         {tables.map(({ table, title, columns, wide }) => (
           <ReportTable

@@ -97,7 +97,7 @@ async function seedYear(db: Db, postgres: boolean, options: DashboardOptions, no
     `  raw events: ${rawDays.length} days of ${perDay} and ${todaySoFar} today in ${seconds(started)} s`,
   );
   started = performance.now();
-  await rollUpFinishedDays(db, new Date(now));
+  await rollUpFinishedDays(db, new Date(now), "UTC");
   console.log(`  rolled up ${rawDays.length} days (the product's job) in ${seconds(started)} s`);
   started = performance.now();
   const firstDay = dayOf(now - 365 * dayMs);
@@ -169,8 +169,8 @@ function quantiles(samples: number[]) {
 /** What the console's analytics page loads (its loader's four reads, together). */
 function consolePage(db: Db, range: DayRange, now: Date) {
   return Promise.all([
-    rangeReport(db, range),
-    rangeReport(db, previousRange(range)),
+    rangeReport(db, range, "UTC"),
+    rangeReport(db, previousRange(range), "UTC"),
     visitorsNow(db, now),
     readAnalyticsSettings(db),
   ]);
@@ -187,14 +187,14 @@ export async function measureDashboard(target: BenchDatabase, options: Dashboard
     const seeded = performance.now();
     await seedYear(db, postgres, options, nowMs);
     console.log(`  seeded in ${seconds(seeded)} s`);
-    const month = dayRangeFromQuery(new URLSearchParams(), now);
+    const month = dayRangeFromQuery(new URLSearchParams(), now, "UTC");
     const year = { from: dayOf(nowMs - 364 * dayMs), to: dayOf(nowMs) };
     const queries: [string, () => Promise<unknown>][] = [
-      ["report, last 30 days", () => rangeReport(db, month)],
-      ["report, last 12 months", () => rangeReport(db, year)],
-      ["report, today only", () => rangeReport(db, { from: year.to, to: year.to })],
+      ["report, last 30 days", () => rangeReport(db, month, "UTC")],
+      ["report, last 12 months", () => rangeReport(db, year, "UTC")],
+      ["report, today only", () => rangeReport(db, { from: year.to, to: year.to }, "UTC")],
       ["visitors in the last 5 minutes", () => visitorsNow(db, now)],
-      ["CSV of pages, 12 months", () => reportTable(db, year, "pages")],
+      ["CSV of pages, 12 months", () => reportTable(db, year, "pages", "UTC")],
       ["console page, last 30 days", () => consolePage(db, month, now)],
       ["console page, 12 months (and the 12 before)", () => consolePage(db, year, now)],
     ];
@@ -216,12 +216,12 @@ export async function measureDashboard(target: BenchDatabase, options: Dashboard
     for (const [label, query] of queries) await measure("daily rollups, today raw", label, query);
     // The product's minute job: months rolled up, today's rollup refreshed.
     const started = performance.now();
-    await rollUpFinishedDays(db, now);
-    await refreshTodayRollup(db, now);
+    await rollUpFinishedDays(db, now, "UTC");
+    await refreshTodayRollup(db, now, "UTC");
     console.log(`  months and today rolled up (the minute job) in ${seconds(started)} s`);
     for (const [label, query] of queries) await measure("monthly + daily rollups", label, query);
     await measure("the minute job's work", "today counted from raw events", () =>
-      figuresOfDays(db, [year.to]),
+      figuresOfDays(db, [year.to], "UTC"),
     );
     console.table(rows);
     return rows;

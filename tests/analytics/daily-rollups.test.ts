@@ -119,15 +119,20 @@ for (const dialect of allDialects) {
 
     it("rolls up ended days to exactly the raw counts, and the console reads the same figures", async () => {
       await seed();
-      const fromRaw = await rangeReport(database.db, range);
+      const fromRaw = await rangeReport(database.db, range, "UTC");
       expect(fromRaw.summary.pageViews).toBeGreaterThan(200);
 
       // 2026-11-22 ended less than five minutes ago: not rolled up yet.
-      const early = await analyticsHousekeeping(database.db, new Date("2026-11-23T00:03:00.000Z"));
+      const early = await analyticsHousekeeping(
+        database.db,
+        new Date("2026-11-23T00:03:00.000Z"),
+        "UTC",
+      );
       expect(early.rolledUp).toEqual(["2026-11-20", "2026-11-21"]);
       const { rolledUp } = await analyticsHousekeeping(
         database.db,
         new Date("2026-11-23T01:00:00.000Z"),
+        "UTC",
       );
       expect(rolledUp).toEqual(["2026-11-22"]);
 
@@ -181,7 +186,7 @@ for (const dialect of allDialects) {
       ).toEqual(days.map((day) => [day, 1, 2900]));
 
       // Past days now come from the rollups: every figure and table is unchanged.
-      expect(await rangeReport(database.db, range)).toEqual(fromRaw);
+      expect(await rangeReport(database.db, range, "UTC")).toEqual(fromRaw);
       expect(fromRaw.tables["conversions-by-campaign"][0]).toMatchObject({
         key: "spring",
         conversions: 3,
@@ -198,10 +203,10 @@ for (const dialect of allDialects) {
     it("sums an ended month's days into its monthly rollup, and a long range reads the same figures", async () => {
       await seed(["2026-10-01", "2026-10-18", "2026-10-31", ...days]);
       const long = { from: "2026-09-20", to: "2026-11-23" };
-      const fromRaw = await rangeReport(database.db, long);
+      const fromRaw = await rangeReport(database.db, long, "UTC");
       expect(fromRaw.summary.pageViews).toBeGreaterThan(400);
 
-      await analyticsHousekeeping(database.db, new Date("2026-11-23T01:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2026-11-23T01:00:00.000Z"), "UTC");
       const months = await database.db
         .selectFrom("analytics_rolled_months")
         .select("month")
@@ -250,26 +255,26 @@ for (const dialect of allDialects) {
       ).toEqual([["spring", 3, 8700]]);
 
       // October now comes from its monthly rollup, the edges from daily ones: nothing changes.
-      expect(await rangeReport(database.db, long)).toEqual(fromRaw);
+      expect(await rangeReport(database.db, long, "UTC")).toEqual(fromRaw);
       // A month whose day is rolled up again is summed again.
-      const [figures] = await figuresOfDays(database.db, ["2026-10-18"]);
+      const [figures] = await figuresOfDays(database.db, ["2026-10-18"], "UTC");
       await writeRollup(database.db, figures!, new Date("2026-11-24T00:00:00.000Z"));
-      await analyticsHousekeeping(database.db, new Date("2026-11-24T01:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2026-11-24T01:00:00.000Z"), "UTC");
       const [october] = await database.db
         .selectFrom("analytics_rolled_months")
         .select("rolled_at")
         .execute();
       expect(october!.rolled_at).toBe("2026-11-24T01:00:00.000Z");
-      expect(await rangeReport(database.db, long)).toEqual(fromRaw);
+      expect(await rangeReport(database.db, long, "UTC")).toEqual(fromRaw);
     });
 
     it("rolls today up at most once a minute, to the raw counts, and for good once the day ended", async () => {
       await seed();
       const today = { from: "2026-11-22", to: "2026-11-22" };
       const now = Date.parse("2026-11-22T23:00:00.000Z");
-      const fromRaw = await rangeReport(database.db, today);
-      expect(await refreshTodayRollup(database.db, new Date(now))).toBe(true);
-      expect(await rangeReport(database.db, today)).toEqual(fromRaw);
+      const fromRaw = await rangeReport(database.db, today, "UTC");
+      expect(await refreshTodayRollup(database.db, new Date(now), "UTC")).toBe(true);
+      expect(await rangeReport(database.db, today, "UTC")).toEqual(fromRaw);
 
       const views = fromRaw.summary.pageViews;
       await database.db
@@ -290,18 +295,19 @@ for (const dialect of allDialects) {
         })
         .execute();
       // Within the minute the rollup stands; after it, today is worked out again.
-      expect(await refreshTodayRollup(database.db, new Date(now + 30_000))).toBe(false);
-      expect((await rangeReport(database.db, today)).summary.pageViews).toBe(views);
-      expect(await refreshTodayRollup(database.db, new Date(now + 61_000))).toBe(true);
-      expect((await rangeReport(database.db, today)).summary.pageViews).toBe(views + 1);
+      expect(await refreshTodayRollup(database.db, new Date(now + 30_000), "UTC")).toBe(false);
+      expect((await rangeReport(database.db, today, "UTC")).summary.pageViews).toBe(views);
+      expect(await refreshTodayRollup(database.db, new Date(now + 61_000), "UTC")).toBe(true);
+      expect((await rangeReport(database.db, today, "UTC")).summary.pageViews).toBe(views + 1);
 
       // Once the day has ended and settled, its provisional rollup is replaced by the final one.
       const { rolledUp } = await analyticsHousekeeping(
         database.db,
         new Date("2026-11-23T01:00:00.000Z"),
+        "UTC",
       );
       expect(rolledUp).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
-      expect((await rangeReport(database.db, today)).summary.pageViews).toBe(views + 1);
+      expect((await rangeReport(database.db, today, "UTC")).summary.pageViews).toBe(views + 1);
     });
 
     it("keeps a visit going on past midnight whole in yesterday's figures before they settle", async () => {
@@ -324,20 +330,20 @@ for (const dialect of allDialects) {
         .insertInto("analytics_events")
         .values([pageview("2026-11-22T23:59:00.000Z"), pageview("2026-11-22T23:59:02.000Z")])
         .execute();
-      await analyticsTodayRefresh(database.db, new Date("2026-11-22T23:59:30.000Z"));
+      await analyticsTodayRefresh(database.db, new Date("2026-11-22T23:59:30.000Z"), "UTC");
       await database.db
         .insertInto("analytics_events")
         .values(pageview("2026-11-23T00:01:07.000Z"))
         .execute();
       // Three minutes past midnight: yesterday is not final yet, and reads 127 s, not 2 s.
-      await analyticsTodayRefresh(database.db, new Date("2026-11-23T00:03:00.000Z"));
-      expect((await rangeReport(database.db, night)).summary.meanVisitSeconds).toBe(127);
+      await analyticsTodayRefresh(database.db, new Date("2026-11-23T00:03:00.000Z"), "UTC");
+      expect((await rangeReport(database.db, night, "UTC")).summary.meanVisitSeconds).toBe(127);
     });
 
     it("is idempotent, and two instances rolling the same day leave one copy", async () => {
       await seed();
       const now = new Date("2026-11-23T01:00:00.000Z");
-      await analyticsHousekeeping(database.db, now);
+      await analyticsHousekeeping(database.db, now, "UTC");
       const countRows = async () =>
         Number(
           (
@@ -348,8 +354,8 @@ for (const dialect of allDialects) {
           ).n,
         );
       const before = await countRows();
-      expect((await analyticsHousekeeping(database.db, now)).rolledUp).toEqual([]);
-      const [figures] = await figuresOfDays(database.db, ["2026-11-21"]);
+      expect((await analyticsHousekeeping(database.db, now, "UTC")).rolledUp).toEqual([]);
+      const [figures] = await figuresOfDays(database.db, ["2026-11-21"], "UTC");
       await Promise.all([
         writeRollup(database.db, figures!, now),
         writeRollup(database.db, figures!, now),
@@ -365,15 +371,15 @@ for (const dialect of allDialects) {
         { retentionDays: "1", excludedPaths: "/drafts\n/thank-you", actor: "owner@example.com" },
       );
       expect(saved).toMatchObject({ outcome: "saved" });
-      const fromRaw = await rangeReport(database.db, range);
-      const { deleted } = await analyticsHousekeeping(database.db, clock.now());
+      const fromRaw = await rangeReport(database.db, range, "UTC");
+      const { deleted } = await analyticsHousekeeping(database.db, clock.now(), "UTC");
       expect(deleted).toBeGreaterThan(0);
       const left = await database.db
         .selectFrom("analytics_events")
         .select((eb) => eb.fn.min("occurred_at").as("first"))
         .executeTakeFirstOrThrow();
       expect(left.first! >= "2026-11-22").toBe(true);
-      expect(await rangeReport(database.db, range)).toEqual(fromRaw);
+      expect(await rangeReport(database.db, range, "UTC")).toEqual(fromRaw);
       const audit = await database.db
         .selectFrom("admin_audit_log")
         .select("action")
@@ -401,14 +407,14 @@ for (const dialect of allDialects) {
 
     it("deletes all analytics data in one step, audit-logged", async () => {
       await seed();
-      await analyticsHousekeeping(database.db, new Date("2026-11-23T01:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2026-11-23T01:00:00.000Z"), "UTC");
       const clock = new ManualClock("2026-11-23T02:00:00.000Z");
       const deleted = await deleteAllAnalyticsData(
         { db: database.db, clock },
         { actor: "owner@example.com" },
       );
       expect(deleted.attributions).toBe(6);
-      const report = await rangeReport(database.db, range);
+      const report = await rangeReport(database.db, range, "UTC");
       expect(report.summary).toEqual({ visitors: 0, pageViews: 0, visits: 0, meanVisitSeconds: 0 });
       for (const table of [
         "analytics_events",

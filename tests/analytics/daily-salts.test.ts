@@ -25,7 +25,9 @@ for (const dialect of allDialects) {
     afterAll(() => database.dispose());
     beforeEach(async () => {
       await clearAnalytics(database.db);
-      clock = new ManualClock("2026-11-21T23:50:00.000Z");
+      // 23:50 on the 21st in Denver (OWNER_TIME_ZONE, by default the booking zone): salts turn at
+      // the owner's midnight.
+      clock = new ManualClock("2026-11-22T06:50:00.000Z");
       ingestion = new BeaconIngestion({ db: database.db, clock, config });
     });
     afterEach(() => ingestion.stop());

@@ -54,25 +54,25 @@ for (const dialect of allDialects) {
       await view("2026-11-21T09:00:00.000Z", "b", "/", { screen: "phone" });
       // Outside the range.
       await view("2026-11-22T09:00:00.000Z", "c", "/");
-      expect(await rangeSummary(database.db, range)).toEqual({
+      expect(await rangeSummary(database.db, range, "UTC")).toEqual({
         visitors: 2,
         pageViews: 4,
         visits: 3,
         meanVisitSeconds: 100, // (300 + 0 + 0) / 3
       });
-      expect(await reportTable(database.db, range, "pages")).toEqual([
+      expect(await reportTable(database.db, range, "pages", "UTC")).toEqual([
         { key: "/", views: 2, visitors: 2 },
         { key: "/book", views: 1, visitors: 1 },
         { key: "/method", views: 1, visitors: 1 },
       ]);
-      expect(await reportTable(database.db, range, "referrers")).toEqual([
+      expect(await reportTable(database.db, range, "referrers", "UTC")).toEqual([
         { key: "google.com", views: 1, visitors: 1 },
       ]);
-      expect(await reportTable(database.db, range, "devices")).toEqual([
+      expect(await reportTable(database.db, range, "devices", "UTC")).toEqual([
         { key: "desktop", visits: 2, visitors: 1 },
         { key: "phone", visits: 1, visitors: 1 },
       ]);
-      expect(await dailyPageViews(database.db, range)).toEqual([
+      expect(await dailyPageViews(database.db, range, "UTC")).toEqual([
         { day: "2026-11-20", views: 3 },
         { day: "2026-11-21", views: 1 },
       ]);
@@ -82,9 +82,9 @@ for (const dialect of allDialects) {
     it("counts a visit going on past midnight once in Devices, as in the headline", async () => {
       await view("2026-11-20T23:50:00.000Z", "night", "/");
       await view("2026-11-21T00:10:00.000Z", "night", "/book");
-      const { visitors, visits } = await rangeSummary(database.db, range);
+      const { visitors, visits } = await rangeSummary(database.db, range, "UTC");
       expect({ visitors, visits }).toEqual({ visitors: 1, visits: 1 });
-      expect(await reportTable(database.db, range, "devices")).toEqual([
+      expect(await reportTable(database.db, range, "devices", "UTC")).toEqual([
         { key: "desktop", visits: 1, visitors: 1 },
       ]);
     });
@@ -150,7 +150,7 @@ for (const dialect of allDialects) {
         table.reduce((total, row) => total + Number(row[key]), 0);
 
       const check = async () => {
-        const report = await rangeReport(database.db, month);
+        const report = await rangeReport(database.db, month, "UTC");
         expect(report.summary).toMatchObject({
           pageViews: inMonth.length,
           visits: visits.length,
@@ -170,7 +170,7 @@ for (const dialect of allDialects) {
       };
       const fromRaw = await check();
       // Rolled up by day, then as a month: the same figures.
-      await analyticsHousekeeping(database.db, new Date("2025-11-02T01:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2025-11-02T01:00:00.000Z"), "UTC");
       expect(
         await database.db.selectFrom("analytics_rolled_months").select("month").execute(),
       ).toEqual([{ month: "2025-10" }]);
@@ -211,7 +211,7 @@ for (const dialect of allDialects) {
         source: undefined,
         at,
       });
-      expect(await reportTable(database.db, range, "conversions-by-campaign")).toEqual([
+      expect(await reportTable(database.db, range, "conversions-by-campaign", "UTC")).toEqual([
         {
           key: "spring",
           visits: 0,
@@ -227,7 +227,7 @@ for (const dialect of allDialects) {
           revenueCents: 0,
         },
       ]);
-      expect(await reportTable(database.db, range, "conversions-by-landing-page")).toEqual([
+      expect(await reportTable(database.db, range, "conversions-by-landing-page", "UTC")).toEqual([
         {
           key: "/landingpage",
           visits: 0,

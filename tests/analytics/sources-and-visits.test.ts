@@ -84,7 +84,7 @@ for (const dialect of allDialects) {
       await convert("contact_message", "m1", "ada", linkedin);
       await convert("checkout_start", "o1", "ada", linkedin);
       await convert("order", "o1", "ada", linkedin, 1999);
-      expect(await reportTable(database.db, day, "sources")).toEqual([
+      expect(await reportTable(database.db, day, "sources", "UTC")).toEqual([
         {
           key: "linkedin",
           visits: 1,
@@ -118,7 +118,7 @@ for (const dialect of allDialects) {
       // A buyer whose checkout was started before the range.
       await convert("order", "o3", "dee", ep40, 1999);
 
-      const report = await rangeReport(database.db, day);
+      const report = await rangeReport(database.db, day, "UTC");
       expect(report.tables["conversions-by-campaign"]).toEqual([
         {
           key: "ep40",
@@ -152,7 +152,7 @@ for (const dialect of allDialects) {
       const second = { from: "2026-11-21", to: "2026-11-21" };
 
       const check = async () => {
-        const report = await rangeReport(database.db, both);
+        const report = await rangeReport(database.db, both, "UTC");
         expect(report.summary).toEqual({
           visitors: 2,
           pageViews: 4,
@@ -167,15 +167,15 @@ for (const dialect of allDialects) {
           ["(direct)", 1],
           ["newsletter", 1],
         ]);
-        const first = await rangeReport(database.db, day);
+        const first = await rangeReport(database.db, day, "UTC");
         expect(first.summary).toMatchObject({ visitors: 1, visits: 1, pageViews: 1 });
-        const next = await rangeReport(database.db, second);
+        const next = await rangeReport(database.db, second, "UTC");
         expect(next.summary).toMatchObject({ visitors: 1, visits: 1, pageViews: 3 });
         expect(next.tables["entry-pages"]).toEqual([{ key: "/", visits: 1, visitors: 1 }]);
       };
       // From the raw events, then from the rollups once both days ended.
       await check();
-      await analyticsHousekeeping(database.db, new Date("2026-11-22T01:00:00.000Z"));
+      await analyticsHousekeeping(database.db, new Date("2026-11-22T01:00:00.000Z"), "UTC");
       const rolled = await database.db
         .selectFrom("analytics_daily_totals")
         .select(["day", "visits"])

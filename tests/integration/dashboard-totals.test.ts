@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadTotals } from "~/.server/admin/dashboard";
+import { leadTotals, leadsPerDay } from "~/.server/admin/dashboard";
 import type { MembershipStatus } from "~/lib/lists";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -60,7 +60,7 @@ for (const dialect of allDialects) {
           })
           .execute();
       }
-      const totals = await leadTotals(database.db, now);
+      const totals = await leadTotals(database.db, now, "America/Denver");
       expect(totals.subscribers).toEqual({
         signups: 7,
         subscribed: 2,
@@ -68,6 +68,47 @@ for (const dialect of allDialects) {
         lastWeek: { new: 1, lost: 1 },
       });
       expect(totals.waitlist.subscribed).toBe(0);
+    });
+
+    it("charts a confirmation at 23:30 in Denver on that Denver day, today last", async () => {
+      await database.db
+        .insertInto("people")
+        .values({
+          id: "late",
+          email: "late@example.com",
+          email_key: "late@example.com",
+          source: "/waitlist",
+          first_seen_at: daysAgo(1),
+          last_seen_at: daysAgo(1),
+        })
+        .execute();
+      // 06:30 UTC on the 20th is 23:30 on the 19th in Denver.
+      const lateEvening = "2026-11-20T06:30:00.000Z";
+      await database.db
+        .insertInto("list_memberships")
+        .values({
+          id: "m-late",
+          person_id: "late",
+          list: "waitlist",
+          status: "confirmed",
+          interests: "[]",
+          source: "/waitlist",
+          consent_text: "Yes",
+          consented_at: lateEvening,
+          confirmation_sent_at: null,
+          confirmed_at: lateEvening,
+          unsubscribed_at: null,
+          notified_at: null,
+          created_at: lateEvening,
+          updated_at: lateEvening,
+        })
+        .execute();
+      const days = await leadsPerDay(database.db, now, "America/Denver");
+      expect(days).toHaveLength(30);
+      expect(days.slice(-2).map((day) => [day.day, day.waitlist])).toEqual([
+        ["2026-11-19", 1],
+        ["2026-11-20", 0],
+      ]);
     });
   });
 }

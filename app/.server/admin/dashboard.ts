@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../core/db/database";
+import { addDays, localDateOf, wallClockToInstant } from "../core/zoned-time";
 import { countNewMessages } from "./inbox";
 import { outboxCounts } from "./outbox-health";
 import type { ListName } from "~/lib/lists";
@@ -7,28 +8,36 @@ import type { ListName } from "~/lib/lists";
 export const leadSeries = ["messages", "subscribers", "waitlist", "orders"] as const;
 export type LeadSeries = (typeof leadSeries)[number];
 
-/** One day of the chart: `day` is YYYY-MM-DD (UTC). */
+/** One day of the chart: `day` is YYYY-MM-DD, the owner's day (`OWNER_TIME_ZONE`). */
 export type LeadDay = { day: string } & Record<LeadSeries, number>;
 
-const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+/** When the owner's `day` begins, as stored times are written (UTC ISO). */
+const dayStart = (day: string, zone: string) =>
+  new Date(wallClockToInstant(day, 0, zone)).toISOString();
 
+/**
+ * How many rows' `column` falls on each of `days` (consecutive, each with its start): the times
+ * are read and counted here, since neither database knows the owner's midnights.
+ */
 async function perDay(
   db: Db,
   table: "contact_messages" | "orders" | ListName,
   column: string,
-  since: string,
+  days: { day: string; start: string }[],
 ) {
   const from = table === "newsletter" || table === "waitlist" ? "list_memberships" : table;
   let query = db
     .selectFrom(from)
-    .select((eb) => [dayOf(column).as("day"), eb.fn.countAll<string | number>().as("count")])
-    .where(sql.ref(column), ">=", since);
+    .select(sql<string>`${sql.ref(column)}`.as("at"))
+    .where(sql.ref(column), ">=", days[0]!.start);
   if (from === "list_memberships") query = query.where(sql.ref("list"), "=", table);
-  const rows = await query.groupBy(dayOf(column)).execute();
-  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+  const counts = new Map<string, number>();
+  for (const { at } of await query.execute()) {
+    const on = days.findLast((day) => day.start <= at)!.day;
+    counts.set(on, (counts.get(on) ?? 0) + 1);
+  }
+  return counts;
 }
-
-const weekMs = 7 * 86_400_000;
 
 /**
  * A membership that left the list after it was on it here: an opt-out imported as one (stamped
@@ -38,12 +47,13 @@ const leftHere = sql`unsubscribed_at > created_at`;
 
 /**
  * A list's people by where they stand: `subscribed` are confirmed and still on the list (someone
- * who confirmed and left later is not), with the confirmations and the people who left of the
- * last seven days against the seven before.
+ * who confirmed and left later is not), with the confirmations and the people who left this
+ * week (today and the six days before, the owner's days) against the week before.
  */
-function listTotals(db: Db, list: ListName, now: Date) {
-  const weekAgo = new Date(now.getTime() - weekMs).toISOString();
-  const twoWeeksAgo = new Date(now.getTime() - 2 * weekMs).toISOString();
+function listTotals(db: Db, list: ListName, now: Date, zone: string) {
+  const today = localDateOf(now.getTime(), zone);
+  const weekAgo = dayStart(addDays(today, -6), zone);
+  const twoWeeksAgo = dayStart(addDays(today, -13), zone);
   const counted = (condition: ReturnType<typeof sql>) =>
     sql<string | number | null>`sum(case when ${condition} then 1 else 0 end)`;
   return db
@@ -63,23 +73,22 @@ function listTotals(db: Db, list: ListName, now: Date) {
 }
 
 /**
- * New leads per day for the `days` days ending today: messages received, subscribers and waitlist
- * readers confirmed, orders paid. Timestamps are ISO strings, so their first ten characters are
- * the UTC day on SQLite and Postgres alike.
+ * New leads per day for the `days` days ending today, the owner's days in `zone`: messages
+ * received, subscribers and waitlist readers confirmed, orders paid.
  */
-export async function leadsPerDay(db: Db, now: Date, days = 30): Promise<LeadDay[]> {
-  const first = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days + 1),
-  );
-  const since = first.toISOString();
+export async function leadsPerDay(db: Db, now: Date, zone: string, days = 30): Promise<LeadDay[]> {
+  const today = localDateOf(now.getTime(), zone);
+  const chart = Array.from({ length: days }, (_, index) => {
+    const day = addDays(today, index - days + 1);
+    return { day, start: dayStart(day, zone) };
+  });
   const [messages, subscribers, waitlist, orders] = await Promise.all([
-    perDay(db, "contact_messages", "created_at", since),
-    perDay(db, "newsletter", "confirmed_at", since),
-    perDay(db, "waitlist", "confirmed_at", since),
-    perDay(db, "orders", "paid_at", since),
+    perDay(db, "contact_messages", "created_at", chart),
+    perDay(db, "newsletter", "confirmed_at", chart),
+    perDay(db, "waitlist", "confirmed_at", chart),
+    perDay(db, "orders", "paid_at", chart),
   ]);
-  return Array.from({ length: days }, (_, index) => {
-    const day = new Date(first.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+  return chart.map(({ day }) => {
     return {
       day,
       messages: messages.get(day) ?? 0,
@@ -109,15 +118,15 @@ function standing(row: Awaited<ReturnType<typeof listTotals>>): ListStanding {
   };
 }
 
-/** All-time totals, and where the lists stand now. */
-export async function leadTotals(db: Db, now: Date) {
+/** All-time totals, and where the lists stand now (weeks of the owner's days in `zone`). */
+export async function leadTotals(db: Db, now: Date, zone: string) {
   const [messages, subscribers, waitlist, orders] = await Promise.all([
     db
       .selectFrom("contact_messages")
       .select((eb) => eb.fn.countAll<string | number>().as("all"))
       .executeTakeFirstOrThrow(),
-    listTotals(db, "newsletter", now),
-    listTotals(db, "waitlist", now),
+    listTotals(db, "newsletter", now, zone),
+    listTotals(db, "waitlist", now, zone),
     db
       .selectFrom("orders")
       .where("status", "=", "paid")

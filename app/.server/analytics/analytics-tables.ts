@@ -48,6 +48,14 @@ export interface AnalyticsSettingsTable {
   updated_at: string;
 }
 
+/** The zone the daily rollups are cut in (one row, `site`); none until a day is rolled up. */
+export interface AnalyticsDaysZoneTable {
+  id: string;
+  zone: string;
+  /** When the days were last cut in this zone. */
+  cut_at: string;
+}
+
 /**
  * A rolled-up day's figures. Rolled after the day ended (`rolled_at` past its end and the settling
  * minutes) they are final; before that (today) they are refreshed every minute.
@@ -108,6 +116,7 @@ export interface AnalyticsTables {
   analytics_events: AnalyticsEventTable;
   analytics_attributions: AnalyticsAttributionTable;
   analytics_settings: AnalyticsSettingsTable;
+  analytics_days_zone: AnalyticsDaysZoneTable;
   analytics_daily_totals: AnalyticsDailyTotalsTable;
   analytics_daily_counts: AnalyticsDailyCountsTable;
   analytics_daily_conversions: AnalyticsDailyConversionsTable;

@@ -187,6 +187,11 @@ const configSchema = z
       .string()
       .refine(isTimeZoneName, "must be an IANA time zone such as America/Denver")
       .default("America/Denver"),
+    /** The zone the owner's days are in (analytics and the dashboard); unset: BOOKING_TIME_ZONE. */
+    OWNER_TIME_ZONE: optionalText.refine(
+      (value) => value === undefined || isTimeZoneName(value),
+      "must be an IANA time zone such as America/Denver",
+    ),
     /** How long a workshop seat is held while its Stripe Checkout session is open (Stripe: 30 minutes to 24 hours). */
     WORKSHOP_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
     /** How long a freed seat is kept for the next person on a cohort's waiting list. */
@@ -354,7 +359,9 @@ function dkimSettingsProblem(
   return undefined;
 }
 
-export type AppConfig = z.infer<typeof configSchema> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, "OWNER_TIME_ZONE"> & {
+  /** Where analytics and the dashboard cut days: OWNER_TIME_ZONE, else BOOKING_TIME_ZONE. */
+  OWNER_TIME_ZONE: string;
   /** The interface the server binds. */
   HOST: string;
   MAIL_DIR: string;
@@ -433,6 +440,7 @@ export function parseConfig(
   return {
     ...parsed,
     HOST: parsed.HOST ?? (deployment ? "0.0.0.0" : "127.0.0.1"),
+    OWNER_TIME_ZONE: parsed.OWNER_TIME_ZONE ?? parsed.BOOKING_TIME_ZONE,
     MAIL_DIR: parsed.MAIL_DIR ?? "data/mail",
     UPLOADS_DIR: parsed.UPLOADS_DIR ?? "data/uploads",
     deployment,

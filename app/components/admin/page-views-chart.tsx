@@ -5,7 +5,14 @@ import { axisTicks, ChartAxis } from "./chart-axis";
  * same figures in a table for screen readers. The bars stretch to any width; the axis labels are
  * HTML beside and below them, so they keep their size on a phone and the chart never overflows.
  */
-export function PageViewsChart({ days }: { days: { day: string; views: number }[] }) {
+export function PageViewsChart({
+  days,
+  zone,
+}: {
+  days: { day: string; views: number }[];
+  /** The owner's zone the days are cut in. */
+  zone: string;
+}) {
   const max = Math.max(1, ...days.map((day) => day.views));
   const ticks = axisTicks(max);
   const count = Math.max(1, days.length);
@@ -51,7 +58,7 @@ export function PageViewsChart({ days }: { days: { day: string; views: number }[
           </div>
         </div>
       </div>
-      <figcaption className="text-sm text-muted-foreground">Page views per day (UTC)</figcaption>
+      <figcaption className="text-sm text-muted-foreground">Page views per day ({zone})</figcaption>
       {/* A table does not clip what overflows it, so the hidden copy is clipped by a block. */}
       <div className="sr-only">
         <table>

@@ -56,7 +56,7 @@ export class BeaconIngestion {
   private countingSettings: { settings: CountingSettings; readAt: number } | undefined;
 
   constructor(private readonly deps: IngestionDeps) {
-    this.salts = new DailySalts(deps.db);
+    this.salts = new DailySalts(deps.db, deps.config.OWNER_TIME_ZONE);
     const site = new URL(deps.config.SITE_URL);
     this.siteHost = site.hostname.toLowerCase();
     this.siteOrigin = site.origin;

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../core/db/database";
+import { addDays, localDateOf } from "../../core/zoned-time";
 import { sessionQuietMs } from "./sessions";
 
-const dayMs = 24 * 60 * 60_000;
-
-/** The UTC day of `at`, YYYY-MM-DD: salts and rollups are per UTC day. */
-export function utcDay(at: Date | number) {
-  return new Date(at).toISOString().slice(0, 10);
+/**
+ * The owner's day of `at` in `zone` (`OWNER_TIME_ZONE`), YYYY-MM-DD: salts, like the rollups, are
+ * per owner's day, so a day's visitor is one hash from midnight to midnight.
+ */
+export function ownerDay(at: Date | number, zone: string) {
+  return localDateOf(new Date(at).getTime(), zone);
 }
 
 /**
@@ -21,13 +23,16 @@ export class DailySalts {
   /** The last use of each day's salt here, written to `last_used_at` after each batch. */
   private readonly usedAt = new Map<string, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly zone: string,
+  ) {}
 
   /** Today's salt, and yesterday's while it still exists (visits may be going on under it). */
   async saltsAt(now: Date): Promise<{ today: Salt; yesterday?: Salt }> {
-    const todayDay = utcDay(now);
+    const todayDay = ownerDay(now, this.zone);
     const today = { day: todayDay, salt: await this.saltOf(todayDay, now) };
-    const yesterdayDay = utcDay(now.getTime() - dayMs);
+    const yesterdayDay = addDays(todayDay, -1);
     const yesterdaySalt = await this.existingSalt(yesterdayDay);
     return yesterdaySalt
       ? { today, yesterday: { day: yesterdayDay, salt: yesterdaySalt } }
@@ -83,7 +88,7 @@ export class DailySalts {
         .execute();
     }
     this.usedAt.clear();
-    const today = utcDay(now);
+    const today = ownerDay(now, this.zone);
     const quietSince = new Date(now.getTime() - sessionQuietMs).toISOString();
     await this.db
       .deleteFrom("analytics_salts")

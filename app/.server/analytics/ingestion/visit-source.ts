@@ -51,7 +51,7 @@ const maxFieldLength = 2_500;
 
 /** What reading a request's source needs: the site, the GPC setting and the request's signal. */
 export type AttributionDeps = {
-  config: { SITE_URL: string; ANALYTICS_HONOR_GPC: boolean };
+  config: { SITE_URL: string; ANALYTICS_HONOR_GPC: boolean; OWNER_TIME_ZONE: string };
   globalPrivacyControl?: boolean;
 };
 

@@ -1,6 +1,7 @@
 import type { Clock } from "../../core/clock";
 import type { Db, Trx } from "../../core/db/database";
-import { utcDay, visitorHash } from "./daily-salts";
+import { addDays } from "../../core/zoned-time";
+import { ownerDay, visitorHash } from "./daily-salts";
 import { sessionQuietMs } from "./sessions";
 import {
   attributionAllowed,
@@ -22,10 +23,11 @@ export type VisitorRequest = { clientAddress: string; userAgent: string | undefi
  */
 export async function currentVisitSource(
   db: Db | Trx,
-  { now, siteUrl }: { now: Date; siteUrl: string },
+  { now, siteUrl, zone }: { now: Date; siteUrl: string; zone: string },
   request: VisitorRequest,
 ): Promise<VisitSource | undefined> {
-  const days = [utcDay(now), utcDay(now.getTime() - 86_400_000)];
+  const today = ownerDay(now, zone);
+  const days = [today, addDays(today, -1)];
   const salts = await db
     .selectFrom("analytics_salts")
     .select(["day", "salt"])
@@ -83,7 +85,7 @@ export async function visitSourceOf(
   if (fromForm?.referrerDomain || fromForm?.utmSource || fromForm?.utmCampaign) return fromForm;
   const fromVisitor = await currentVisitSource(
     deps.db,
-    { now: deps.clock.now(), siteUrl: deps.config.SITE_URL },
+    { now: deps.clock.now(), siteUrl: deps.config.SITE_URL, zone: deps.config.OWNER_TIME_ZONE },
     { clientAddress, userAgent: deps.userAgent },
   );
   if (!fromVisitor) return fromForm;

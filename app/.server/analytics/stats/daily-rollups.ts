@@ -1,8 +1,7 @@
 import type { Db } from "../../core/db/database";
-import { addDays, dayOf, dayStart, figuresOfDays, type DayFigures } from "./day-figures";
+import { addDays, dayEnd, dayOf, dayStart, figuresOfDays, type DayFigures } from "./day-figures";
 import { rollUpFinishedMonths } from "./monthly-rollups";
 
-const dayMs = 86_400_000;
 /** A day is rolled up this long after it ends: the last beacons are flushed by then. */
 const settleMs = 5 * 60_000;
 /** Rows per INSERT, far below either database's parameter limit. */
@@ -12,8 +11,8 @@ const rowsPerInsert = 500;
 export const todayRefreshMs = 60_000;
 
 /** A rollup made once the day had ended and settled; earlier ones (today's) are provisional. */
-const isFinal = (day: string, rolledAt: string) =>
-  Date.parse(rolledAt) >= Date.parse(dayStart(day)) + dayMs + settleMs;
+const isFinal = (day: string, rolledAt: string, zone: string) =>
+  Date.parse(rolledAt) > Date.parse(dayEnd(day, zone)) + settleMs;
 
 /**
  * Writes one day's rollups, replacing any earlier ones, in one transaction. The totals row is
@@ -50,8 +49,8 @@ export async function writeRollup(db: Db, figures: DayFigures, now: Date) {
  * first, one day per transaction, then the months that have ended since. Idempotent: a day
  * already rolled up after it ended is left alone.
  */
-export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
-  const lastFinished = dayOf(new Date(now.getTime() - dayMs - settleMs).toISOString());
+export async function rollUpFinishedDays(db: Db, now: Date, zone: string): Promise<string[]> {
+  const lastFinished = addDays(dayOf(new Date(now.getTime() - settleMs).toISOString(), zone), -1);
   const [firstEvent, firstConversion] = await Promise.all([
     db
       .selectFrom("analytics_events")
@@ -64,7 +63,7 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
   ]);
   const firsts = [firstEvent?.at, firstConversion?.at].filter((at): at is string => !!at).sort();
   if (firsts.length === 0) return [];
-  const first = dayOf(firsts[0]!);
+  const first = dayOf(firsts[0]!, zone);
   if (first > lastFinished) return [];
   const rolled = await db
     .selectFrom("analytics_daily_totals")
@@ -73,13 +72,13 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
     .where("day", "<=", lastFinished)
     .execute();
   const done = new Set(
-    rolled.filter((row) => isFinal(row.day, row.rolled_at)).map((row) => row.day),
+    rolled.filter((row) => isFinal(row.day, row.rolled_at, zone)).map((row) => row.day),
   );
   const days: string[] = [];
   for (let day = first; day <= lastFinished; day = addDays(day, 1))
     if (!done.has(day)) days.push(day);
   for (const day of days) {
-    const [figures] = await figuresOfDays(db, [day]);
+    const [figures] = await figuresOfDays(db, [day], zone);
     await writeRollup(db, figures!, now);
   }
   await rollUpFinishedMonths(db, lastFinished, now);
@@ -93,8 +92,8 @@ export async function rollUpFinishedDays(db: Db, now: Date): Promise<string[]> {
  * is refreshed alike until its final rollup: a visit going on past midnight keeps its length.
  * Returns whether it did.
  */
-export async function refreshTodayRollup(db: Db, now: Date): Promise<boolean> {
-  const today = dayOf(now.toISOString());
+export async function refreshTodayRollup(db: Db, now: Date, zone: string): Promise<boolean> {
+  const today = dayOf(now.toISOString(), zone);
   const yesterday = addDays(today, -1);
   const current = await db
     .selectFrom("analytics_daily_totals")
@@ -105,11 +104,12 @@ export async function refreshTodayRollup(db: Db, now: Date): Promise<boolean> {
     const row = current.find((rolled) => rolled.day === day);
     if (!row) return day === today;
     return (
-      !isFinal(day, row.rolled_at) && now.getTime() - Date.parse(row.rolled_at) >= todayRefreshMs
+      !isFinal(day, row.rolled_at, zone) &&
+      now.getTime() - Date.parse(row.rolled_at) >= todayRefreshMs
     );
   });
   if (due.length === 0) return false;
-  for (const figures of await figuresOfDays(db, due)) await writeRollup(db, figures, now);
+  for (const figures of await figuresOfDays(db, due, zone)) await writeRollup(db, figures, now);
   return due.includes(today);
 }
 
@@ -117,26 +117,26 @@ export async function refreshTodayRollup(db: Db, now: Date): Promise<boolean> {
  * Deletes raw events older than `retentionDays` whole days, a day per statement so no single
  * delete holds the table long. Only rolled-up days are deleted: their figures stay in the rollups.
  */
-export async function deleteExpiredEvents(db: Db, now: Date, retentionDays: number) {
-  const keepFrom = addDays(dayOf(now.toISOString()), -retentionDays);
+export async function deleteExpiredEvents(db: Db, now: Date, retentionDays: number, zone: string) {
+  const keepFrom = addDays(dayOf(now.toISOString(), zone), -retentionDays);
   const oldest = await db
     .selectFrom("analytics_events")
     .select((eb) => eb.fn.min("occurred_at").as("at"))
-    .where("occurred_at", "<", dayStart(keepFrom))
+    .where("occurred_at", "<", dayStart(keepFrom, zone))
     .executeTakeFirst();
   if (!oldest?.at) return 0;
   const rolled = await db
     .selectFrom("analytics_daily_totals")
     .select("day")
-    .where("day", ">=", dayOf(oldest.at))
+    .where("day", ">=", dayOf(oldest.at, zone))
     .where("day", "<", keepFrom)
     .execute();
   let deleted = 0;
   for (const { day } of rolled) {
     const result = await db
       .deleteFrom("analytics_events")
-      .where("occurred_at", ">=", dayStart(day))
-      .where("occurred_at", "<", dayStart(addDays(day, 1)))
+      .where("occurred_at", ">=", dayStart(day, zone))
+      .where("occurred_at", "<", dayStart(addDays(day, 1), zone))
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }

@@ -12,7 +12,7 @@ import {
   type DayTotals,
 } from "./day-figures";
 
-/** A range of whole UTC days, both ends included. */
+/** A range of the owner's whole days (`OWNER_TIME_ZONE`), both ends included. */
 export type DayRange = { from: string; to: string };
 
 export type CountRow = { key: string; views: number; visitors: number };
@@ -110,12 +110,7 @@ const tableLength = 50;
 
 const daysOf = (range: DayRange) => {
   const days: string[] = [];
-  for (
-    let at = Date.parse(dayStart(range.from));
-    at <= Date.parse(dayStart(range.to));
-    at += 86_400_000
-  )
-    days.push(new Date(at).toISOString().slice(0, 10));
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
   return days;
 };
 
@@ -162,7 +157,7 @@ class People {
  * whole range: by source, referrer, campaign and landing page, and the people who started a
  * checkout and who paid, for the funnel.
  */
-async function conversionsOf(db: Db, range: DayRange) {
+async function conversionsOf(db: Db, range: DayRange, zone: string) {
   const rows = await db
     .selectFrom("analytics_attributions")
     .select([
@@ -175,8 +170,8 @@ async function conversionsOf(db: Db, range: DayRange) {
       "utm_campaign",
       "amount_cents",
     ])
-    .where("converted_at", ">=", dayStart(range.from))
-    .where("converted_at", "<=", dayEnd(range.to))
+    .where("converted_at", ">=", dayStart(range.from, zone))
+    .where("converted_at", "<=", dayEnd(range.to, zone))
     .execute();
   const by = {
     source: new People(),
@@ -285,7 +280,7 @@ async function storedCounts(db: Db, { months, runs }: { months: string[]; runs: 
  * rolled up at all from the raw events. Visitors are counted per day (each day's salt makes a new
  * hash) and summed, the same whichever way a day is read.
  */
-export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport> {
+export async function rangeReport(db: Db, range: DayRange, zone: string): Promise<RangeReport> {
   const [rolled, parts] = await Promise.all([
     db
       .selectFrom("analytics_daily_totals")
@@ -300,9 +295,10 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
     figuresOfDays(
       db,
       parts.days.filter((day) => !rolledDays.has(day)),
+      zone,
     ),
     storedCounts(db, parts),
-    conversionsOf(db, range),
+    conversionsOf(db, range, zone),
   ]);
 
   const perDay = new Map<string, DayTotals>();
@@ -421,13 +417,13 @@ export async function rangeReport(db: Db, range: DayRange): Promise<RangeReport>
 }
 
 /** Visitors, page views, visits and their mean length over the range. */
-export async function rangeSummary(db: Db, range: DayRange) {
-  return (await rangeReport(db, range)).summary;
+export async function rangeSummary(db: Db, range: DayRange, zone: string) {
+  return (await rangeReport(db, range, zone)).summary;
 }
 
 /** Page views per day of the range (days without any are zero), for the chart. */
-export async function dailyPageViews(db: Db, range: DayRange) {
-  return (await rangeReport(db, range)).days;
+export async function dailyPageViews(db: Db, range: DayRange, zone: string) {
+  return (await rangeReport(db, range, zone)).days;
 }
 
 /** One report table's rows, for its CSV download. */
@@ -435,8 +431,9 @@ export async function reportTable<Table extends ReportTable>(
   db: Db,
   range: DayRange,
   table: Table,
+  zone: string,
 ): Promise<ReportRows[Table]> {
-  return (await rangeReport(db, range)).tables[table];
+  return (await rangeReport(db, range, zone)).tables[table];
 }
 
 /** Visitors seen in the last five minutes. */

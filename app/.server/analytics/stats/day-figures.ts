@@ -1,4 +1,5 @@
 import type { Db } from "../../core/db/database";
+import { addDays, localDateOf, wallClockToInstant } from "../../core/zoned-time";
 import { sessionQuietMs } from "../ingestion/sessions";
 import { noSource, sourceOf } from "../ingestion/visit-source";
 
@@ -47,11 +48,17 @@ export type DayFigures = {
   }[];
 };
 
-export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
-export const dayEnd = (day: string) => `${day}T23:59:59.999Z`;
-export const dayOf = (iso: string) => iso.slice(0, 10);
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(dayStart(day)) + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Days are the owner's (`OWNER_TIME_ZONE`): a day runs from one local midnight to the next, so a
+ * DST day has 23 or 25 hours. Times are stored as UTC ISO strings, compared as text.
+ */
+export const dayStart = (day: string, zone: string) =>
+  new Date(wallClockToInstant(day, 0, zone)).toISOString();
+/** The day's last millisecond. */
+export const dayEnd = (day: string, zone: string) =>
+  new Date(wallClockToInstant(day, 24 * 60, zone) - 1).toISOString();
+export const dayOf = (iso: string, zone: string) => localDateOf(Date.parse(iso), zone);
+export { addDays };
 
 /** The page the funnel's second step is. */
 const buyNowPath = "/buy-now";
@@ -110,10 +117,12 @@ const byTime = (a: { occurred_at: string }, b: { occurred_at: string }) =>
  */
 export function figuresOfDay(
   day: string,
+  zone: string,
   events: RawEvent[],
   conversions: RawConversion[],
   around: RawEvent[] = [],
 ): DayFigures {
+  const [dayBegins, dayEnds] = [dayStart(day, zone), dayEnd(day, zone)];
   const tallies = new Map<CountDimension, Tally>(countDimensions.map((d) => [d, new Tally()]));
   const tally = (dimension: CountDimension) => tallies.get(dimension)!;
   const totals: DayTotals = {
@@ -163,7 +172,8 @@ export function figuresOfDay(
       const visit = own.slice(start, index);
       start = index;
       // A visit that began the day before (or begins tomorrow) is that day's.
-      if (dayOf(visit[0]!.occurred_at) !== day) continue;
+      const began = visit[0]!.occurred_at;
+      if (began < dayBegins || began > dayEnds) continue;
       visitors.add(visitor);
       totals.visits += 1;
       totals.visit_seconds += Math.round(
@@ -222,16 +232,36 @@ const eventColumns = [
 const shifted = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /**
- * The figures of each of `days` (UTC, YYYY-MM-DD), from the raw events and conversions. Besides
+ * Which of `days` (sorted) an ISO time falls in, found among their bounds: no time-zone look-up
+ * per row, which would cost more than the rollup itself.
+ */
+function dayFinder(days: string[], zone: string) {
+  const bounds = days.map((day) => ({ day, start: dayStart(day, zone), end: dayEnd(day, zone) }));
+  return (iso: string) => {
+    let low = 0;
+    let high = bounds.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const { day, start, end } = bounds[middle]!;
+      if (iso < start) high = middle - 1;
+      else if (iso > end) low = middle + 1;
+      else return day;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The figures of each of `days` (the owner's, YYYY-MM-DD), from the raw events and conversions. Besides
  * the days' events it reads the half hour before them (a visit going on at midnight began the day
  * before) and, for the visitors active in the last half hour of the last day, the next day's
  * events (the rest of a visit that goes on past midnight).
  */
-export async function figuresOfDays(db: Db, days: string[]): Promise<DayFigures[]> {
+export async function figuresOfDays(db: Db, days: string[], zone: string): Promise<DayFigures[]> {
   if (days.length === 0) return [];
   const sorted = [...days].sort();
-  const from = dayStart(sorted[0]!);
-  const to = dayEnd(sorted.at(-1)!);
+  const from = dayStart(sorted[0]!, zone);
+  const to = dayEnd(sorted.at(-1)!, zone);
   const wanted = new Set(sorted);
   const [events, following, conversions] = await Promise.all([
     db
@@ -244,7 +274,7 @@ export async function figuresOfDays(db: Db, days: string[]): Promise<DayFigures[
       .selectFrom("analytics_events")
       .select(eventColumns)
       .where("occurred_at", ">", to)
-      .where("occurred_at", "<=", dayEnd(addDays(sorted.at(-1)!, 1)))
+      .where("occurred_at", "<=", dayEnd(addDays(sorted.at(-1)!, 1), zone))
       .where("visitor", "in", (eb) =>
         eb
           .selectFrom("analytics_events")
@@ -262,21 +292,22 @@ export async function figuresOfDays(db: Db, days: string[]): Promise<DayFigures[
       .where("conversion", "!=", "checkout_start")
       .execute(),
   ]);
+  const dayOfTime = dayFinder(sorted, zone);
   const eventsByDay = new Map<string, RawEvent[]>(sorted.map((day) => [day, []]));
-  for (const event of events) eventsByDay.get(dayOf(event.occurred_at))?.push(event);
+  for (const event of events) eventsByDay.get(dayOfTime(event.occurred_at) ?? "")?.push(event);
   const conversionsByDay = new Map<string, RawConversion[]>(sorted.map((day) => [day, []]));
   for (const conversion of conversions)
-    conversionsByDay.get(dayOf(conversion.converted_at))?.push(conversion);
+    conversionsByDay.get(dayOfTime(conversion.converted_at) ?? "")?.push(conversion);
   // The events just outside each day: its eve's last half hour (or the whole eve, when read) and
   // the next day's.
   const outside = (day: string) => [
     ...(eventsByDay.get(addDays(day, -1)) ??
-      events.filter((event) => event.occurred_at < dayStart(day))),
+      events.filter((event) => event.occurred_at < dayStart(day, zone))),
     ...(eventsByDay.get(addDays(day, 1)) ?? following),
   ];
   return sorted
     .filter((day) => wanted.has(day))
     .map((day) =>
-      figuresOfDay(day, eventsByDay.get(day)!, conversionsByDay.get(day)!, outside(day)),
+      figuresOfDay(day, zone, eventsByDay.get(day)!, conversionsByDay.get(day)!, outside(day)),
     );
 }

@@ -122,7 +122,16 @@ export async function createAppRuntime(
   const analyticsJob = startPollLoop({
     intervalMs: config.ANALYTICS_HOUSEKEEPING_INTERVAL_MS,
     round: async () => {
-      const { rolledUp, deleted } = await analyticsHousekeeping(workerDatabase.db, clock.now());
+      const { recut, rolledUp, deleted } = await analyticsHousekeeping(
+        workerDatabase.db,
+        clock.now(),
+        config.OWNER_TIME_ZONE,
+      );
+      if (recut.length > 0)
+        logger.info(
+          { recut: recut.length, zone: config.OWNER_TIME_ZONE },
+          "analytics: days cut again",
+        );
       if (rolledUp.length > 0 || deleted > 0)
         logger.info({ rolledUp: rolledUp.length, deleted }, "analytics: rolled up, expired");
       return false;
@@ -133,7 +142,7 @@ export async function createAppRuntime(
   const analyticsTodayJob = startPollLoop({
     intervalMs: todayRefreshMs,
     round: async () => {
-      await analyticsTodayRefresh(workerDatabase.db, clock.now());
+      await analyticsTodayRefresh(workerDatabase.db, clock.now(), config.OWNER_TIME_ZONE);
       return false;
     },
     onError: (error) => logFailure("analytics: today's rollup failed", error),

@@ -36,6 +36,7 @@ import * as deliveryEvents from "./685_delivery_events";
 import * as workshopAttendeeInviteSequence from "./690_workshop_attendee_invite_sequence";
 import * as workshopCohortCancellation from "./691_workshop_cohort_cancellation";
 import * as sequenceRestartChoice from "./695_sequence_restart_choice";
+import * as analyticsDaysZone from "./696_analytics_days_zone";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   "690_workshop_attendee_invite_sequence": workshopAttendeeInviteSequence,
   "691_workshop_cohort_cancellation": workshopCohortCancellation,
   "695_sequence_restart_choice": sequenceRestartChoice,
+  "696_analytics_days_zone": analyticsDaysZone,
   "710_deals": deals,
   "715_deal_proposals": dealProposals,
 };
