@@ -1,25 +1,36 @@
-import { create, type Font } from "fontkit";
-import PDFDocument from "pdfkit";
+import type { Font } from "fontkit";
 import { centsLabel } from "~/lib/proposal-schema";
-// The site's own faces, in the bundle (a deployment carries only build/): pdfkit's standard 14
-// fonts would not be embedded.
-import { frauncesTrueType, interTrueType } from "./proposal-fonts";
 import type { ProposalDocument } from "./proposal-document";
 
 /**
- * Parsed once and handed to every document: fontkit keeps its glyph and layout tables on the
- * font, so a document that parsed its own would pay that again (four times slower).
+ * pdfkit, fontkit and the site's own faces (in the bundle: a deployment carries only build/;
+ * pdfkit's standard 14 fonts would not be embedded), loaded at the first proposal drawn: most
+ * processes never draw one. The faces are parsed once and handed to every document: fontkit keeps
+ * its glyph and layout tables on the font, so a document that parsed its own would pay that again
+ * (four times slower).
  */
-const face = (base64: string) => create(Buffer.from(base64, "base64")) as Font;
-const inter = face(interTrueType);
-const fraunces = face(frauncesTrueType);
+async function drawingKitLoaded() {
+  const [fontkit, pdfkit, fonts] = await Promise.all([
+    import("fontkit"),
+    import("pdfkit"),
+    import("./proposal-fonts"),
+  ]);
+  const face = (base64: string) => fontkit.create(Buffer.from(base64, "base64")) as Font;
+  return {
+    PDFDocument: pdfkit.default,
+    inter: face(fonts.interTrueType),
+    fraunces: face(fonts.frauncesTrueType),
+  };
+}
+let drawingKit: ReturnType<typeof drawingKitLoaded> | undefined;
 
 const ink = "#27334d";
 const muted = "#5b6478";
 const margin = 64;
 
 /** The proposal as a Letter-size PDF: fonts embedded (subset), text selectable. */
-export function renderProposalPdf(proposal: ProposalDocument): Promise<Buffer> {
+export async function renderProposalPdf(proposal: ProposalDocument): Promise<Buffer> {
+  const { PDFDocument, inter, fraunces } = await (drawingKit ??= drawingKitLoaded());
   const doc = new PDFDocument({
     size: "LETTER",
     margin,
