@@ -20,6 +20,7 @@ import { contactOwnerNotification } from "~/.server/leads/emails/contact-owner-n
 import { downloadLinkEmail } from "~/.server/sales/emails/download-link";
 import { newsletterConfirmation } from "~/.server/audience/emails/newsletter-confirmation";
 import { newsletterWelcome } from "~/.server/audience/emails/newsletter-welcome";
+import { dealMessageTemplate } from "~/.server/deals/emails/deal-message";
 import { nextStepDueTemplate } from "~/.server/deals/emails/next-step-due";
 import { purchaseReceiptEmail } from "~/.server/sales/emails/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
@@ -707,5 +708,19 @@ export const everyEmail: EmailSample[] = [
     subject: "Due today: Call Dana about the team's dates (Acme Corp: Corporate Training)",
     links: [`${site}/admin/pipeline/42`],
     text: ["Call Dana about the team's dates", "Tuesday, December 8, 2026"],
+  },
+  {
+    name: "deal-message",
+    template: "deal-message",
+    render: () =>
+      renderTemplatedEmail(
+        dealMessageTemplate.compose({
+          subject: "Dates for your team's workshop",
+          body: "Hi Dana,\n\nThank you for the call. Two dates work for me:\nMarch 3 or March 10.\n\n<b>Best</b>, Ada",
+        }),
+      ),
+    subject: "Dates for your team's workshop",
+    links: [],
+    text: ["Two dates work for me:", "March 3 or March 10.", "<b>Best</b>, Ada"],
   },
 ];

@@ -16,6 +16,7 @@ import type { Database } from "../core/db/schema";
 import { invalidInput, type InvalidInput } from "../core/invalid-input";
 import type { PersonEvent } from "../core/person-events";
 import type { ServiceDeps } from "../core/service-deps";
+import { creditWonDeal, uncreditWonDeal } from "./deal-revenue";
 import type { DealTable } from "./deals-tables";
 
 type Db = Kysely<Database>;
@@ -185,8 +186,19 @@ export async function saveDeal(
       .updateTable("deals")
       .set({ ...columns, updated_at: now.toISOString() })
       .where("id", "=", id)
+      .returning([
+        "id",
+        "stage",
+        "stage_changed_at",
+        "person_id",
+        "contact_message_id",
+        "value_cents",
+      ])
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return { outcome: "not-found" };
+    if (!changed) return { outcome: "not-found" };
+    // A won deal's new value is its revenue now.
+    if (changed.stage === "won")
+      await creditWonDeal(trx, changed, new Date(changed.stage_changed_at));
     await recordAdminAction(trx, {
       actor,
       action: "deals.changed",
@@ -208,7 +220,10 @@ export type MoveDealOutcome =
   | { outcome: "moved" | "unchanged"; id: string; stage: DealStage }
   | { outcome: "not-found" };
 
-/** Moves a deal to a stage (a lost one with its reason), audited with the stage it left. */
+/**
+ * Moves a deal to a stage (a lost one with its reason), audited with the stage it left and kept
+ * on its timeline; into won its value counts as revenue by source, out of won it no longer does.
+ */
 export async function moveDeal(
   deps: Deps,
   { id, fields, actor }: { id: string; fields: URLSearchParams; actor: string },
@@ -223,7 +238,7 @@ export async function moveDeal(
   return deps.db.transaction().execute(async (trx): Promise<MoveDealOutcome> => {
     const before = await trx
       .selectFrom("deals")
-      .select(["stage", "lost_reason"])
+      .select(["id", "stage", "lost_reason", "person_id", "contact_message_id", "value_cents"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!before) return { outcome: "not-found" };
@@ -240,6 +255,20 @@ export async function moveDeal(
       })
       .where("id", "=", id)
       .execute();
+    await trx
+      .insertInto("deal_stage_changes")
+      .values({
+        id: randomUUID(),
+        deal_id: id,
+        from_stage: before.stage,
+        to_stage: stage,
+        lost_reason: reason,
+        actor,
+        changed_at: now.toISOString(),
+      })
+      .execute();
+    if (stage === "won") await creditWonDeal(trx, before, now);
+    else if (before.stage === "won") await uncreditWonDeal(trx, id);
     await recordAdminAction(trx, {
       actor,
       action: "deals.stage-changed",

@@ -2,10 +2,14 @@
 import { onPersonEvent } from "../core/person-events";
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
 import { openDealOnMessage } from "./deals";
+import { dealMessageTemplate } from "./emails/deal-message";
 import { nextStepDueTemplate } from "./emails/next-step-due";
 
 /** The pipeline's emails, registered with the mail engine by the wiring. */
-export const dealEmailTemplates = [nextStepDueTemplate] as DefinedEmailTemplate[];
+export const dealEmailTemplates = [
+  nextStepDueTemplate,
+  dealMessageTemplate,
+] as DefinedEmailTemplate[];
 
 /**
  * Lets a contact message about quoted work open its deal in the transaction that stores it
@@ -31,3 +35,7 @@ export {
   type DealRow,
 } from "./deals";
 export { nextStepSweepIntervalMs, sendDueNextSteps } from "./next-step-reminders";
+export { addDealNote } from "./deal-notes";
+export { sendDealEmail } from "./deal-emails";
+export { loadDealTimeline, type DealTimelineEntry } from "./deal-timeline";
+export { pipelineFigures, type PipelineFigures } from "./pipeline-figures";

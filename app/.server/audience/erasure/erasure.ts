@@ -47,8 +47,9 @@ const byPersonOrAddress = (subject: ErasureSubject) => ({
 /** The per-table steps, in order; the person's own record goes last (others refer to it). */
 export const erasureSteps: ErasureStep[] = [
   {
-    // Their deals, and those opened from their messages (before the messages go); proposals
-    // will go with them.
+    // Their deals, and those opened from their messages (before the messages go), with their
+    // timelines' notes, emails and stage changes; proposals will go with them. The emails' outbox
+    // rows go with the outbox step.
     name: "deals",
     async erase(trx, subject) {
       const { personId, key } = byPersonOrAddress(subject);
@@ -75,7 +76,13 @@ export const erasureSteps: ErasureStep[] = [
         );
       const ids = (await theirDeals.execute()).map((deal) => deal.id);
       if (ids.length === 0) return 0;
-      await trx.deleteFrom("deal_reminders").where("deal_id", "in", ids).execute();
+      for (const table of [
+        "deal_reminders",
+        "deal_notes",
+        "deal_emails",
+        "deal_stage_changes",
+      ] as const)
+        await trx.deleteFrom(table).where("deal_id", "in", ids).execute();
       const deleted = await trx.deleteFrom("deals").where("id", "in", ids).executeTakeFirst();
       return Number(deleted.numDeletedRows);
     },
@@ -260,6 +267,9 @@ const vacuumedTables = [
   "workshop_registrations",
   "deals",
   "deal_reminders",
+  "deal_notes",
+  "deal_emails",
+  "deal_stage_changes",
   "workshop_waitlist",
 ] as const;
 

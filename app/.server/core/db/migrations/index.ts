@@ -53,6 +53,7 @@ import * as resourceRevisions from "./671_resource_revisions";
 import * as analyticsSecretPaths from "./680_analytics_secret_paths";
 import * as membershipSignupDetails from "./683_membership_signup_details";
 import * as deals from "./710_deals";
+import * as dealTimeline from "./711_deal_timeline";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   "691_workshop_cohort_cancellation": workshopCohortCancellation,
   "695_sequence_restart_choice": sequenceRestartChoice,
   "710_deals": deals,
+  "711_deal_timeline": dealTimeline,
 };
