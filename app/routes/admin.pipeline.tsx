@@ -4,10 +4,17 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { dealValueLabel, DealStageForm } from "~/components/admin/deals/deal-stage-form";
 import { ExportLink } from "~/components/admin/export-link";
 import { FilterSelect } from "~/components/admin/filter-select";
+import { PipelineFigureCards } from "~/components/admin/deals/pipeline-figures";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin";
-import { boardLimit, dealFilterFromQuery, listDeals, moveDeal } from "~/.server/deals";
+import {
+  boardLimit,
+  dealFilterFromQuery,
+  listDeals,
+  moveDeal,
+  pipelineFigures,
+} from "~/.server/deals";
 import type { DealRow } from "~/.server/deals";
 import { readFormBody } from "~/.server/http/request-body";
 import { cn } from "~/lib/class-names";
@@ -20,8 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
   const filter = dealFilterFromQuery(query);
-  const deals = await listDeals(context.db, filter);
-  return { filter, deals, search: query.toString(), boardLimit };
+  const [deals, figures] = await Promise.all([
+    listDeals(context.db, filter),
+    pipelineFigures(context.db),
+  ]);
+  return { filter, deals, figures, search: query.toString(), boardLimit };
 }
 
 /** Where a move comes back to: a pipeline page, never another site. */
@@ -74,7 +84,7 @@ function DealSummary({ deal }: { deal: DealRow }) {
 }
 
 export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
-  const { filter, deals, search, boardLimit } = loaderData;
+  const { filter, deals, figures, search, boardLimit } = loaderData;
   const limited = deals.length === boardLimit;
   const back = `/admin/pipeline${search ? `?${search}` : ""}`;
   const stages = filter.stage ? [filter.stage] : dealStages;
@@ -86,6 +96,7 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           Open a deal
         </Link>
       </div>
+      <PipelineFigureCards figures={figures} />
       <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <FilterSelect
           name="stage"
