@@ -252,8 +252,13 @@ export default function AdminDeal({ loaderData, actionData }: Route.ComponentPro
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline
         </h2>
+        {/* Keyed by the entries: a form whose entry was added comes back empty. */}
         <div className="grid max-w-3xl gap-4 md:grid-cols-2">
-          <AdminForm className="space-y-3 rounded-lg border bg-card p-4" aria-label="Add a note">
+          <AdminForm
+            key={`note-${timeline.length}`}
+            className="space-y-3 rounded-lg border bg-card p-4"
+            aria-label="Add a note"
+          >
             <input type="hidden" name="intent" value="note" />
             {noteFailed && <ConsoleAlert>{noteFailed.error}</ConsoleAlert>}
             <TimelineField name="note" label="Note" rows={3} failed={noteFailed} />
@@ -263,6 +268,7 @@ export default function AdminDeal({ loaderData, actionData }: Route.ComponentPro
           </AdminForm>
           {client ? (
             <AdminForm
+              key={`email-${timeline.length}`}
               className="space-y-3 rounded-lg border bg-card p-4"
               aria-label={`Write to ${client}`}
             >

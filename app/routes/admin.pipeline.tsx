@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
   boardLimit,
+  columnLimit,
   dealFilterFromQuery,
   listDeals,
   moveDeal,
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listDeals(context.db, filter),
     pipelineFigures(context.db),
   ]);
-  return { filter, deals, figures, search: query.toString(), boardLimit };
+  return { filter, deals, figures, search: query.toString(), boardLimit, columnLimit };
 }
 
 /** Where a move comes back to: a pipeline page, never another site. */
@@ -84,8 +85,8 @@ function DealSummary({ deal }: { deal: DealRow }) {
 }
 
 export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
-  const { filter, deals, figures, search, boardLimit } = loaderData;
-  const limited = deals.length === boardLimit;
+  const { filter, deals, figures, search, boardLimit, columnLimit } = loaderData;
+  const limited = filter.stage && deals.length === boardLimit;
   const back = `/admin/pipeline${search ? `?${search}` : ""}`;
   const stages = filter.stage ? [filter.stage] : dealStages;
   return (
@@ -114,9 +115,14 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           Filter
         </Button>
       </Form>
+      {!filter.stage && deals.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {`Each stage shows its ${columnLimit} deals changed last; filter by a stage to see up to ${boardLimit}, or export them all.`}
+        </p>
+      )}
       {limited && (
         <p className="text-sm text-muted-foreground">
-          {`The ${boardLimit} deals changed last; filter or export to see the rest.`}
+          {`The ${boardLimit} deals changed last; export to see the rest.`}
         </p>
       )}
       {deals.length === 0 ? (
@@ -131,6 +137,7 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
             {stages.map((stage) => {
               const inStage = deals.filter((deal) => deal.stage === stage);
               const total = inStage.reduce((sum, deal) => sum + (deal.value_cents ?? 0), 0);
+              const more = !filter.stage && inStage.length === columnLimit;
               return (
                 <section
                   key={stage}
@@ -157,6 +164,14 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
+                  {more && (
+                    <Link
+                      to={`/admin/pipeline?${new URLSearchParams({ ...(filter.interest ? { interest: filter.interest } : {}), stage })}`}
+                      className="block px-1 text-xs underline underline-offset-4"
+                    >
+                      {`More ${dealStageLabels[stage]} deals`}
+                    </Link>
+                  )}
                 </section>
               );
             })}

@@ -21,6 +21,7 @@ export function registerDealListeners() {
 
 export {
   boardLimit,
+  columnLimit,
   dealExportColumns,
   dealFilterFromQuery,
   dealFormValues,
