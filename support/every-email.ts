@@ -20,6 +20,7 @@ import { contactOwnerNotification } from "~/.server/leads/emails/contact-owner-n
 import { downloadLinkEmail } from "~/.server/sales/emails/download-link";
 import { newsletterConfirmation } from "~/.server/audience/emails/newsletter-confirmation";
 import { newsletterWelcome } from "~/.server/audience/emails/newsletter-welcome";
+import { dealMessageTemplate } from "~/.server/deals/emails/deal-message";
 import { nextStepDueTemplate } from "~/.server/deals/emails/next-step-due";
 import {
   proposalAcceptedCopyTemplate,
@@ -766,5 +767,19 @@ export const everyEmail: EmailSample[] = [
     subject: "Your accepted proposal: Presence-based selling, three days",
     links: [`${site}/proposals/proposal.token-1`],
     text: ["accepted version 2 ($25,500.00) on 2027-01-10", "Keep this email"],
+  },
+  {
+    name: "deal-message",
+    template: "deal-message",
+    render: () =>
+      renderTemplatedEmail(
+        dealMessageTemplate.compose({
+          subject: "Dates for your team's workshop",
+          body: "Hi Dana,\n\nThank you for the call. Two dates work for me:\nMarch 3 or March 10.\n\n<b>Best</b>, Ada",
+        }),
+      ),
+    subject: "Dates for your team's workshop",
+    links: [],
+    text: ["Two dates work for me:", "March 3 or March 10.", "<b>Best</b>, Ada"],
   },
 ];

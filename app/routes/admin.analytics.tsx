@@ -99,8 +99,10 @@ const tables: { table: ReportTableName; title: string; columns: ReportColumn[]; 
       { key: "subscribers", label: "Subscribers" },
       { key: "buyers", label: "Buyers" },
       { key: "bookings", label: "Bookings" },
+      { key: "wonDeals", label: "Won deals" },
       { key: "conversionRatePercent", label: "People per 100 visits" },
-      { key: "revenueCents", label: "Revenue", format: money },
+      { key: "revenueCents", label: "Revenue (orders and deals)", format: money },
+      { key: "dealRevenueCents", label: "Of it, won deals", format: money },
     ],
   },
   {

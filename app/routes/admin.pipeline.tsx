@@ -4,10 +4,18 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { dealValueLabel, DealStageForm } from "~/components/admin/deals/deal-stage-form";
 import { ExportLink } from "~/components/admin/export-link";
 import { FilterSelect } from "~/components/admin/filter-select";
+import { PipelineFigureCards } from "~/components/admin/deals/pipeline-figures";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin";
-import { boardLimit, dealFilterFromQuery, listDeals, moveDeal } from "~/.server/deals";
+import {
+  boardLimit,
+  columnLimit,
+  dealFilterFromQuery,
+  listDeals,
+  moveDeal,
+  pipelineFigures,
+} from "~/.server/deals";
 import type { DealRow } from "~/.server/deals";
 import { readFormBody } from "~/.server/http/request-body";
 import { cn } from "~/lib/class-names";
@@ -20,8 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const query = new URL(request.url).searchParams;
   const filter = dealFilterFromQuery(query);
-  const deals = await listDeals(context.db, filter);
-  return { filter, deals, search: query.toString(), boardLimit };
+  const [deals, figures] = await Promise.all([
+    listDeals(context.db, filter),
+    pipelineFigures(context.db),
+  ]);
+  return { filter, deals, figures, search: query.toString(), boardLimit, columnLimit };
 }
 
 /** Where a move comes back to: a pipeline page, never another site. */
@@ -74,8 +85,8 @@ function DealSummary({ deal }: { deal: DealRow }) {
 }
 
 export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
-  const { filter, deals, search, boardLimit } = loaderData;
-  const limited = deals.length === boardLimit;
+  const { filter, deals, figures, search, boardLimit, columnLimit } = loaderData;
+  const limited = filter.stage && deals.length === boardLimit;
   const back = `/admin/pipeline${search ? `?${search}` : ""}`;
   const stages = filter.stage ? [filter.stage] : dealStages;
   return (
@@ -86,6 +97,7 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           Open a deal
         </Link>
       </div>
+      <PipelineFigureCards figures={figures} />
       <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <FilterSelect
           name="stage"
@@ -103,9 +115,14 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
           Filter
         </Button>
       </Form>
+      {!filter.stage && deals.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {`Each stage shows its ${columnLimit} deals changed last; filter by a stage to see up to ${boardLimit}, or export them all.`}
+        </p>
+      )}
       {limited && (
         <p className="text-sm text-muted-foreground">
-          {`The ${boardLimit} deals changed last; filter or export to see the rest.`}
+          {`The ${boardLimit} deals changed last; export to see the rest.`}
         </p>
       )}
       {deals.length === 0 ? (
@@ -120,6 +137,7 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
             {stages.map((stage) => {
               const inStage = deals.filter((deal) => deal.stage === stage);
               const total = inStage.reduce((sum, deal) => sum + (deal.value_cents ?? 0), 0);
+              const more = !filter.stage && inStage.length === columnLimit;
               return (
                 <section
                   key={stage}
@@ -146,6 +164,14 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
+                  {more && (
+                    <Link
+                      to={`/admin/pipeline?${new URLSearchParams({ ...(filter.interest ? { interest: filter.interest } : {}), stage })}`}
+                      className="block px-1 text-xs underline underline-offset-4"
+                    >
+                      {`More ${dealStageLabels[stage]} deals`}
+                    </Link>
+                  )}
                 </section>
               );
             })}

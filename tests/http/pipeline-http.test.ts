@@ -197,4 +197,38 @@ describe("the pipeline's console pages over HTTP on sqlite", () => {
     expect(dealPage).toContain("Could you speak at our offsite?");
     expect((await get("/admin/pipeline/no-such-deal")).status).toBe(404);
   });
+
+  it("adds notes and emails to a deal's timeline only with the token and good fields", async () => {
+    const opened = await post("/admin/pipeline/new", {
+      ...deal,
+      title: "Contoso keynote",
+      email: "",
+      csrf: session.csrf,
+    });
+    const location = opened.headers.get("Location")!;
+    const id = location.split("/").pop()!;
+    const onDeal = (fields: Record<string, string>) => post(location, fields);
+
+    expect((await onDeal({ intent: "note", note: "Called Kim" })).status).toBe(403);
+    const empty = await onDeal({ csrf: session.csrf, intent: "note", note: "  " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write the note");
+    const noted = await onDeal({ csrf: session.csrf, intent: "note", note: "Called Kim" });
+    expect(noted.status).toBe(302);
+    expect(noted.headers.get("Location")).toBe(`${location}#timeline`);
+
+    // Opened by hand without an email: nobody to write to.
+    const email = { csrf: session.csrf, intent: "email", subject: "Dates", body: "March?" };
+    const nobody = await onDeal(email);
+    expect(nobody.status).toBe(409);
+    expect(await nobody.text()).toContain("This deal has no contact to write to");
+    expect(
+      await database.db.selectFrom("deal_emails").select("id").where("deal_id", "=", id).execute(),
+    ).toEqual([]);
+    expect((await onDeal({ ...email, intent: "shout" })).status).toBe(400);
+
+    const page = await (await get(location)).text();
+    expect(page).toContain("Called Kim");
+    expect(page).toContain("Timeline");
+  });
 });

@@ -7,7 +7,7 @@ import {
   acceptProposal,
   listDeals,
   listProposals,
-  proposalTimelineEntries,
+  loadDealTimeline,
   saveProposal,
   sendProposal,
   viewProposal,
@@ -244,11 +244,14 @@ for (const dialect of allDialects) {
       // Once: a second press finds it accepted, and sends nothing more.
       expect(await accept(token)).toEqual({ outcome: "closed", state: "accepted" });
       expect(await viewProposal(deps(), token)).toMatchObject({ state: "accepted" });
-      const timeline = await proposalTimelineEntries(database.db, deal.id);
+      // On the deal's timeline, newest first, among its stage changes.
+      const timeline = (await loadDealTimeline(database.db, deal.id)).filter((entry) =>
+        entry.kind.startsWith("proposal-"),
+      );
       expect(timeline.map((entry) => entry.kind)).toEqual([
-        "proposal-sent",
-        "proposal-viewed",
         "proposal-accepted",
+        "proposal-viewed",
+        "proposal-sent",
       ]);
       expect(timeline[1]!.detail).toBe("3 views in all");
     });

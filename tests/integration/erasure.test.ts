@@ -14,6 +14,7 @@ import { stageImport, type ImportPreview } from "~/.server/audience/import/peopl
 import { applyImport, previewImport } from "~/.server/audience/import/people-import-job";
 import { personDataExport } from "~/.server/audience/people/person-data-export";
 import { parseConfig } from "~/.server/core/config";
+import { addDealNote, sendDealEmail } from "~/.server/deals";
 import { checkRateLimits, emailLimitKey } from "~/.server/core/rate-limit";
 import { recordContactMessage } from "~/.server/leads/contact-messages";
 import { mailDirTransport } from "~/.server/mail/mail-transport";
@@ -277,6 +278,23 @@ for (const dialect of allDialects) {
       expect(record.broadcastDeliveries).toHaveLength(1);
       // The Corporate Training message opened a deal named for them.
       expect(record.deals.map((deal) => deal.title)).toEqual(["Zelda Quistmeyer (Quist Maritime)"]);
+      // Its timeline's note and email name them too; the export has both, the erasure neither.
+      const onDeal = { dealId: record.deals[0]!.id, actor: "owner@presence.example" };
+      await addDealNote(deps, {
+        ...onDeal,
+        fields: new URLSearchParams({ note: "Zelda Quistmeyer wants March" }),
+      });
+      await sendDealEmail(deps, {
+        ...onDeal,
+        fields: new URLSearchParams({ subject: "Dates", body: "Dear Zelda Quistmeyer, March?" }),
+      });
+      const withTimeline = (await personDataExport(database.db, personId))!;
+      expect(withTimeline.dealNotes.map((note) => note.body)).toEqual([
+        "Zelda Quistmeyer wants March",
+      ]);
+      expect(withTimeline.dealEmails.map((email) => email.body)).toEqual([
+        "Dear Zelda Quistmeyer, March?",
+      ]);
 
       expect(await erasePerson(deps, { personId, actor: "owner@presence.example" })).toBe("erased");
 

@@ -19,7 +19,10 @@ export {
 } from "./ingestion/visit-source";
 export { visitSourceOf } from "./ingestion/visitor-visit";
 export {
+  amountsBySource,
   attributionsOfPerson,
+  forgetAttribution,
+  recordedSourceOf,
   latestCheckoutSource,
   sourceOfOpenedOrder,
   eraseAttributionsOfPerson,

@@ -2,6 +2,7 @@
 import { onPersonEvent } from "../core/person-events";
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
 import { openDealOnMessage } from "./deals";
+import { dealMessageTemplate } from "./emails/deal-message";
 import { nextStepDueTemplate } from "./emails/next-step-due";
 import {
   proposalAcceptedCopyTemplate,
@@ -12,6 +13,7 @@ import {
 /** The pipeline's emails, registered with the mail engine by the wiring. */
 export const dealEmailTemplates = [
   nextStepDueTemplate,
+  dealMessageTemplate,
   proposalSentTemplate,
   proposalAcceptedTemplate,
   proposalAcceptedCopyTemplate,
@@ -27,6 +29,7 @@ export function registerDealListeners() {
 
 export {
   boardLimit,
+  columnLimit,
   dealExportColumns,
   dealFilterFromQuery,
   dealFormValues,
@@ -41,6 +44,10 @@ export {
   type DealRow,
 } from "./deals";
 export { nextStepSweepIntervalMs, sendDueNextSteps } from "./next-step-reminders";
+export { addDealNote } from "./deal-notes";
+export { sendDealEmail } from "./deal-emails";
+export { loadDealTimeline, type DealTimelineEntry } from "./deal-timeline";
+export { pipelineFigures, type PipelineFigures } from "./pipeline-figures";
 export {
   acceptProposal,
   proposalPdfForLink,
@@ -51,7 +58,6 @@ export {
 export type { ProposalDocument } from "./proposals/proposal-document";
 export { proposalPdfForOwner } from "./proposals/proposal-owner-pdf";
 export { sendProposal } from "./proposals/proposal-sending";
-export { proposalTimelineEntries, type ProposalTimelineEntry } from "./proposals/proposal-timeline";
 export {
   listProposals,
   proposalFormValues,

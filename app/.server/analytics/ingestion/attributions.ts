@@ -18,7 +18,9 @@ export type Conversion =
   | "waitlist_signup"
   | "order"
   | "booking"
-  | "workshop_registration";
+  | "workshop_registration"
+  /** A deal moved to won (the pipeline): its value, credited to its inquiry's source. */
+  | "deal_won";
 
 export type AttributionRecord = {
   conversion: Conversion;
@@ -121,6 +123,53 @@ const sourceOfRow = (row: {
         conversionPath: row.conversion_path,
       }
     : undefined;
+
+/**
+ * The source kept with a conversion (a contact message's, say); undefined when none was kept or
+ * it was kept as direct.
+ */
+export async function recordedSourceOf(db: Db | Trx, conversion: Conversion, subjectId: string) {
+  const row = await db
+    .selectFrom("analytics_attributions")
+    .selectAll()
+    .where("conversion", "=", conversion)
+    .where("subject_id", "=", subjectId)
+    .executeTakeFirst();
+  return row && sourceOfRow(row);
+}
+
+/** Takes back a conversion that no longer holds (a won deal moved out of won). */
+export async function forgetAttribution(db: Db | Trx, conversion: Conversion, subjectId: string) {
+  await db
+    .deleteFrom("analytics_attributions")
+    .where("conversion", "=", conversion)
+    .where("subject_id", "=", subjectId)
+    .execute();
+}
+
+/** The amounts of one kind of conversion, summed by source as the analytics page names them. */
+export async function amountsBySource(db: Db, conversion: Conversion) {
+  const rows = await db
+    .selectFrom("analytics_attributions")
+    .select((eb) => [
+      "utm_source",
+      "referrer_domain",
+      eb.fn.count<number>("id").as("count"),
+      eb.fn.sum<number>("amount_cents").as("cents"),
+    ])
+    .where("conversion", "=", conversion)
+    .groupBy(["utm_source", "referrer_domain"])
+    .execute();
+  const sums = new Map<string, { source: string; count: number; cents: number }>();
+  for (const row of rows) {
+    const source = sourceOf(row.utm_source, row.referrer_domain);
+    const sum = sums.get(source) ?? { source, count: 0, cents: 0 };
+    sum.count += Number(row.count);
+    sum.cents += Number(row.cents ?? 0);
+    sums.set(source, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.cents - a.cents || (a.source < b.source ? -1 : 1));
+}
 
 /**
  * The source recorded when an order was opened (its `checkout_start`): what its purchase is

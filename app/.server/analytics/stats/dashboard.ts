@@ -34,8 +34,12 @@ export type SourceRow = {
   subscribers: number;
   buyers: number;
   bookings: number;
+  /** Won deals (their people), whose value counts as revenue like an order's. */
+  wonDeals: number;
   conversionRatePercent: number | null;
+  /** Orders' and won deals' revenue together; `dealRevenueCents` is the deals' part. */
   revenueCents: number;
+  dealRevenueCents: number;
 };
 /** A funnel step's people, and what share they are of the step before's (above 100 when more). */
 export type FunnelRow = { step: string; count: number; percentOfStepBefore: number | null };
@@ -54,8 +58,10 @@ export const reportColumns = {
     "subscribers",
     "buyers",
     "bookings",
+    "wonDeals",
     "conversionRatePercent",
     "revenueCents",
+    "dealRevenueCents",
   ],
   "conversions-by-referrer": [
     "key",
@@ -124,7 +130,7 @@ const percent = (part: number, whole: number) =>
 const rate = (people: number, visits: number) => percent(people, visits);
 
 /** The kinds of conversion the console counts people by, and what each stored conversion is. */
-type Kind = "leads" | "subscribers" | "buyers" | "bookings";
+type Kind = "leads" | "subscribers" | "buyers" | "bookings" | "deals";
 const kindOf: Record<string, Kind | undefined> = {
   contact_message: "leads",
   newsletter_signup: "subscribers",
@@ -132,17 +138,20 @@ const kindOf: Record<string, Kind | undefined> = {
   waitlist_signup: "subscribers",
   order: "buyers",
   booking: "bookings",
+  deal_won: "deals",
 };
 
-/** Distinct people per key and kind, and the revenue per key. */
+/** Distinct people per key and kind, and the revenue per key (and of it, the won deals'). */
 class People {
   readonly rows = new Map<
     string,
-    { any: Set<string>; kinds: Map<Kind, Set<string>>; revenue: number }
+    { any: Set<string>; kinds: Map<Kind, Set<string>>; revenue: number; dealRevenue: number }
   >();
   add(key: string, kind: Kind, person: string, revenue: number) {
     let row = this.rows.get(key);
-    if (!row) this.rows.set(key, (row = { any: new Set(), kinds: new Map(), revenue: 0 }));
+    if (!row)
+      this.rows.set(key, (row = { any: new Set(), kinds: new Map(), revenue: 0, dealRevenue: 0 }));
+    if (kind === "deals") row.dealRevenue += revenue;
     row.any.add(person);
     let own = row.kinds.get(kind);
     if (!own) row.kinds.set(kind, (own = new Set()));
@@ -360,8 +369,10 @@ export async function rangeReport(db: Db, range: DayRange, zone: string): Promis
           subscribers: of("subscribers"),
           buyers: of("buyers"),
           bookings: of("bookings"),
+          wonDeals: of("deals"),
           conversionRatePercent: rate(row?.any.size ?? 0, from),
           revenueCents: row?.revenue ?? 0,
+          dealRevenueCents: row?.dealRevenue ?? 0,
         };
       })
       .sort(

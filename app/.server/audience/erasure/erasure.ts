@@ -47,8 +47,9 @@ const byPersonOrAddress = (subject: ErasureSubject) => ({
 /** The per-table steps, in order; the person's own record goes last (others refer to it). */
 export const erasureSteps: ErasureStep[] = [
   {
-    // Their deals, and those opened from their messages (before the messages go), with the
-    // deals' proposals (their PDFs are drawn from the rows) and the signer named in acceptances.
+    // Their deals, and those opened from their messages (before the messages go), with their
+    // timelines' notes, emails and stage changes, their proposals (the PDFs are drawn from the
+    // rows) and the signer named in acceptances. The emails' outbox rows go with the outbox step.
     name: "deals",
     async erase(trx, subject) {
       const { personId, key } = byPersonOrAddress(subject);
@@ -75,8 +76,14 @@ export const erasureSteps: ErasureStep[] = [
         );
       const ids = (await theirDeals.execute()).map((deal) => deal.id);
       if (ids.length === 0) return 0;
-      await trx.deleteFrom("deal_reminders").where("deal_id", "in", ids).execute();
-      await trx.deleteFrom("deal_proposals").where("deal_id", "in", ids).execute();
+      for (const table of [
+        "deal_reminders",
+        "deal_notes",
+        "deal_emails",
+        "deal_stage_changes",
+        "deal_proposals",
+      ] as const)
+        await trx.deleteFrom(table).where("deal_id", "in", ids).execute();
       await trx
         .updateTable("admin_audit_log")
         .set({ detail: JSON.stringify({ erased: "named an erased person" }) })
@@ -267,6 +274,9 @@ const vacuumedTables = [
   "workshop_registrations",
   "deals",
   "deal_reminders",
+  "deal_notes",
+  "deal_emails",
+  "deal_stage_changes",
   "deal_proposals",
   "workshop_waitlist",
 ] as const;

@@ -6,7 +6,7 @@ import { findPersonRecord } from "./person-record";
 
 /**
  * Everything the site keeps about one person, for an access request: their record, memberships,
- * messages and orders (with their download links), their deals, the broadcasts sent to them, every email in
+ * messages and orders (with their download links), their deals and their timelines, the broadcasts sent to them, every email in
  * the outbox that names them (bodies included: the owner's notifications too), the rate-limit
  * counts kept under their address and, for an owner, their sign-in records. What an erasure
  * removes, read instead of deleted.
@@ -78,6 +78,16 @@ export async function personDataExport(db: Db, id: string) {
       .orderBy("created_at")
       .execute(),
   ]);
+  // Their deals' timelines: the owner's notes, emails written to them, stage changes.
+  const dealIds = deals.map((deal) => deal.id);
+  const none = dealIds.length === 0;
+  const [dealNotes, dealEmails, dealStageChanges] = await Promise.all([
+    none ? [] : db.selectFrom("deal_notes").selectAll().where("deal_id", "in", dealIds).execute(),
+    none ? [] : db.selectFrom("deal_emails").selectAll().where("deal_id", "in", dealIds).execute(),
+    none
+      ? []
+      : db.selectFrom("deal_stage_changes").selectAll().where("deal_id", "in", dealIds).execute(),
+  ]);
   return {
     ...record,
     // Bodies as sent: an email queued as a template and its data is rendered for the export.
@@ -87,6 +97,9 @@ export async function personDataExport(db: Db, id: string) {
     rateLimits,
     admin: { sessions: adminSessions, passkeys: adminPasskeys },
     deals,
+    dealNotes,
+    dealEmails,
+    dealStageChanges,
     proposals,
   };
 }

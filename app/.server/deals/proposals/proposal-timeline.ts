@@ -1,18 +1,16 @@
 import type { Kysely } from "kysely";
 import { centsLabel } from "~/lib/proposal-schema";
 import type { Database } from "../../core/db/schema";
-
-/** One dated line of a deal's timeline. */
-export type ProposalTimelineEntry = { at: string; kind: string; title: string; detail?: string };
+import type { DealTimelineEntry } from "../deal-timeline";
 
 /**
  * The deal's proposal events for its timeline: each version sent, first viewed (with the count)
- * and accepted, oldest first. The timeline merges them with its own by `at`.
+ * and accepted; the timeline merges them with its other sources by `at`.
  */
 export async function proposalTimelineEntries(
   db: Kysely<Database>,
   dealId: string,
-): Promise<ProposalTimelineEntry[]> {
+): Promise<DealTimelineEntry[]> {
   const rows = await db
     .selectFrom("deal_proposals")
     .select([
@@ -30,7 +28,7 @@ export async function proposalTimelineEntries(
     .where("deal_id", "=", dealId)
     .where("sent_at", "is not", null)
     .execute();
-  const entries = rows.flatMap((row): ProposalTimelineEntry[] => [
+  return rows.flatMap((row): DealTimelineEntry[] => [
     {
       at: row.sent_at!,
       kind: "proposal-sent",
@@ -58,5 +56,4 @@ export async function proposalTimelineEntries(
         ]
       : []),
   ]);
-  return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

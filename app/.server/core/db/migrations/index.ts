@@ -54,6 +54,7 @@ import * as resourceRevisions from "./671_resource_revisions";
 import * as analyticsSecretPaths from "./680_analytics_secret_paths";
 import * as membershipSignupDetails from "./683_membership_signup_details";
 import * as deals from "./710_deals";
+import * as dealTimeline from "./711_deal_timeline";
 import * as dealProposals from "./715_deal_proposals";
 
 /**
@@ -118,5 +119,6 @@ export const migrations: Record<string, Migration> = {
   "695_sequence_restart_choice": sequenceRestartChoice,
   "696_analytics_days_zone": analyticsDaysZone,
   "710_deals": deals,
+  "711_deal_timeline": dealTimeline,
   "715_deal_proposals": dealProposals,
 };
