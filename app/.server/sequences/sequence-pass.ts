@@ -4,6 +4,7 @@ import type { Database } from "../core/db/schema";
 import type { SequenceSendTable } from "./sequence-tables";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueBulkEmails } from "../mail";
+import { consentJoin } from "./sequence-consent";
 import { readerTimeZone, stepDueAt } from "./sequence-timing";
 
 /** Readers looked at per transaction; a pass takes batches until none is due. */
@@ -232,13 +233,9 @@ export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: num
       .selectFrom("sequence_enrollments as enrollment")
       .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
       .innerJoin("people", "people.id", "enrollment.person_id")
-      // Consent in the same read: a confirmed membership of the sequence's list (one per person
-      // and list, by its unique key), the address not bounced.
+      // Consent in the same read: a confirmed membership of the list, the address not bounced.
       .leftJoin("list_memberships as member", (join) =>
-        join
-          .onRef("member.person_id", "=", "enrollment.person_id")
-          .onRef("member.list", "=", "sequences.list")
-          .on("member.status", "=", "confirmed"),
+        join.on(consentJoin("enrollment.person_id")),
       )
       .select([
         "enrollment.id",
