@@ -28,9 +28,11 @@ import { smtpTransport } from "~/.server/mail/mail-transport";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
+import type { ListName } from "~/lib/lists";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { seedPerson } from "../../support/seed-person";
 import { sequenceSettings } from "../../support/sequence-settings";
 import { SmtpSink } from "../../support/smtp-sink";
 
@@ -136,46 +138,8 @@ for (const dialect of allDialects) {
       }
     });
 
-    async function reader(email: string, timeZone: string | null, list = "newsletter") {
-      const id = crypto.randomUUID();
-      const now = clock.now().toISOString();
-      await database.db
-        .insertInto("people")
-        .values({
-          id,
-          email,
-          email_key: email,
-          first_name: null,
-          last_name: null,
-          source: "/signup",
-          first_seen_at: now,
-          last_seen_at: now,
-          bounced_at: null,
-          bounce_reason: null,
-          time_zone: timeZone,
-        })
-        .execute();
-      await database.db
-        .insertInto("list_memberships")
-        .values({
-          id: crypto.randomUUID(),
-          person_id: id,
-          list: list as "newsletter",
-          status: "confirmed",
-          interests: "[]",
-          source: "/signup",
-          consent_text: "Yes",
-          consented_at: now,
-          confirmation_sent_at: now,
-          confirmed_at: now,
-          unsubscribed_at: null,
-          notified_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return id;
-    }
+    const reader = (email: string, timeZone: string | null, list: ListName = "newsletter") =>
+      seedPerson(database.db, { email, now: clock.now(), timeZone, lists: [list] });
 
     const confirm = (personId: string, list = "newsletter") =>
       database.db
