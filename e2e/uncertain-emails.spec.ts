@@ -47,7 +47,9 @@ test("counts emails that may not have gone out and sends one again on one press"
   await expect.poll(() => statusOf(id), { timeout: 30_000 }).toBe("sent");
 });
 
-test("lists a sequence's emails that may not have gone out on its page", async ({ page }) => {
+test("lists a sequence's emails that may not have gone out by step, and sends them again", async ({
+  page,
+}) => {
   test.slow();
   await signInThroughEmail(page, "uncertain-sequence@console-e2e.test");
   await hydrate(page);
@@ -57,15 +59,48 @@ test("lists a sequence's emails that may not have gone out on its page", async (
   await page.getByLabel("Starts when").selectOption("newsletter_confirmed");
   await page.getByRole("button", { name: "Create sequence" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByLabel("Subject").fill("Day one: the first step");
+  await page.getByLabel("Email (Markdown)").fill("The first practice.");
+  await page.getByLabel("Days after the step before").fill("0");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(page.getByTestId("step-list")).toContainText("1. Day one: the first step");
   const sequenceId = new URL(page.url()).pathname.split("/").pop()!;
+  const [step] = await queryDatabase("SELECT id FROM sequence_steps WHERE sequence_id = ?", [
+    sequenceId,
+  ]);
+  // A reader whose only step may not have gone out: their run waits for the owner's word.
   const id = `uncertain-step-${Date.now()}`;
+  const now = new Date().toISOString();
+  await writeDatabase(
+    `INSERT INTO people (id, email, email_key, source, first_seen_at, last_seen_at)
+     VALUES (?, ?, ?, '/signup', ?, ?)`,
+    [`${id}-person`, `${id}@example.com`, `${id}@example.com`, now, now],
+  );
+  await writeDatabase(
+    `INSERT INTO sequence_enrollments (id, sequence_id, person_id, status, last_position,
+       last_step_id, last_done_at, next_due_at, ended_reason, started_at, updated_at)
+     VALUES (?, ?, ?, 'uncertain', 1, ?, ?, NULL, NULL, ?, ?)`,
+    [`${id}-run`, sequenceId, `${id}-person`, step!.id, now, now, now],
+  );
+  await writeDatabase(
+    `INSERT INTO sequence_sends (id, enrollment_id, sequence_id, step_id, person_id, queued_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    [id, `${id}-run`, sequenceId, step!.id, `${id}-person`, now],
+  );
   await seedUncertainEmail(id, "Day one: the first step", sequenceId);
   await page.reload();
-  const section = page.getByTestId("uncertain-emails");
-  await expect(section.getByRole("heading", { level: 2 })).toHaveText("1 may not have gone out");
-  await expect(section).toContainText("Day one: the first step");
+  await expect(page.getByText("1 may not have had their last email")).toBeVisible();
+  const listed = page.getByTestId("step");
+  await expect(listed.getByTestId("step-figures")).toContainText("1 may not have gone out");
+  const section = listed.getByTestId("uncertain-emails");
+  await expect(section.getByRole("heading", { level: 3 })).toHaveText("1 may not have gone out");
+  await expect(section).toContainText("maybe@example.com");
   await lookAt(page, "sequence-uncertain", true);
-  await section.getByRole("button", { name: "Send again" }).click();
+  await section.getByRole("button", { name: "Send it again" }).click();
   await expect(page.getByTestId("uncertain-emails")).toHaveCount(0);
   expect(await statusOf(id)).not.toBe("uncertain");
+  const [run] = await queryDatabase("SELECT status FROM sequence_enrollments WHERE id = ?", [
+    `${id}-run`,
+  ]);
+  expect(run!.status).toBe("active");
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/.server/core/db/database";
+import { personRow } from "./seed-person";
 
 export type SeededReader = {
   email: string;
@@ -22,20 +23,7 @@ export async function seedReaders(
     ids.push(...slice.map((reader) => reader.id));
     await db
       .insertInto("people")
-      .values(
-        slice.map((reader) => ({
-          id: reader.id,
-          email: reader.email,
-          email_key: reader.email.toLowerCase(),
-          first_name: null,
-          last_name: null,
-          source: "/signup",
-          first_seen_at: at,
-          last_seen_at: at,
-          bounced_at: null,
-          bounce_reason: null,
-        })),
-      )
+      .values(slice.map((reader) => personRow({ id: reader.id, email: reader.email, at })))
       .execute();
     const membership = (reader: (typeof slice)[number], list: "newsletter" | "waitlist") => ({
       id: randomUUID(),

@@ -8,21 +8,18 @@ import { SequenceFields, StepFields } from "~/components/admin/sequence-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import {
-  requireAdminAction,
-  requireAdminPage,
-  sendUncertainEmailAgain,
-  uncertainEmailsOf,
-} from "~/.server/admin";
+import { requireAdminAction, requireAdminPage, sendUncertainEmailAgain } from "~/.server/admin";
 import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { readFormBody } from "~/.server/http/request-body";
 import {
   changeSequenceStatus,
+  resendUncertainStep,
   saveSequence,
   saveStep,
   sequenceInput,
   sequencePage,
   stepInput,
+  uncertainEmailsByStep,
 } from "~/.server/sequences";
 import { ConsoleAlert } from "~/components/admin/console-message";
 
@@ -33,10 +30,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, context);
   const [page, uncertain] = await Promise.all([
     sequencePage(context.db, params.id),
-    uncertainEmailsOf(context.db, params.id),
+    uncertainEmailsByStep(context.db, params.id),
   ]);
   if (!page) throw data("No such sequence", 404);
-  return { ...page, uncertain };
+  const noneUncertain = { total: 0, emails: [] };
+  return {
+    ...page,
+    steps: page.steps.map((step) => ({
+      ...step,
+      uncertain: uncertain.get(step.id) ?? noneUncertain,
+    })),
+  };
 }
 
 const statusRefusals = {
@@ -73,6 +77,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         409,
       );
     return redirect(`/admin/sequences/${params.id}`);
+  }
+  if (intent === "resend-uncertain-step") {
+    const resent = await resendUncertainStep(context, {
+      sequenceId: params.id,
+      stepId: String(formData.get("stepId") ?? ""),
+      actor: session.email,
+    });
+    if (resent === 0)
+      return data(
+        { form: "resend-uncertain", error: "No email of that step is waiting for your word." },
+        409,
+      );
+    return redirect(`/admin/sequences/${params.id}#steps`);
   }
   if (intent === "add-step") {
     const saved = await saveStep(context, {
@@ -165,7 +182,7 @@ function WaitingReaders({
 }
 
 export default function AdminSequence({ loaderData, actionData }: Route.ComponentProps) {
-  const { sequence, steps, others, readers, uncertain } = loaderData;
+  const { sequence, steps, others, readers } = loaderData;
   const live = steps.filter((step) => !step.removed_at);
   const removed = steps.filter((step) => step.removed_at);
   const errorsFor = (form: string) =>
@@ -199,9 +216,11 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
       <p className="text-sm text-muted-foreground">
         {readers.active ?? 0} in it now · {readers.finished ?? 0} finished ·{" "}
         {(readers.cancelled ?? 0) + (readers.exited ?? 0)} stopped early
+        {(readers.uncertain ?? 0) > 0 && (
+          <> · {readers.uncertain} may not have had their last email (see the steps below)</>
+        )}
       </p>
       {alertFor("resend-uncertain")}
-      <UncertainEmails emails={uncertain.emails} total={uncertain.total} />
 
       <section id="steps" className="space-y-4" aria-labelledby="steps-heading">
         <h2 id="steps-heading" className="text-xl font-semibold">
@@ -236,6 +255,9 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
                       <Figure label="in the outbox" value={step.figures.queued} />
                     )}
                     <Figure label="cancelled, never sent" value={step.figures.cancelled} />
+                    {step.figures.uncertain > 0 && (
+                      <Figure label="may not have gone out" value={step.figures.uncertain} />
+                    )}
                     <Figure
                       label={`hard bounces (${formatRate(step.figures.hardBounceRate)} of sent)`}
                       value={step.figures.hardBounces}
@@ -253,6 +275,16 @@ export default function AdminSequence({ loaderData, actionData }: Route.Componen
                   </span>
                 </Link>
                 <WaitingReaders waiting={step.waiting} paused={sequence.status !== "active"} />
+                {step.uncertain.total > 0 && (
+                  <div className="px-4 pb-4">
+                    <UncertainEmails
+                      {...step.uncertain}
+                      headingId={`uncertain-${step.id}`}
+                      Heading="h3"
+                      resendAll={{ intent: "resend-uncertain-step", stepId: step.id }}
+                    />
+                  </div>
+                )}
               </li>
             ))}
           </ol>

@@ -7,6 +7,7 @@ import { rememberPerson } from "~/.server/audience/people/people";
 import { peopleExportColumns } from "~/.server/audience/people/people-export";
 import { startBuiltServer, type BuiltServer } from "../../support/built-server";
 import { consoleRoutes } from "../../support/console-routes";
+import { seedPerson } from "../../support/seed-person";
 import { SmtpSink } from "../../support/smtp-sink";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
@@ -1071,6 +1072,131 @@ for (const dialect of allDialects) {
       const again = await browser.request("/admin/email", { form: { ...form, csrf } });
       expect(again.status).toBe(409);
       expect(await page("/admin")).not.toContain("may not have gone out");
+    });
+
+    it("sends a sequence step's uncertain emails again from its page, with the CSRF token", async () => {
+      const now = new Date().toISOString();
+      const sequenceId = `uncertain-sequence-${dialect}`;
+      const stepId = `uncertain-step-${dialect}`;
+      const emailId = `uncertain-send-${dialect}`;
+      await database.db
+        .insertInto("sequences")
+        .values({
+          id: sequenceId,
+          name: "Uncertain welcome",
+          trigger: "newsletter_confirmed",
+          trigger_detail: null,
+          list: "newsletter",
+          send_hour: 9,
+          exit_product: null,
+          exit_on_booking: 0,
+          exit_on_registration: 0,
+          exit_on_sequence_id: null,
+          restart: "none",
+          status: "active",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto("sequence_steps")
+        .values({
+          id: stepId,
+          sequence_id: sequenceId,
+          position: 0,
+          subject: "Welcome aboard",
+          body_markdown: "Hello",
+          delay_days: 0,
+          removed_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const personId = await seedPerson(database.db, {
+        email: `unsure-${dialect}@example.com`,
+        now: new Date(now),
+        lists: ["newsletter"],
+      });
+      await database.db
+        .insertInto("sequence_enrollments")
+        .values({
+          id: `${emailId}-run`,
+          sequence_id: sequenceId,
+          person_id: personId,
+          status: "uncertain",
+          last_position: 0,
+          last_step_id: stepId,
+          last_done_at: now,
+          next_due_at: null,
+          ended_reason: "an email may not have gone out",
+          started_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto("sequence_sends")
+        .values({
+          id: emailId,
+          enrollment_id: `${emailId}-run`,
+          sequence_id: sequenceId,
+          step_id: stepId,
+          person_id: personId,
+          queued_at: now,
+          unsubscribed_at: null,
+        })
+        .execute();
+      await database.db
+        .insertInto("outbox_emails")
+        .values({
+          id: emailId,
+          purpose: "sequence.step",
+          to_address: `unsure-${dialect}@example.com`,
+          from_address: "no-reply@console.test",
+          reply_to: null,
+          subject: "Welcome aboard",
+          text_body: "",
+          html_body: null,
+          headers: "{}",
+          status: "uncertain",
+          attempts: 1,
+          next_attempt_at: now,
+          last_error: "No reply to the end of the message after 600 s: it may have gone out",
+          uncertain_at: now,
+          broadcast_id: sequenceId,
+          created_at: now,
+        })
+        .execute();
+      const browser = await signedIn();
+      const url = `/admin/sequences/${sequenceId}`;
+      const html = (await (await browser.request(url)).text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("1 may not have gone out");
+      expect(html).toContain("Send it again");
+
+      const form = { intent: "resend-uncertain-step", stepId };
+      const forged = await browser.request(url, { form: { ...form, csrf: "forged" } });
+      expect(forged.status).toBe(403);
+      const run = async () =>
+        (
+          await database.db
+            .selectFrom("sequence_enrollments")
+            .select("status")
+            .where("id", "=", `${emailId}-run`)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await run()).toBe("uncertain");
+
+      const csrf = await browser.csrfToken();
+      const resent = await browser.request(url, { form: { ...form, csrf } });
+      expect(resent.status).toBe(302);
+      expect(await run()).toBe("active");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "actor_email"])
+        .where("subject", "=", sequenceId)
+        .execute();
+      expect(audit).toEqual([{ action: "sequence.resend-uncertain", actor_email: admin }]);
+      const again = await browser.request(url, { form: { ...form, csrf } });
+      expect(again.status).toBe(409);
     });
   });
 }

@@ -7,6 +7,7 @@ import { readBounceMailboxRound } from "~/.server/deliverability";
 import { enqueueEmail } from "~/.server/mail";
 import { startDovecot, type Dovecot } from "../../support/dovecot";
 import { ManualClock } from "../../support/manual-clock";
+import { seedPerson } from "../../support/seed-person";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
 
 const hardBounce = readFileSync("tests/fixtures/delivery-reports/postfix-hard-bounce.eml", "utf8");
@@ -63,22 +64,7 @@ for (const dialect of allDialects) {
     });
 
     async function sentTo(email: string) {
-      const now = clock.now().toISOString();
-      await database.db
-        .insertInto("people")
-        .values({
-          id: randomUUID(),
-          email,
-          email_key: email.toLowerCase(),
-          first_name: null,
-          last_name: null,
-          source: "/signup",
-          first_seen_at: now,
-          last_seen_at: now,
-          bounced_at: null,
-          bounce_reason: null,
-        })
-        .execute();
+      await seedPerson(database.db, { email, now: clock.now() });
       return enqueueEmail(database.db, {
         purpose: "broadcast.test",
         to: email,

@@ -22,6 +22,7 @@ import {
 } from "~/.server/sequences";
 import { emitPersonEvent } from "~/.server/core/person-events";
 import { ManualClock } from "../../support/manual-clock";
+import { seedPerson } from "../../support/seed-person";
 import { seedSendingBroadcast } from "../../support/sending-broadcast";
 import { sequenceSettings } from "../../support/sequence-settings";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -66,46 +67,8 @@ for (const dialect of allDialects) {
         await database.db.deleteFrom(table).execute();
     });
 
-    async function reader(email: string) {
-      const id = crypto.randomUUID();
-      const now = clock.now().toISOString();
-      await database.db
-        .insertInto("people")
-        .values({
-          id,
-          email,
-          email_key: email.toLowerCase(),
-          first_name: null,
-          last_name: null,
-          source: "/signup",
-          first_seen_at: now,
-          last_seen_at: now,
-          bounced_at: null,
-          bounce_reason: null,
-        })
-        .execute();
-      for (const list of ["newsletter", "waitlist"] as const)
-        await database.db
-          .insertInto("list_memberships")
-          .values({
-            id: crypto.randomUUID(),
-            person_id: id,
-            list,
-            status: "confirmed",
-            interests: "[]",
-            source: "/signup",
-            consent_text: "Yes",
-            consented_at: now,
-            confirmation_sent_at: now,
-            confirmed_at: now,
-            unsubscribed_at: null,
-            notified_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      return id;
-    }
+    const reader = (email: string) =>
+      seedPerson(database.db, { email, now: clock.now(), lists: ["newsletter", "waitlist"] });
 
     const event = (changes: Partial<DeliveryEvent>): DeliveryEvent => ({
       provider: "postmark",

@@ -14,20 +14,25 @@ import {
   personSequenceEmails,
   readLeaveLink,
   removeStep,
+  resendUncertainStep,
   runSequencePass,
   saveSequence,
   saveStep,
   sequencePage,
   stepDueAt,
+  uncertainEmailsByStep,
 } from "~/.server/sequences";
+import { sendUncertainEmailAgain } from "~/.server/admin";
 import { sequenceCompletion, sequenceOutboxHooks } from "~/.server/sequences/sequence-outbox-hooks";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { migrateToLatest } from "~/.server/core/db/database";
 import { migrations } from "~/.server/core/db/migrations";
+import type { ListName } from "~/lib/lists";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
+import { seedPerson } from "../../support/seed-person";
 import { sequenceSettings } from "../../support/sequence-settings";
 import { SmtpSink } from "../../support/smtp-sink";
 
@@ -133,46 +138,8 @@ for (const dialect of allDialects) {
       }
     });
 
-    async function reader(email: string, timeZone: string | null, list = "newsletter") {
-      const id = crypto.randomUUID();
-      const now = clock.now().toISOString();
-      await database.db
-        .insertInto("people")
-        .values({
-          id,
-          email,
-          email_key: email,
-          first_name: null,
-          last_name: null,
-          source: "/signup",
-          first_seen_at: now,
-          last_seen_at: now,
-          bounced_at: null,
-          bounce_reason: null,
-          time_zone: timeZone,
-        })
-        .execute();
-      await database.db
-        .insertInto("list_memberships")
-        .values({
-          id: crypto.randomUUID(),
-          person_id: id,
-          list: list as "newsletter",
-          status: "confirmed",
-          interests: "[]",
-          source: "/signup",
-          consent_text: "Yes",
-          consented_at: now,
-          confirmation_sent_at: now,
-          confirmed_at: now,
-          unsubscribed_at: null,
-          notified_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return id;
-    }
+    const reader = (email: string, timeZone: string | null, list: ListName = "newsletter") =>
+      seedPerson(database.db, { email, now: clock.now(), timeZone, lists: [list] });
 
     const confirm = (personId: string, list = "newsletter") =>
       database.db
@@ -446,6 +413,127 @@ for (const dialect of allDialects) {
         new Map([
           [leaver, "cancelled"],
           [stayer, "finished"],
+        ]),
+      );
+    });
+
+    it("sets a run aside while an email of it may not have gone out, until it is sent again", async () => {
+      const id = await sequence([
+        { subject: "One", delayDays: 0 },
+        { subject: "Two", delayDays: 0 },
+      ]);
+      const first = await reader("unsure-one@example.com", "UTC");
+      const second = await reader("unsure-two@example.com", "UTC");
+      const sure = await reader("sure@example.com", "UTC");
+      for (const person of [first, second, sure]) await confirm(person);
+      // The mail server took these and never answered (or the sender died mid-send).
+      const settle = (subject: string, uncertainFor: string | null) =>
+        database.db
+          .updateTable("outbox_emails")
+          .set((eb) => ({
+            status: eb
+              .case()
+              .when("to_address", "=", uncertainFor ?? "")
+              .then("uncertain" as const)
+              .else("sent" as const)
+              .end(),
+            uncertain_at: eb
+              .case()
+              .when("to_address", "=", uncertainFor ?? "")
+              .then(clock.now().toISOString())
+              .else(null)
+              .end(),
+          }))
+          .where("subject", "=", subject)
+          .where("status", "=", "pending")
+          .execute();
+      expect((await runSequencePass(deps())).queued).toBe(3);
+      await settle("One", "unsure-one@example.com");
+      clock.advance(60_000);
+      expect((await runSequencePass(deps())).queued).toBe(3);
+      await settle("Two", "unsure-two@example.com");
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      const runs = () =>
+        database.db
+          .selectFrom("sequence_enrollments")
+          .select(["person_id", "status"])
+          .execute()
+          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
+      expect(await runs()).toEqual(
+        new Map([
+          [first, "uncertain"],
+          [second, "uncertain"],
+          [sure, "finished"],
+        ]),
+      );
+
+      const page = (await sequencePage(database.db, id))!;
+      expect(page.readers).toEqual({ uncertain: 2, finished: 1 });
+      const [one, two] = page.steps;
+      expect(one!.figures).toMatchObject({ sent: 2, uncertain: 1 });
+      expect(two!.figures).toMatchObject({ sent: 2, uncertain: 1 });
+      const byStep = await uncertainEmailsByStep(database.db, id);
+      expect(byStep.get(one!.id)).toMatchObject({
+        total: 1,
+        emails: [{ to_address: "unsure-one@example.com", subject: "One" }],
+      });
+      expect(byStep.get(two!.id)).toMatchObject({
+        total: 1,
+        emails: [{ to_address: "unsure-two@example.com", subject: "Two" }],
+      });
+
+      // "Send them again" for step one: only its email, audited; its reader's run goes on.
+      const resend = () => resendUncertainStep(deps(), { sequenceId: id, stepId: one!.id, actor });
+      const wokenBefore = woken;
+      expect(await resend()).toBe(1);
+      expect(woken).toBe(wokenBefore + 1);
+      expect(await resend()).toBe(0);
+      const statuses = await database.db
+        .selectFrom("outbox_emails")
+        .select(["to_address", "subject", "status"])
+        .where("status", "!=", "sent")
+        .orderBy("subject")
+        .execute();
+      expect(statuses).toEqual([
+        { to_address: "unsure-one@example.com", subject: "One", status: "pending" },
+        { to_address: "unsure-two@example.com", subject: "Two", status: "uncertain" },
+      ]);
+      expect(
+        await database.db
+          .selectFrom("admin_audit_log")
+          .select(["action", "subject", "detail"])
+          .where("action", "=", "sequence.resend-uncertain")
+          .execute(),
+      ).toEqual([
+        {
+          action: "sequence.resend-uncertain",
+          subject: id,
+          detail: JSON.stringify({ stepId: one!.id, emails: 1 }),
+        },
+      ]);
+      // Email health's "Send again", one email of any kind, wakes its run too.
+      const secondEmail = (await uncertainEmailsByStep(database.db, id)).get(two!.id)!.emails[0]!;
+      expect(await sendUncertainEmailAgain(deps(), { id: secondEmail.id, actor })).toBe("queued");
+      expect(await runs()).toEqual(
+        new Map([
+          [first, "active"],
+          [second, "active"],
+          [sure, "finished"],
+        ]),
+      );
+      // Once they are sent, the next look finishes both runs.
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "sent" })
+        .where("status", "=", "pending")
+        .execute();
+      await runSequencePass(deps());
+      expect(await runs()).toEqual(
+        new Map([
+          [first, "finished"],
+          [second, "finished"],
+          [sure, "finished"],
         ]),
       );
     });

@@ -4,7 +4,6 @@ import {
   outboxCounts,
   sendUncertainEmailAgain,
   uncertainEmails,
-  uncertainEmailsOf,
 } from "~/.server/admin";
 import { ManualClock } from "../../support/manual-clock";
 import { allDialects, createTestDatabase, type TestDatabase } from "../../support/test-databases";
@@ -72,13 +71,6 @@ for (const dialect of allDialects) {
         "receipt",
         "step",
       ]);
-    });
-
-    it("lists a sequence's own uncertain emails", async () => {
-      const ofSequence = await uncertainEmailsOf(database.db, "sequence-1");
-      expect(ofSequence.total).toBe(1);
-      expect(ofSequence.emails).toMatchObject([{ id: "step", subject: "About step" }]);
-      expect((await uncertainEmailsOf(database.db, "broadcast-1")).total).toBe(1);
     });
 
     it("sends one again on the owner's word, with fresh attempts, audited, once", async () => {

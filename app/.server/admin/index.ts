@@ -55,7 +55,6 @@ export {
   retryFailedEmail,
   sendUncertainEmailAgain,
   uncertainEmails,
-  uncertainEmailsOf,
 } from "./outbox-health";
 export {
   listPasskeys,

@@ -3,6 +3,7 @@ import type { Db } from "../core/db/database";
 import type { OutboxEmailStatus } from "../core/db/schema";
 import { requeueFailedEmails, resendUncertainEmail } from "../mail";
 import { recordAdminAction } from "../core/audit-log";
+import { resumeRunsOfResentEmails } from "../sequences";
 
 /** How many emails are in each state. */
 export async function outboxCounts(db: Db): Promise<Record<OutboxEmailStatus, number>> {
@@ -55,32 +56,14 @@ export async function retryFailedEmail(
  * The emails that may not have gone out, of any kind (a receipt, a broadcast's, a sequence's),
  * newest first: their sender died mid-send or their final reply never came.
  */
-export async function uncertainEmails(
-  db: Db,
-  { batchId, limit = 50 }: { batchId?: string; limit?: number } = {},
-) {
+export async function uncertainEmails(db: Db, { limit = 50 }: { limit?: number } = {}) {
   return db
     .selectFrom("outbox_emails")
     .select(["id", "purpose", "to_address", "subject", "last_error", "uncertain_at"])
     .where("status", "=", "uncertain")
-    .$if(batchId !== undefined, (query) => query.where("broadcast_id", "=", batchId!))
     .orderBy("uncertain_at", "desc")
     .limit(limit)
     .execute();
-}
-
-/** A batch's (a sequence's, a broadcast's) emails that may not have gone out: some, and how many. */
-export async function uncertainEmailsOf(db: Db, batchId: string) {
-  const [emails, counted] = await Promise.all([
-    uncertainEmails(db, { batchId }),
-    db
-      .selectFrom("outbox_emails")
-      .select((eb) => eb.fn.countAll<string | number>().as("total"))
-      .where("status", "=", "uncertain")
-      .where("broadcast_id", "=", batchId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { emails, total: Number(counted.total) };
 }
 
 /** Sends an email that may not have gone out again, on the owner's word (audited). */
@@ -91,6 +74,8 @@ export async function sendUncertainEmailAgain(
   const now = clock.now();
   const result = await db.transaction().execute(async (trx) => {
     if (!(await resendUncertainEmail(trx, id, now))) return "not-uncertain" as const;
+    // A sequence's run set aside for this email goes on.
+    await resumeRunsOfResentEmails(trx, [id], now);
     await recordAdminAction(trx, { actor, action: "outbox.resend-uncertain", subject: id, now });
     return "queued" as const;
   });

@@ -156,7 +156,7 @@ export async function resendUncertain(
 ): Promise<number> {
   const now = clock.now();
   const requeued = await db.transaction().execute(async (trx) => {
-    const count = await resendUncertainEmails(trx, id, now);
+    const count = (await resendUncertainEmails(trx, id, now)).length;
     if (count === 0) return 0;
     // A finished broadcast has emails to send again: it finishes anew once they are settled.
     await trx

@@ -266,9 +266,15 @@ export async function resendUncertainEmail(trx: Kysely<Database>, id: string, no
 
 /**
  * Sends again, on the owner's word, a batch's emails that may not have gone out (their sender
- * died mid-send, or their final reply never came); resolves with how many.
+ * died mid-send, or their final reply never came), or only those of them `only` names (a
+ * sequence's step); resolves with their ids.
  */
-export async function resendUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
+export async function resendUncertainEmails<From, Tables extends keyof From>(
+  trx: Kysely<Database>,
+  batchId: string,
+  now: Date,
+  only?: SelectQueryBuilder<From, Tables, { id: string }>,
+): Promise<string[]> {
   const requeued = await trx
     .updateTable("outbox_emails")
     .set({
@@ -279,6 +285,8 @@ export async function resendUncertainEmails(trx: Kysely<Database>, batchId: stri
     })
     .where("broadcast_id", "=", batchId)
     .where("status", "=", "uncertain")
-    .executeTakeFirst();
-  return Number(requeued.numUpdatedRows);
+    .$if(only !== undefined, (query) => query.where("id", "in", only!))
+    .returning("id")
+    .execute();
+  return requeued.map((row) => row.id);
 }

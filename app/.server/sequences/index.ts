@@ -22,6 +22,12 @@ export { leaveSequence, readLeaveLink, type LeaveLink } from "./sequence-leaving
 export { startSequenceRunner } from "./sequence-runner";
 export { isSequenceEmail, sequenceOutboxHooks } from "./sequence-outbox-hooks";
 export { readerTimeZone, stepDueAt } from "./sequence-timing";
+export {
+  resendUncertainStep,
+  resumeRunsOfResentEmails,
+  uncertainEmailsByStep,
+  type StepUncertainEmails,
+} from "./sequence-uncertain";
 
 /**
  * Lets the sequences hear of people's lists, purchases, bookings, bounces and erasures (the

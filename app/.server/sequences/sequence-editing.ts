@@ -412,6 +412,8 @@ export type StepFigures = {
   cancelled: number;
   /** In the outbox now (queued, held with the paused sequence, or being sent). */
   queued: number;
+  /** May not have gone out (the sender died mid-send, or no final reply): the owner's call. */
+  uncertain: number;
   /** Left the list after this step reached them (it was their last step, and it was sent). */
   unsubscribed: number;
   converted: number;
@@ -440,6 +442,7 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
         delivered: 0,
         cancelled: 0,
         queued: 0,
+        uncertain: 0,
         unsubscribed: 0,
         converted: 0,
         hardBounces: 0,
@@ -466,6 +469,7 @@ async function stepFigures(db: Db, stepIds: string[]): Promise<Map<string, StepF
     else if (row.status === "cancelled") figure.cancelled += count;
     else if (row.status === "pending" || row.status === "held" || row.status === "sending")
       figure.queued += count;
+    else if (row.status === "uncertain") figure.uncertain += count;
   }
   for (const figure of figures.values()) figure.delivered = figure.sent;
   const unsubscribed = await db

@@ -196,7 +196,8 @@ export async function enroll(
     .where("sequence_id", "=", sequence.id)
     .orderBy("started_at", "desc")
     .execute();
-  if (earlier.some((row) => row.status === "active")) return false;
+  // A run set aside for the owner's word is still in progress.
+  if (earlier.some((row) => row.status === "active" || row.status === "uncertain")) return false;
   const latest = earlier[0];
   if (latest && sequence.restart === "none") return false;
   if (latest && sequence.restart === "resume" && latest.status === "finished") return false;
@@ -256,7 +257,7 @@ export async function endEnrollments(
       updated_at: nowIso,
     })
     .where("person_id", "=", filter.personId)
-    .where("status", "=", "active")
+    .where("status", "in", ["active", "uncertain"])
     .$if(filter.onlySequenceId !== undefined, (query) =>
       query.where("sequence_id", "=", filter.onlySequenceId!),
     )

@@ -2,6 +2,7 @@ import type { OutboxEmailTable } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import type { BulkCompletion, OutboxHooks } from "../mail";
 import { guideReaderToken, membershipLinks } from "../audience";
+import { consentJoin } from "./sequence-consent";
 import { renderStep, stepCopy } from "./sequence-content";
 import { sequenceEmailPurpose } from "./sequence-pass";
 
@@ -19,12 +20,7 @@ function sendsWithConsent(db: Deps["db"], ids: string[]) {
     .innerJoin("sequences", "sequences.id", "send.sequence_id")
     .innerJoin("sequence_steps as step", "step.id", "send.step_id")
     .innerJoin("people", "people.id", "send.person_id")
-    .leftJoin("list_memberships as member", (join) =>
-      join
-        .onRef("member.person_id", "=", "send.person_id")
-        .onRef("member.list", "=", "sequences.list")
-        .on("member.status", "=", "confirmed"),
-    )
+    .leftJoin("list_memberships as member", (join) => join.on(consentJoin("send.person_id")))
     .select([
       "send.id",
       "enrollment.status as enrollmentStatus",

@@ -4,6 +4,7 @@ import type { Database } from "../core/db/schema";
 import type { SequenceSendTable } from "./sequence-tables";
 import type { ServiceDeps } from "../core/service-deps";
 import { enqueueBulkEmails } from "../mail";
+import { consentJoin } from "./sequence-consent";
 import { readerTimeZone, stepDueAt } from "./sequence-timing";
 
 /** Readers looked at per transaction; a pass takes batches until none is due. */
@@ -40,7 +41,8 @@ export function nextStep(steps: Step[], lastPosition: number): Step | undefined 
  * others). For each, the next step from the current list: not yet due (the delay changed, the
  * reader's morning is later) records when it will be; due, it is recorded as sent to them (unique
  * per run and step) and queued in the outbox as a bulk email in the same transaction; none left,
- * the run is finished once its last email is sent or cancelled. Readers of a paused sequence wait. Resolves with how many were queued.
+ * the run is finished once its last email is sent or cancelled (set aside as `uncertain` while one
+ * may not have gone out). Readers of a paused sequence wait. Resolves with how many were queued.
  */
 export async function runSequencePass(
   deps: Pick<ServiceDeps, "db" | "clock" | "config">,
@@ -130,13 +132,15 @@ async function passBatch(
       });
     }
     // Finished only once the last email is out of the queue: until then an unsubscribe still
-    // cancels it, and the run is not "finished" for someone who left.
-    const waiting = await unsettledRuns(trx, finished);
+    // cancels it, and the run is not "finished" for someone who left. One whose email may not
+    // have gone out waits for the owner's word instead (sending it again wakes it).
+    const { waiting, unsure } = await unsettledRuns(trx, finished);
     for (const id of waiting)
       later.set(id, new Date(now.getTime() + lastEmailRecheckMs).toISOString());
+    await endRuns(trx, [...unsure], "uncertain", "an email may not have gone out", nowIso);
     await endRuns(
       trx,
-      finished.filter((id) => !waiting.has(id)),
+      finished.filter((id) => !waiting.has(id) && !unsure.has(id)),
       "finished",
       "all steps sent",
       nowIso,
@@ -229,13 +233,9 @@ export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: num
       .selectFrom("sequence_enrollments as enrollment")
       .innerJoin("sequences", "sequences.id", "enrollment.sequence_id")
       .innerJoin("people", "people.id", "enrollment.person_id")
-      // Consent in the same read: a confirmed membership of the sequence's list (one per person
-      // and list, by its unique key), the address not bounced.
+      // Consent in the same read: a confirmed membership of the list, the address not bounced.
       .leftJoin("list_memberships as member", (join) =>
-        join
-          .onRef("member.person_id", "=", "enrollment.person_id")
-          .onRef("member.list", "=", "sequences.list")
-          .on("member.status", "=", "confirmed"),
+        join.on(consentJoin("enrollment.person_id")),
       )
       .select([
         "enrollment.id",
@@ -260,18 +260,25 @@ export function dueReadersQuery(db: Kysely<Database>, nowIso: string, limit: num
 
 type SequenceSendRow = Insertable<SequenceSendTable>;
 
-/** The runs among `ids` with an email still in the outbox's hands (queued, held or being sent). */
+/**
+ * The runs among `ids` with an email still in the outbox's hands (queued, held or being sent),
+ * and the others with one that may not have gone out.
+ */
 async function unsettledRuns(trx: Kysely<Database>, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
+  const waiting = new Set<string>();
+  const unsure = new Set<string>();
+  if (ids.length === 0) return { waiting, unsure };
   const rows = await trx
     .selectFrom("sequence_sends as send")
     .innerJoin("outbox_emails as email", "email.id", "send.id")
-    .select("send.enrollment_id")
+    .select(["send.enrollment_id", "email.status"])
     .distinct()
     .where("send.enrollment_id", "in", ids)
-    .where("email.status", "in", ["pending", "held", "sending"])
+    .where("email.status", "in", ["pending", "held", "sending", "uncertain"])
     .execute();
-  return new Set(rows.map((row) => row.enrollment_id));
+  for (const row of rows) (row.status === "uncertain" ? unsure : waiting).add(row.enrollment_id);
+  for (const id of waiting) unsure.delete(id);
+  return { waiting, unsure };
 }
 
 /** One value per row in one UPDATE: `CASE id WHEN … THEN … END` (both databases). */
@@ -284,10 +291,11 @@ function byId<T extends string | number>(rows: { id: string; value: T }[]) {
   )} end`;
 }
 
+/** Ends runs, or sets them aside for the owner's word (`uncertain`), out of the due index. */
 async function endRuns(
   trx: Kysely<Database>,
   ids: string[],
-  status: "finished" | "cancelled",
+  status: "finished" | "cancelled" | "uncertain",
   reason: string,
   nowIso: string,
 ) {

@@ -48,7 +48,11 @@ export interface SequenceStepTable {
   updated_at: string;
 }
 
-export type EnrollmentStatus = "active" | "finished" | "cancelled" | "exited";
+/**
+ * `uncertain`: every step was queued, and one of the run's emails may not have gone out; it is in
+ * progress until the owner sends it again (decision 326).
+ */
+export type EnrollmentStatus = "active" | "finished" | "cancelled" | "exited" | "uncertain";
 
 export interface SequenceEnrollmentTable {
   id: string;

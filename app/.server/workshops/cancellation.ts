@@ -4,11 +4,9 @@ import { logFailure } from "../core/logger";
 import { checkRateLimits } from "../core/rate-limit";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { signLink, verifyLink } from "../core/signed-links";
-import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
-import { cancelledInvite } from "./attendee-invites";
+import { enqueueCancelledEmail } from "./cancelled-email";
 import { cohortFacts, datesLabel, eventsToday, fullRefundLastDay } from "./cohort-terms";
-import { workshopCancelledTemplate } from "./emails/workshop-emails";
 import { lockCohort } from "./seats";
 import { registrationWithCohort } from "./registration-with-cohort";
 import { passSoldSeatOn } from "./waitlist";
@@ -166,24 +164,13 @@ export async function cancelRegistration(
           .execute();
       }
       await passSoldSeatOn(trx, deps, found.event.id);
-      await enqueueEmail(
-        trx,
-        {
-          purpose: "workshop.cancelled",
-          to: found.registration.email,
-          from: deps.config.MAIL_FROM,
-          replyTo: deps.config.CONTACT_EMAIL,
-          ...workshopCancelledTemplate.compose({
-            ...cohortFacts(found.event),
-            name: found.registration.name,
-            outcome: view.policy.outcome,
-            cents: view.policy.cents,
-            contactEmail: deps.config.CONTACT_EMAIL,
-            invite: await cancelledInvite(trx, deps, found.event, found.registration),
-          }),
-        },
-        { now },
-      );
+      await enqueueCancelledEmail(trx, deps, {
+        event: found.event,
+        registration: found.registration,
+        outcome: view.policy.outcome,
+        cents: view.policy.cents,
+        now,
+      });
       return { outcome: "cancelled", policy: view.policy };
     });
   } catch (error) {

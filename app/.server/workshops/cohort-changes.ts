@@ -3,10 +3,11 @@ import type { Db } from "../core/db/database";
 import { logFailure } from "../core/logger";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
-import { cancelledInvite, workshopInvite } from "./attendee-invites";
+import { workshopInvite } from "./attendee-invites";
+import { enqueueCancelledEmail } from "./cancelled-email";
 import { cancelUrl, refundPayments } from "./cancellation";
 import { cohortFacts, eventsToday } from "./cohort-terms";
-import { workshopCancelledTemplate, workshopChangedTemplate } from "./emails/workshop-emails";
+import { workshopChangedTemplate } from "./emails/workshop-emails";
 import { lockCohort } from "./seats";
 import type { WorkshopEventTable } from "./workshops-tables";
 
@@ -114,24 +115,13 @@ export async function cancelCohort(
           })
           .where("id", "=", attendee.id)
           .execute();
-        await enqueueEmail(
-          trx,
-          {
-            purpose: "workshop.cancelled",
-            to: attendee.email,
-            from: deps.config.MAIL_FROM,
-            replyTo: deps.config.CONTACT_EMAIL,
-            ...workshopCancelledTemplate.compose({
-              ...cohortFacts(found),
-              name: attendee.name,
-              outcome: "cohort",
-              cents: attendee.amount_paid_cents,
-              contactEmail: deps.config.CONTACT_EMAIL,
-              invite: await cancelledInvite(trx, deps, found, attendee),
-            }),
-          },
-          { now },
-        );
+        await enqueueCancelledEmail(trx, deps, {
+          event: found,
+          registration: attendee,
+          outcome: "cohort",
+          cents: attendee.amount_paid_cents,
+          now,
+        });
       }
       await trx
         .updateTable("workshop_waitlist")

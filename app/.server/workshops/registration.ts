@@ -17,10 +17,10 @@ import type { ServiceDeps } from "../core/service-deps";
 import { enqueueEmail } from "../mail";
 import type { Stripe } from "../sales";
 import { cancelUrl } from "./cancellation";
-import { cancelledInvite, workshopInvite } from "./attendee-invites";
+import { workshopInvite } from "./attendee-invites";
+import { enqueueCancelledEmail } from "./cancelled-email";
 import { cohortFacts, cohortTerms, eventsToday, isRegistrationOpen } from "./cohort-terms";
 import {
-  workshopCancelledTemplate,
   workshopConfirmationTemplate,
   workshopReceiptTemplate,
   workshopRefundApologyTemplate,
@@ -444,23 +444,14 @@ async function refundIntoCancelledCohort(
     })
     .where("id", "=", registration.id)
     .execute();
-  await enqueueEmail(
-    trx,
-    {
-      purpose: "workshop.cancelled",
-      to: registration.email,
-      from: deps.config.MAIL_FROM,
-      replyTo: deps.config.CONTACT_EMAIL,
-      ...workshopCancelledTemplate.compose({
-        ...cohortFacts(event),
-        name: registration.name,
-        outcome: "cohort",
-        cents: paid.amount_paid_cents,
-        contactEmail: deps.config.CONTACT_EMAIL,
-      }),
-    },
-    { now },
-  );
+  await enqueueCancelledEmail(trx, deps, {
+    event,
+    registration,
+    outcome: "cohort",
+    cents: paid.amount_paid_cents,
+    now,
+    withInvite: false,
+  });
   return "refunded";
 }
 
@@ -538,23 +529,12 @@ export async function refundRegistration(
   if (Number(changed.numUpdatedRows) !== 1) return "ignored";
   await passSoldSeatOn(trx, deps, registration.event_id);
   const event = await cohortById(trx, registration.event_id);
-  await enqueueEmail(
-    trx,
-    {
-      purpose: "workshop.cancelled",
-      to: registration.email,
-      from: deps.config.MAIL_FROM,
-      replyTo: deps.config.CONTACT_EMAIL,
-      ...workshopCancelledTemplate.compose({
-        ...cohortFacts(event),
-        name: registration.name,
-        outcome: "refunded",
-        cents: charge.amount_refunded,
-        contactEmail: deps.config.CONTACT_EMAIL,
-        invite: await cancelledInvite(trx, deps, event, registration),
-      }),
-    },
-    { now },
-  );
+  await enqueueCancelledEmail(trx, deps, {
+    event,
+    registration,
+    outcome: "refunded",
+    cents: charge.amount_refunded,
+    now,
+  });
   return "released";
 }

@@ -15,21 +15,44 @@ export type UncertainEmail = {
 /**
  * The emails that may not have gone out (their sender died mid-send, or the mail server took
  * them and never answered): counted, each with "Send again" (the reader may get a second copy,
- * so only the owner decides). Used by Email health; kept apart from its other sections.
+ * so only the owner decides). Used by Email health, and by a sequence's page for each step, with
+ * `resendAll` (the form's fields) for "Send them again"; `headingId` keeps several on one page apart.
  */
-export function UncertainEmails({ emails, total }: { emails: UncertainEmail[]; total: number }) {
+export function UncertainEmails({
+  emails,
+  total,
+  headingId = "uncertain",
+  Heading = "h2",
+  resendAll,
+}: {
+  emails: UncertainEmail[];
+  total: number;
+  headingId?: string;
+  Heading?: "h2" | "h3";
+  resendAll?: Record<string, string>;
+}) {
   if (total === 0) return null;
   return (
-    <section aria-labelledby="uncertain" className="space-y-3" data-testid="uncertain-emails">
-      <h2 id="uncertain" className="text-lg font-semibold">
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="uncertain-emails">
+      <Heading id={headingId} className="text-lg font-semibold">
         {total} may not have gone out
-      </h2>
+      </Heading>
       <p className="text-sm text-muted-foreground">
         The mail server may have taken {total === 1 ? "this email" : "these emails"} without saying
         so.{" "}
         {total === 1 ? "It is not sent again on its own" : "They are not sent again on their own"}:
         sending again may give the reader a second copy.
       </p>
+      {resendAll && (
+        <AdminForm>
+          {Object.entries(resendAll).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="submit" variant="outline">
+            Send {total === 1 ? "it" : "them"} again
+          </Button>
+        </AdminForm>
+      )}
       <ul className="divide-y rounded-lg border bg-card">
         {emails.map((email) => (
           <li
@@ -64,6 +87,11 @@ export function UncertainEmails({ emails, total }: { emails: UncertainEmail[]; t
           </li>
         ))}
       </ul>
+      {total > emails.length && (
+        <p className="text-sm text-muted-foreground">
+          The newest {emails.length} are listed; {total - emails.length} more are counted.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,17 +1,7 @@
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { ChoiceField, TextField, type FormField } from "~/components/admin/form-fields";
 import { contactInterests } from "~/lib/contact-interests";
 
-type Field = {
-  name: string;
-  label: string;
-  type?: "text" | "date" | "email";
-  inputMode?: "decimal" | "numeric";
-  hint?: string;
-};
-
-const dealFields: Field[] = [
+const dealFields: FormField[] = [
   { name: "title", label: "Title", hint: "Who and what, such as Acme sales team, spring workshop" },
   { name: "value", label: "Value in dollars (optional)", inputMode: "decimal" },
   { name: "teamSize", label: "Team size (optional)", inputMode: "numeric" },
@@ -25,47 +15,12 @@ const dealFields: Field[] = [
   },
 ];
 
-const contactField: Field = {
+const contactField: FormField = {
   name: "email",
   label: "Contact email (optional)",
   type: "email",
   hint: "Links the deal to this person's page.",
 };
-
-function TextField({
-  field,
-  values,
-  fieldErrors,
-}: {
-  field: Field;
-  values: Record<string, string>;
-  fieldErrors: Record<string, string[]>;
-}) {
-  const errors = fieldErrors[field.name];
-  const described = [errors ? `${field.name}-error` : "", field.hint ? `${field.name}-hint` : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={field.name}>{field.label}</Label>
-      <Input
-        id={field.name}
-        name={field.name}
-        type={field.type ?? "text"}
-        inputMode={field.inputMode}
-        defaultValue={values[field.name] ?? ""}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {field.hint && (
-        <p id={`${field.name}-hint`} className="text-xs text-muted-foreground">
-          {field.hint}
-        </p>
-      )}
-      <FieldError id={`${field.name}-error`} errors={errors} />
-    </div>
-  );
-}
 
 /** A deal's details; a new deal's form also asks who it is with. */
 export function DealFields({
@@ -83,24 +38,13 @@ export function DealFields({
       <div className="sm:col-span-2">
         <TextField field={title!} values={values} fieldErrors={fieldErrors} />
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="interest">Interest</Label>
-        <select
-          id="interest"
-          name="interest"
-          defaultValue={values.interest ?? "Corporate Training"}
-          className="block h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
-          aria-invalid={fieldErrors.interest ? true : undefined}
-          aria-describedby={fieldErrors.interest ? "interest-error" : undefined}
-        >
-          {contactInterests.map((interest) => (
-            <option key={interest} value={interest}>
-              {interest}
-            </option>
-          ))}
-        </select>
-        <FieldError id="interest-error" errors={fieldErrors.interest} />
-      </div>
+      <ChoiceField
+        name="interest"
+        label="Interest"
+        choices={contactInterests}
+        defaultValue={values.interest ?? "Corporate Training"}
+        errors={fieldErrors.interest}
+      />
       {withContact && <TextField field={contactField} values={values} fieldErrors={fieldErrors} />}
       {rest.map((field) => (
         <TextField key={field.name} field={field} values={values} fieldErrors={fieldErrors} />

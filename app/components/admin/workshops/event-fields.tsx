@@ -1,18 +1,10 @@
-import { Input } from "~/components/ui/input";
+import { ChoiceField, TextField, type FormField } from "~/components/admin/form-fields";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { eventKinds } from "~/lib/workshop-schema";
 import { FieldError } from "~/components/ui/field-error";
 
-type Field = {
-  name: string;
-  label: string;
-  type?: "text" | "date" | "number";
-  hint?: string;
-  inputMode?: "decimal" | "numeric";
-};
-
-const placeFields: Field[] = [
+const placeFields: FormField[] = [
   { name: "title", label: "Title" },
   { name: "location", label: "City", hint: "As the site prints it, such as Boulder, CO" },
   { name: "venue", label: "Venue (optional)" },
@@ -20,7 +12,7 @@ const placeFields: Field[] = [
   { name: "endDate", label: "Last day (optional)", type: "date" },
 ];
 
-const cohortFields: Field[] = [
+const cohortFields: FormField[] = [
   {
     name: "seats",
     label: "Seats",
@@ -47,41 +39,6 @@ const cohortFields: Field[] = [
   },
 ];
 
-function TextField({
-  field,
-  values,
-  fieldErrors,
-}: {
-  field: Field;
-  values: Record<string, string>;
-  fieldErrors: Record<string, string[]>;
-}) {
-  const errors = fieldErrors[field.name];
-  const described = [errors ? `${field.name}-error` : "", field.hint ? `${field.name}-hint` : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={field.name}>{field.label}</Label>
-      <Input
-        id={field.name}
-        name={field.name}
-        type={field.type === "date" ? "date" : "text"}
-        inputMode={field.inputMode}
-        defaultValue={values[field.name] ?? ""}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {field.hint && (
-        <p id={`${field.name}-hint`} className="text-xs text-muted-foreground">
-          {field.hint}
-        </p>
-      )}
-      <FieldError id={`${field.name}-error`} errors={errors} />
-    </div>
-  );
-}
-
 /** The owner's event form: what every event has, then what makes a workshop a cohort. */
 export function EventFields({
   values,
@@ -94,24 +51,13 @@ export function EventFields({
     <div className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">The event</legend>
-        <div className="space-y-2">
-          <Label htmlFor="kind">Kind</Label>
-          <select
-            id="kind"
-            name="kind"
-            defaultValue={values.kind ?? "Workshop"}
-            className="block h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
-            aria-invalid={fieldErrors.kind ? true : undefined}
-            aria-describedby={fieldErrors.kind ? "kind-error" : undefined}
-          >
-            {eventKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-          <FieldError id="kind-error" errors={fieldErrors.kind} />
-        </div>
+        <ChoiceField
+          name="kind"
+          label="Kind"
+          choices={eventKinds}
+          defaultValue={values.kind ?? "Workshop"}
+          errors={fieldErrors.kind}
+        />
         {placeFields.map((field) => (
           <TextField key={field.name} field={field} values={values} fieldErrors={fieldErrors} />
         ))}
