@@ -85,7 +85,8 @@ for (const dialect of allDialects) {
       return deal!.id;
     };
     const sources = async () =>
-      (await rangeReport(database.db, { from: "2026-11-20", to: "2026-11-23" })).tables.sources;
+      (await rangeReport(database.db, { from: "2026-11-20", to: "2026-11-23" }, "UTC")).tables
+        .sources;
 
     it("lists the inquiry, notes, stage changes and emails newest first, emails from the outbox", async () => {
       const id = await dealFromCampaign();

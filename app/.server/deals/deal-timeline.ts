@@ -1,10 +1,10 @@
 import { dealStageLabels } from "~/lib/deal-schema";
 import type { Db } from "../core/db/database";
 import type { OutboxEmailStatus } from "../core/db/schema";
+import type { DealTimelineEntry } from "./deal-timeline-entry";
 import { proposalTimelineEntries } from "./proposals/proposal-timeline";
 
-/** One thing that happened on a deal, as its page lists it. */
-export type DealTimelineEntry = { at: string; kind: string; title: string; detail?: string };
+export type { DealTimelineEntry } from "./deal-timeline-entry";
 
 /** One source of a deal's timeline. */
 type TimelineSource = (db: Db, dealId: string) => Promise<DealTimelineEntry[]>;

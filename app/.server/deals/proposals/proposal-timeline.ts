@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { centsLabel } from "~/lib/proposal-schema";
 import type { Database } from "../../core/db/schema";
-import type { DealTimelineEntry } from "../deal-timeline";
+import type { DealTimelineEntry } from "../deal-timeline-entry";
 
 /**
  * The deal's proposal events for its timeline: each version sent, first viewed (with the count)
