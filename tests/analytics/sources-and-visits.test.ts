@@ -95,9 +95,11 @@ for (const dialect of allDialects) {
           // One person, a lead and a buyer: one converted visitor of one visit.
           conversionRatePercent: 100,
           revenueCents: 1999,
+          wonDeals: 0,
+          dealRevenueCents: 0,
         },
-        { ...empty, key: "(direct)", visits: 1, conversionRatePercent: 0 },
-        { ...empty, key: "google.com", visits: 1, conversionRatePercent: 0 },
+        { ...emptySource, key: "(direct)", visits: 1, conversionRatePercent: 0 },
+        { ...emptySource, key: "google.com", visits: 1, conversionRatePercent: 0 },
       ]);
     });
 
@@ -199,3 +201,5 @@ const empty = {
   conversionRatePercent: null,
   revenueCents: 0,
 };
+/** A source's row adds the deals won from it (decision 322). */
+const emptySource = { ...empty, wonDeals: 0, dealRevenueCents: 0 };
