@@ -129,7 +129,8 @@ test("the owner writes a sequence; a new subscriber gets its first step after co
   await expect(waiting).toContainText("1 reader waits for this step; the next get it");
   await waiting.locator("summary").click();
   await expect(waiting.getByRole("table")).toContainText(reader);
-  await expect(page.getByTestId("step-figures").first()).toContainText("1 sent");
+  // Other files' readers who confirm on the shared server meanwhile get the step too.
+  await expect(page.getByTestId("step-figures").first()).toContainText(/\b[1-9]\d* sent/);
   await lookAt(page, "sequence-page-waiting", true);
 
   // Every step email lets the reader leave this sequence alone; the newsletter stays.
