@@ -17,7 +17,7 @@ test.describe("a deal's timeline", () => {
     await signInThroughEmail(page, "pipeline-timeline@console-e2e.test");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin/pipeline");
-    await expect(page.getByTestId("win-rate")).toContainText("won ÷ (won + lost)");
+    await expect(page.getByTestId("win-rate")).toContainText("closed deals, won and lost");
     await page.getByTestId("pipeline-board").getByRole("link", { name: title }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const timeline = page.getByTestId("deal-timeline");

@@ -67,7 +67,7 @@ export function PipelineFigureCards({ figures }: { figures: PipelineFigures }) {
           {winRate.percent === null ? "None closed yet" : `${winRate.percent}%`}
         </p>
         <p className="text-sm text-muted-foreground">
-          {`Won ${winRate.won} of ${winRate.closed} closed (won ÷ (won + lost)); open deals are not counted.`}
+          {`Won ${winRate.won} of ${winRate.closed} closed deals, won and lost; open deals are not counted.`}
         </p>
       </section>
       <FigureCard
