@@ -6,7 +6,7 @@ import { expect, keepScreenshot, test } from "./support/test";
 
 // Issue 35 point 9, beyond analytics: every console page with a record of each kind written long
 // (an address, a name, a subject, a link with no space to break at) fits 390 px, and a table too
-// wide for it scrolls inside its own named box. On SQLite and PostgreSQL (`console-postgres`).
+// wide for it scrolls inside its own named box.
 const marker = "layout-pages";
 const longEmail =
   "maximilian.featherstonehaugh-worthington@a-very-long-company-domain.example.co.uk";

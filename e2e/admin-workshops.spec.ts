@@ -3,10 +3,7 @@ import { queryDatabase, writeDatabase } from "./support/console-database";
 import { fitsTheWidth } from "./support/look-at";
 import { expect, expectNoAxeViolations, gotoHydrated, keepScreenshot, test } from "./support/test";
 
-/**
- * Issue 37: the owner's dates in the console. A console spec: it runs on the SQLite server and,
- * in the console-postgres project, on the Postgres-backed one.
- */
+/** Issue 37: the owner's dates in the console. */
 
 test.describe("the owner's workshop dates", () => {
   test("adds a cohort with per-field messages, lists it, and shows it on the site", async ({
