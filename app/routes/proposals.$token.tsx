@@ -23,6 +23,12 @@ const seo = () =>
     noindex: true,
   });
 
+/** Who accepts: their name and title, as their browser may fill them in. */
+const acceptFields = [
+  { id: "name", label: "Your name", autoComplete: "name" },
+  { id: "title", label: "Your title", autoComplete: "organization-title" },
+] as const;
+
 const statusOf = (page: ProposalPage) =>
   page.state === "invalid"
     ? 404
@@ -170,22 +176,15 @@ export default function ProposalPageView({ loaderData, actionData, params }: Rou
             <FormTokenField token={formToken} />
             <HoneypotField />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextInputField
-                id="name"
-                label="Your name"
-                autoComplete="name"
-                required
-                defaultValue={value("name")}
-                errors={errors.name}
-              />
-              <TextInputField
-                id="title"
-                label="Your title"
-                autoComplete="organization-title"
-                required
-                defaultValue={value("title")}
-                errors={errors.title}
-              />
+              {acceptFields.map((field) => (
+                <TextInputField
+                  key={field.id}
+                  {...field}
+                  required
+                  defaultValue={value(field.id)}
+                  errors={errors[field.id]}
+                />
+              ))}
             </div>
             <div className="sm:max-w-xs">
               <TextInputField
