@@ -66,10 +66,19 @@ export const BOOK_PDF_PRICE = itemPrice(purchasableItems.pdf);
 export const CORPORATE_MINIMUM_TEAM_SIZE = 10;
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 
+// Made once: building a formatter costs far more than formatting (the pipeline board formats
+// hundreds of values a page; bench/results/2026-12-08-pipeline.md).
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+});
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+});
+
 export function formatPrice(dollars: number) {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-  }).format(dollars);
+  return (Number.isInteger(dollars) ? wholeDollars : dollarsAndCents).format(dollars);
 }

@@ -5,7 +5,6 @@ import { dealValueLabel, DealStageForm } from "~/components/admin/deals/deal-sta
 import { ExportLink } from "~/components/admin/export-link";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { PipelineFigureCards } from "~/components/admin/deals/pipeline-figures";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdminAction, requireAdminPage } from "~/.server/admin";
 import {
@@ -128,67 +127,54 @@ export default function AdminPipeline({ loaderData }: Route.ComponentProps) {
       {deals.length === 0 ? (
         <p className="rounded-lg border bg-card p-6 text-muted-foreground">No deals match.</p>
       ) : (
-        <>
-          {/* The board at wide screens: one column per stage. */}
-          <div
-            className={cn("hidden gap-3 lg:grid", stages.length > 1 && "lg:grid-cols-5")}
-            data-testid="pipeline-board"
-          >
-            {stages.map((stage) => {
-              const inStage = deals.filter((deal) => deal.stage === stage);
-              const total = inStage.reduce((sum, deal) => sum + (deal.value_cents ?? 0), 0);
-              const more = !filter.stage && inStage.length === columnLimit;
-              return (
-                <section
-                  key={stage}
-                  aria-labelledby={`stage-${stage}`}
-                  className="min-w-0 space-y-2 rounded-lg border bg-muted/40 p-2"
-                  data-testid={`stage-${stage}`}
-                >
-                  <h2 id={`stage-${stage}`} className="px-1 text-sm font-semibold">
-                    {dealStageLabels[stage]}
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {`${inStage.length} ${inStage.length === 1 ? "deal" : "deals"}, ${dealValueLabel(total)}`}
-                    </span>
-                  </h2>
-                  <ul className="space-y-2">
-                    {inStage.map((deal) => (
-                      <li key={deal.id} className="space-y-2 rounded-md border bg-card p-3">
-                        <DealSummary deal={deal} />
-                        <DealStageForm
-                          id={deal.id}
-                          title={deal.title}
-                          stage={deal.stage}
-                          back={back}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                  {more && (
-                    <Link
-                      to={`/admin/pipeline?${new URLSearchParams({ ...(filter.interest ? { interest: filter.interest } : {}), stage })}`}
-                      className="block px-1 text-xs underline underline-offset-4"
-                    >
-                      {`More ${dealStageLabels[stage]} deals`}
-                    </Link>
-                  )}
-                </section>
-              );
-            })}
-          </div>
-          {/* The list at narrow screens: one card per deal, its stage named. */}
-          <ul className="divide-y rounded-lg border bg-card lg:hidden" data-testid="pipeline-list">
-            {deals.map((deal) => (
-              <li key={deal.id} className="space-y-2 p-4">
-                <Badge variant="outline" data-testid="list-stage">
-                  {dealStageLabels[deal.stage]}
-                </Badge>
-                <DealSummary deal={deal} />
-                <DealStageForm id={deal.id} title={deal.title} stage={deal.stage} back={back} />
-              </li>
-            ))}
-          </ul>
-        </>
+        // Each deal drawn once: one column per stage on a wide screen, the stages one under
+        // another on a phone (drawing a board and a list doubled the page's cost).
+        <div
+          className={cn("grid gap-3", stages.length > 1 && "lg:grid-cols-5")}
+          data-testid="pipeline-board"
+        >
+          {stages.map((stage) => {
+            const inStage = deals.filter((deal) => deal.stage === stage);
+            const total = inStage.reduce((sum, deal) => sum + (deal.value_cents ?? 0), 0);
+            const more = !filter.stage && inStage.length === columnLimit;
+            return (
+              <section
+                key={stage}
+                aria-labelledby={`stage-${stage}`}
+                className="min-w-0 space-y-2 rounded-lg border bg-muted/40 p-2"
+                data-testid={`stage-${stage}`}
+              >
+                <h2 id={`stage-${stage}`} className="px-1 text-sm font-semibold">
+                  {dealStageLabels[stage]}
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {`${inStage.length} ${inStage.length === 1 ? "deal" : "deals"}, ${dealValueLabel(total)}`}
+                  </span>
+                </h2>
+                <ul className="space-y-2">
+                  {inStage.map((deal) => (
+                    <li key={deal.id} className="space-y-2 rounded-md border bg-card p-3">
+                      <DealSummary deal={deal} />
+                      <DealStageForm
+                        id={deal.id}
+                        title={deal.title}
+                        stage={deal.stage}
+                        back={back}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                {more && (
+                  <Link
+                    to={`/admin/pipeline?${new URLSearchParams({ ...(filter.interest ? { interest: filter.interest } : {}), stage })}`}
+                    className="block px-1 text-xs underline underline-offset-4"
+                  >
+                    {`More ${dealStageLabels[stage]} deals`}
+                  </Link>
+                )}
+              </section>
+            );
+          })}
+        </div>
       )}
       <ExportLink kind="deals" search={search} label="Export these deals (CSV)" />
     </div>

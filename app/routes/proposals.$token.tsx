@@ -5,8 +5,8 @@ import { HoneypotField } from "~/components/forms/honeypot-field";
 import { ProposalView } from "~/components/proposals/proposal-view";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { TextInputField } from "~/components/ui/text-input-field";
 import { pageSeo } from "~/.server/content/page-seo";
 import { issueFormToken } from "~/.server/core/spam-traps";
 import { acceptProposal, viewProposal, type ProposalPage } from "~/.server/deals";
@@ -22,6 +22,12 @@ const seo = () =>
     path: "/contact",
     noindex: true,
   });
+
+/** Who accepts: their name and title, as their browser may fill them in. */
+const acceptFields = [
+  { id: "name", label: "Your name", autoComplete: "name" },
+  { id: "title", label: "Your title", autoComplete: "organization-title" },
+] as const;
 
 const statusOf = (page: ProposalPage) =>
   page.state === "invalid"
@@ -170,45 +176,25 @@ export default function ProposalPageView({ loaderData, actionData, params }: Rou
             <FormTokenField token={formToken} />
             <HoneypotField />
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-2">
-                <Label htmlFor="name">Your name</Label>
-                <Input
-                  id="name"
-                  name="name"
-                  autoComplete="name"
+              {acceptFields.map((field) => (
+                <TextInputField
+                  key={field.id}
+                  {...field}
                   required
-                  defaultValue={value("name")}
-                  aria-invalid={errors.name ? true : undefined}
-                  aria-describedby={errors.name ? "name-error" : undefined}
+                  defaultValue={value(field.id)}
+                  errors={errors[field.id]}
                 />
-                <FieldError id="name-error" errors={errors.name} />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="title">Your title</Label>
-                <Input
-                  id="title"
-                  name="title"
-                  autoComplete="organization-title"
-                  required
-                  defaultValue={value("title")}
-                  aria-invalid={errors.title ? true : undefined}
-                  aria-describedby={errors.title ? "title-error" : undefined}
-                />
-                <FieldError id="title-error" errors={errors.title} />
-              </div>
+              ))}
             </div>
-            <div className="space-y-2 sm:max-w-xs">
-              <Label htmlFor="acceptedOn">Date</Label>
-              <Input
+            <div className="sm:max-w-xs">
+              <TextInputField
                 id="acceptedOn"
-                name="acceptedOn"
+                label="Date"
                 type="date"
                 required
                 defaultValue={value("acceptedOn", page.today)}
-                aria-invalid={errors.acceptedOn ? true : undefined}
-                aria-describedby={errors.acceptedOn ? "acceptedOn-error" : undefined}
+                errors={errors.acceptedOn}
               />
-              <FieldError id="acceptedOn-error" errors={errors.acceptedOn} />
             </div>
             <div className="space-y-2">
               <div className="flex items-start gap-3">

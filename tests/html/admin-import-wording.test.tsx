@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub, Outlet } from "react-router";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import ImportPage from "~/routes/admin.people.import";
+import { renderConsolePage } from "../../support/console-page";
 
 const counts = {
   rows: 2,
@@ -19,28 +19,12 @@ const counts = {
 
 /** The import page of the console showing `status`, as its loader hands it over. */
 async function renderImport(status: object) {
-  const Stub = createRoutesStub([
-    {
-      id: "routes/admin",
-      path: "/admin",
-      loader: () => ({
-        email: "owner@presence.example",
-        csrfToken: "token",
-        newMessages: 0,
-        failedEmails: 0,
-        pausedBroadcasts: [],
-      }),
-      Component: () => <Outlet />,
-      children: [
-        {
-          path: "people/import",
-          loader: () => ({ status, maxMegabytes: 64, listedRows: 20 }),
-          Component: ImportPage as never,
-        },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/admin/people/import?id=i1"]} />);
+  renderConsolePage({
+    path: "people/import",
+    url: "/admin/people/import?id=i1",
+    data: { status, maxMegabytes: 64, listedRows: 20 },
+    Page: ImportPage,
+  });
   await screen.findByRole("heading", { name: "Import people" });
 }
 

@@ -1,51 +1,35 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub, Outlet } from "react-router";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import CohortPage from "~/routes/admin.workshops.$id";
+import { renderConsolePage } from "../../support/console-page";
 
 /** The cohort's console page with `held` and `sold` of 2 seats, and one person waiting. */
 async function renderCohort({ held, sold }: { held: number; sold: number }) {
-  const Stub = createRoutesStub([
-    {
-      id: "routes/admin",
-      path: "/admin",
-      loader: () => ({
-        email: "owner@presence.example",
-        csrfToken: "token",
-        newMessages: 0,
-        failedEmails: 0,
-        pausedBroadcasts: [],
-      }),
-      Component: () => <Outlet />,
-      children: [
+  renderConsolePage({
+    path: "workshops/:id",
+    url: "/admin/workshops/c1",
+    data: {
+      event: { id: "c1", title: "Foundations", when: "May 4–6, 2027", seats: 2, held, sold },
+      values: {},
+      attendees: [],
+      letters: [],
+      writeHref: "",
+      waitlist: [
         {
-          path: "workshops/:id",
-          loader: () => ({
-            event: { id: "c1", title: "Foundations", when: "May 4–6, 2027", seats: 2, held, sold },
-            values: {},
-            attendees: [],
-            letters: [],
-            writeHref: "",
-            waitlist: [
-              {
-                id: "w1",
-                name: "Ada",
-                email: "ada@example.com",
-                status: "waiting",
-                reason: "visitor",
-                offered_at: null,
-                offer_expires_at: null,
-                created_at: "2026-11-21T12:00:00.000Z",
-              },
-            ],
-          }),
-          Component: CohortPage as never,
+          id: "w1",
+          name: "Ada",
+          email: "ada@example.com",
+          status: "waiting",
+          reason: "visitor",
+          offered_at: null,
+          offer_expires_at: null,
+          created_at: "2026-11-21T12:00:00.000Z",
         },
       ],
     },
-  ]);
-  render(<Stub initialEntries={["/admin/workshops/c1"]} />);
+    Page: CohortPage,
+  });
   await screen.findByTestId("seat-counts");
 }
 

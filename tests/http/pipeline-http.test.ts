@@ -161,6 +161,38 @@ describe("the pipeline's console pages over HTTP on sqlite", () => {
     );
   });
 
+  it("draws each deal once, the 20 changed last in each stage, and links to the rest", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+    const rows = Array.from({ length: 21 }, (_, index) => ({
+      id: `board-new-${index}`,
+      title: `Board deal ${index}`,
+      interest: "Keynote Speaking",
+      stage: "new" as const,
+      lost_reason: null,
+      value_cents: 100_000,
+      team_size: null,
+      expected_close_on: null,
+      next_step: null,
+      next_step_due_on: null,
+      person_id: null,
+      contact_message_id: null,
+      stage_changed_at: at(index),
+      created_at: at(index),
+      updated_at: at(index),
+    }));
+    await database.db.insertInto("deals").values(rows).execute();
+    const board = await (await get("/admin/pipeline")).text();
+    const drawn = (id: string) => board.split(`href="/admin/pipeline/${id}"`).length - 1;
+    // The oldest of the 21 waits behind the link; each other is drawn once, for every width.
+    expect(drawn("board-new-0")).toBe(0);
+    for (let index = 1; index < 21; index += 1) expect(drawn(`board-new-${index}`)).toBe(1);
+    expect(board).toContain('href="/admin/pipeline?stage=new"');
+    expect(board).toContain("More New deals");
+    expect(board).not.toContain("More Qualified deals");
+    const stage = await (await get("/admin/pipeline?stage=new")).text();
+    expect(stage.split('href="/admin/pipeline/board-new-').length - 1).toBe(21);
+  });
+
   it("opens a deal from any inbox message, once", async () => {
     const now = new Date().toISOString();
     await database.db

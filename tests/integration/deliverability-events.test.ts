@@ -453,11 +453,14 @@ for (const dialect of allDialects) {
 
     it("puts each bounce, complaint and lift on the person's timeline", async () => {
       const id = await reader("timeline@example.com");
+      // A minute apart: the timeline is in the order they happened.
       await recordDeliveryEvent(deps(), event({ email: "timeline@example.com" }));
+      clock.advance(60_000);
       await recordDeliveryEvent(
         deps(),
         event({ email: "timeline@example.com", kind: "complaint", bounce: undefined }),
       );
+      clock.advance(60_000);
       await liftPersonSuppression(deps(), {
         personId: id,
         reason: "Asked to be back",

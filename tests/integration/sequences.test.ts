@@ -148,6 +148,24 @@ for (const dialect of allDialects) {
           emitPersonEvent(trx, { kind: "list-confirmed", personId, list, now: clock.now() }),
         );
 
+    /** Newsletter readers in UTC, each confirmed (which starts the newsletter's sequences). */
+    async function confirmedReaders<Addresses extends string[]>(...addresses: Addresses) {
+      const ids: string[] = [];
+      for (const address of addresses) {
+        ids.push(await reader(address, "UTC"));
+        await confirm(ids.at(-1)!);
+      }
+      return ids as { [Index in keyof Addresses]: string };
+    }
+
+    /** Each reader's run of a sequence: its status by person. */
+    const runStatuses = () =>
+      database.db
+        .selectFrom("sequence_enrollments")
+        .select(["person_id", "status"])
+        .execute()
+        .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
+
     async function sequence(
       steps: { subject: string; delayDays: number }[],
       settings: Partial<Record<string, string>> = {},
@@ -370,21 +388,16 @@ for (const dialect of allDialects) {
         { subject: "One", delayDays: 0 },
         { subject: "Two", delayDays: 0 },
       ]);
-      const leaver = await reader("last-leaver@example.com", "UTC");
-      const stayer = await reader("last-stayer@example.com", "UTC");
-      for (const id of [leaver, stayer]) await confirm(id);
+      const [leaver, stayer] = await confirmedReaders(
+        "last-leaver@example.com",
+        "last-stayer@example.com",
+      );
       for (let pass = 0; pass < 4; pass += 1) {
         await runSequencePass(deps());
         clock.advance(60_000);
       }
       // "Two" is queued for both and not yet sent: neither run is finished.
-      const runs = () =>
-        database.db
-          .selectFrom("sequence_enrollments")
-          .select(["person_id", "status"])
-          .execute()
-          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
-      expect(await runs()).toEqual(
+      expect(await runStatuses()).toEqual(
         new Map([
           [leaver, "active"],
           [stayer, "active"],
@@ -409,7 +422,7 @@ for (const dialect of allDialects) {
         .execute();
       clock.advance(60_000);
       await runSequencePass(deps());
-      expect(await runs()).toEqual(
+      expect(await runStatuses()).toEqual(
         new Map([
           [leaver, "cancelled"],
           [stayer, "finished"],
@@ -422,10 +435,11 @@ for (const dialect of allDialects) {
         { subject: "One", delayDays: 0 },
         { subject: "Two", delayDays: 0 },
       ]);
-      const first = await reader("unsure-one@example.com", "UTC");
-      const second = await reader("unsure-two@example.com", "UTC");
-      const sure = await reader("sure@example.com", "UTC");
-      for (const person of [first, second, sure]) await confirm(person);
+      const [first, second, sure] = await confirmedReaders(
+        "unsure-one@example.com",
+        "unsure-two@example.com",
+        "sure@example.com",
+      );
       // The mail server took these and never answered (or the sender died mid-send).
       const settle = (subject: string, uncertainFor: string | null) =>
         database.db
@@ -454,13 +468,7 @@ for (const dialect of allDialects) {
       await settle("Two", "unsure-two@example.com");
       clock.advance(60_000);
       await runSequencePass(deps());
-      const runs = () =>
-        database.db
-          .selectFrom("sequence_enrollments")
-          .select(["person_id", "status"])
-          .execute()
-          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
-      expect(await runs()).toEqual(
+      expect(await runStatuses()).toEqual(
         new Map([
           [first, "uncertain"],
           [second, "uncertain"],
@@ -515,7 +523,7 @@ for (const dialect of allDialects) {
       // Email health's "Send again", one email of any kind, wakes its run too.
       const secondEmail = (await uncertainEmailsByStep(database.db, id)).get(two!.id)!.emails[0]!;
       expect(await sendUncertainEmailAgain(deps(), { id: secondEmail.id, actor })).toBe("queued");
-      expect(await runs()).toEqual(
+      expect(await runStatuses()).toEqual(
         new Map([
           [first, "active"],
           [second, "active"],
@@ -529,7 +537,7 @@ for (const dialect of allDialects) {
         .where("status", "=", "pending")
         .execute();
       await runSequencePass(deps());
-      expect(await runs()).toEqual(
+      expect(await runStatuses()).toEqual(
         new Map([
           [first, "finished"],
           [second, "finished"],
@@ -569,11 +577,12 @@ for (const dialect of allDialects) {
         ],
         { exitProduct: "pdf" },
       );
-      const leaver = await reader("leaver@example.com", "UTC");
-      const bouncer = await reader("bouncer@example.com", "UTC");
-      const buyer = await reader("buyer@example.com", "UTC");
-      const erased = await reader("erased@example.com", "UTC");
-      for (const id of [leaver, bouncer, buyer, erased]) await confirm(id);
+      const [leaver, bouncer, buyer, erased] = await confirmedReaders(
+        "leaver@example.com",
+        "bouncer@example.com",
+        "buyer@example.com",
+        "erased@example.com",
+      );
       await runSequencePass(deps());
       expect((await emails()).filter((email) => email.status === "pending")).toHaveLength(4);
 
@@ -633,10 +642,11 @@ for (const dialect of allDialects) {
         { subject: "Two", delayDays: 2 },
         { subject: "Three", delayDays: 2 },
       ]);
-      const got = await reader("got-one@example.com", "UTC");
-      const leftAfter = await reader("left-after@example.com", "UTC");
-      const leftBefore = await reader("left-before@example.com", "UTC");
-      for (const person of [got, leftAfter, leftBefore]) await confirm(person);
+      const [, leftAfter, leftBefore] = await confirmedReaders(
+        "got-one@example.com",
+        "left-after@example.com",
+        "left-before@example.com",
+      );
       expect((await runSequencePass(deps())).queued).toBe(3);
       await database.db
         .updateTable("outbox_emails")

@@ -18,12 +18,18 @@ export async function personDeliveryTimeline(db: Db, personId: string): Promise<
       .selectFrom("delivery_events")
       .select(["kind", "bounce", "provider", "occurred_at", "detail", "outcome", "purpose"])
       .where("person_id", "=", personId)
+      // Oldest first, events reported for one instant in the order they came.
+      .orderBy("occurred_at")
+      .orderBy("received_at")
+      .orderBy("id")
       .execute(),
     db
       .selectFrom("admin_audit_log")
       .select(["created_at", "actor_email", "detail"])
       .where("action", "=", "deliverability.lift")
       .where("subject", "=", personId)
+      .orderBy("created_at")
+      .orderBy("id")
       .execute(),
   ]);
   const events: TimelineEvent[] = reported.map((row) => ({

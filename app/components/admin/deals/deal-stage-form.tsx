@@ -1,5 +1,6 @@
 import { AdminForm } from "~/components/admin/admin-form";
 import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/catalog";
 import { cn } from "~/lib/class-names";
 import { dealStageLabels, dealStages, type DealStage } from "~/lib/deal-schema";
 
@@ -49,10 +50,5 @@ export function DealStageForm({
 
 /** Dollars as the console shows a deal's value: $24,000, or "no value yet". */
 export function dealValueLabel(cents: number | null) {
-  if (cents === null) return "no value yet";
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  return cents === null ? "no value yet" : formatPrice(cents / 100);
 }
