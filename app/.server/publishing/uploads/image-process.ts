@@ -36,34 +36,36 @@ function childEntry(): { script: string; execArgv: string[] } {
 
 type Waiting = { resolve: (answer: ImageAnswer) => void; reject: (error: Error) => void };
 
-let child: ChildProcess | undefined;
+/** A process and the jobs it owes answers to: one that ends fails its own jobs, no other's. */
+type ImageChild = { process: ChildProcess; jobs: Map<number, Waiting> };
+
+let child: ImageChild | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
-const waiting = new Map<number, Waiting>();
 
-function settleAll(error: Error) {
-  for (const { reject } of waiting.values()) reject(error);
-  waiting.clear();
-}
-
-function startChild() {
+function startChild(): ImageChild {
   const { script, execArgv } = childEntry();
-  const started = fork(script, [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  started.on("message", (answer: ImageAnswer) => {
-    const job = waiting.get(answer.id);
-    waiting.delete(answer.id);
+  const started: ImageChild = {
+    process: fork(script, [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    jobs: new Map(),
+  };
+  started.process.on("message", (answer: ImageAnswer) => {
+    const job = started.jobs.get(answer.id);
+    started.jobs.delete(answer.id);
     job?.resolve(answer);
-    if (waiting.size === 0) idle(started);
+    if (started.jobs.size === 0) idle(started);
   });
+  // An idle process told to end may exit after the next job has started a new one: that job
+  // is the new process's, and stays.
   const ended = (reason: string) => {
     if (child === started) child = undefined;
-    if (waiting.size > 0) {
-      logger.error({ reason }, "image process ended during a job");
-      settleAll(new ImageProcessEnded(reason));
-    }
+    if (started.jobs.size === 0) return;
+    logger.error({ reason }, "image process ended during a job");
+    for (const { reject } of started.jobs.values()) reject(new ImageProcessEnded(reason));
+    started.jobs.clear();
   };
-  started.on("error", (error) => ended(error.message));
-  started.on("exit", (code, signal) => ended(`exit ${signal ?? code}`));
+  started.process.on("error", (error) => ended(error.message));
+  started.process.on("exit", (code, signal) => ended(`exit ${signal ?? code}`));
   return started;
 }
 
@@ -71,14 +73,14 @@ function startChild() {
  * Between jobs the process neither keeps the server alive nor lives long: after a few idle
  * seconds its channel is closed, and it ends itself (`disconnect`).
  */
-function idle(idleChild: ChildProcess) {
-  idleChild.unref();
-  idleChild.channel?.unref();
+function idle(idleChild: ImageChild) {
+  idleChild.process.unref();
+  idleChild.process.channel?.unref();
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (child !== idleChild || waiting.size > 0) return;
+    if (child !== idleChild || idleChild.jobs.size > 0) return;
     child = undefined;
-    if (idleChild.connected) idleChild.disconnect();
+    if (idleChild.process.connected) idleChild.process.disconnect();
   }, imageProcessIdleMs);
   idleTimer.unref();
 }
@@ -93,18 +95,18 @@ export function runImageJob(job: JobOf<InspectJob | MakeJob>): Promise<ImageAnsw
   clearTimeout(idleTimer);
   child ??= startChild();
   const running = child;
-  running.ref();
-  running.channel?.ref();
+  running.process.ref();
+  running.process.channel?.ref();
   const id = nextId++;
   return new Promise<ImageAnswer>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    running.send({ ...job, id } as ImageJob, (error) => {
+    running.jobs.set(id, { resolve, reject });
+    running.process.send({ ...job, id } as ImageJob, (error) => {
       if (!error) return;
-      waiting.delete(id);
+      running.jobs.delete(id);
       reject(new ImageProcessEnded(error.message));
     });
   });
 }
 
 /** The image process's id while one runs (the tests watch it end). */
-export const imageProcessPid = () => child?.pid;
+export const imageProcessPid = () => child?.process.pid;
