@@ -148,4 +148,8 @@ export type ProposalSummary = {
   acceptedAt: string | null;
   acceptedBy: string | null;
   state: ProposalState;
+  /** The deposit's Checkout opened last (cleared when it lapses) and the payment, if any. */
+  depositCheckoutOpenedAt: string | null;
+  depositPaidAt: string | null;
+  depositPaidCents: number | null;
 };

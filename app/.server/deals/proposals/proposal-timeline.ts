@@ -4,8 +4,8 @@ import type { Database } from "../../core/db/schema";
 import type { DealTimelineEntry } from "../deal-timeline-entry";
 
 /**
- * The deal's proposal events for its timeline: each version sent, first viewed (with the count)
- * and accepted; the timeline merges them with its other sources by `at`.
+ * The deal's proposal events for its timeline: each version sent, first viewed (with the count),
+ * accepted and its deposit paid; the timeline merges them with its other sources by `at`.
  */
 export async function proposalTimelineEntries(
   db: Kysely<Database>,
@@ -24,6 +24,9 @@ export async function proposalTimelineEntries(
       "accepted_name",
       "accepted_title",
       "accepted_address",
+      "deposit_paid_at",
+      "deposit_paid_cents",
+      "deposit_session_id",
     ])
     .where("deal_id", "=", dealId)
     .where("sent_at", "is not", null)
@@ -52,6 +55,16 @@ export async function proposalTimelineEntries(
             kind: "proposal-accepted",
             title: `Proposal version ${row.version} accepted`,
             detail: `By ${row.accepted_name}, ${row.accepted_title}, from ${row.accepted_address}`,
+          },
+        ]
+      : []),
+    ...(row.deposit_paid_at
+      ? [
+          {
+            at: row.deposit_paid_at,
+            kind: "deposit-paid",
+            title: `Deposit of ${centsLabel(row.deposit_paid_cents ?? 0)} paid`,
+            detail: `Version ${row.version}, through Stripe Checkout (${row.deposit_session_id})`,
           },
         ]
       : []),

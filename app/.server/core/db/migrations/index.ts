@@ -56,6 +56,7 @@ import * as membershipSignupDetails from "./683_membership_signup_details";
 import * as deals from "./710_deals";
 import * as dealTimeline from "./711_deal_timeline";
 import * as dealProposals from "./715_deal_proposals";
+import * as proposalDeposits from "./716_proposal_deposits";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   "710_deals": deals,
   "711_deal_timeline": dealTimeline,
   "715_deal_proposals": dealProposals,
+  "716_proposal_deposits": proposalDeposits,
 };
