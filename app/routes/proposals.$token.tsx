@@ -190,7 +190,12 @@ function Deposit({
   if (deposit.state === "paid")
     return (
       <div role="status" className="rounded-lg border bg-card p-6" data-testid="deposit">
-        <h2 className="text-xl font-semibold">{`Deposit paid on ${deposit.paidOn}, thank you`}</h2>
+        <h2 className="text-xl font-semibold">
+          {"Deposit paid on "}
+          {/* A date broken at its hyphens reads as two numbers. */}
+          <span className="whitespace-nowrap">{deposit.paidOn}</span>
+          {", thank you"}
+        </h2>
         <p className="mt-2">{`We received ${centsLabel(deposit.cents)}; the receipt is in your inbox.`}</p>
       </div>
     );
