@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { startSiteWithStripeFake, type SiteWithStripeFake } from "../support/site-with-stripe-fake";
+import { consolePublisher } from "../support/console-publisher";
 import { sentProposal } from "../support/sent-proposal";
 import { fitsTheWidth } from "./support/look-at";
 import { expect, expectNoAxeViolations, keepScreenshot, test } from "./support/test";
@@ -9,12 +10,14 @@ test.describe("a proposal's deposit", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
   let site: SiteWithStripeFake;
   let publicPath: string;
+  let dealId: string;
+  const owner = "owner@deposit-e2e.test";
 
   test.beforeAll(async () => {
     site = await startSiteWithStripeFake("sqlite", {
-      env: { CONTACT_MIN_FILL_SECONDS: "0", CHECKOUT_RATE_LIMIT: "50" },
+      env: { CONTACT_MIN_FILL_SECONDS: "0", CHECKOUT_RATE_LIMIT: "50", ADMIN_EMAILS: owner },
     });
-    ({ publicPath } = await sentProposal(site.database.db, { owner: "owner@deposit-e2e.test" }));
+    ({ publicPath, dealId } = await sentProposal(site.database.db, { owner }));
   });
   test.afterAll(async () => {
     await site?.stop();
@@ -31,6 +34,18 @@ test.describe("a proposal's deposit", () => {
       await fitsTheWidth(page, `${name} at ${width} px`);
       await expectNoAxeViolations(page);
     }
+  }
+
+  /** The deal's page in the console, signed in as the owner: the deposit's state. */
+  async function dealDeposit(page: Page) {
+    const [name, ...value] = (
+      await consolePublisher(site.database.db, { email: owner })
+    ).cookie.split("=");
+    await page
+      .context()
+      .addCookies([{ name: name!, value: value.join("="), url: site.server.baseURL }]);
+    await page.goto(`${site.server.baseURL}/admin/pipeline/${dealId}`);
+    return page.getByTestId("deposit-state");
   }
 
   test("is paid from the accepted page, and the page then says so", async ({ page }) => {
@@ -53,6 +68,10 @@ test.describe("a proposal's deposit", () => {
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
     await expect(page.getByTestId("fake-total")).toHaveText("1275000");
     const sessionId = /cs_test_\w+/.exec(page.url())![0];
+    // The owner sees the Checkout opened, not paid.
+    await expect(await dealDeposit(page)).toContainText(
+      "Deposit of $12,750.00 asked; the client opened Checkout",
+    );
     // Back and pressed again while it is open: the same session, not a second one.
     await page.goto(url);
     await pay.click();
@@ -67,5 +86,9 @@ test.describe("a proposal's deposit", () => {
     );
     await expect(page.getByRole("button", { name: /^Pay the/ })).toBeHidden();
     await look(page, "deposit-paid");
+    const state = await dealDeposit(page);
+    await expect(state).toContainText("Deposit of $12,750.00 paid");
+    await expect(page.getByText("Deposit of $12,750.00 paid", { exact: true })).toBeVisible();
+    await look(page, "deal-deposit-paid");
   });
 });
