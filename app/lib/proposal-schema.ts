@@ -152,4 +152,7 @@ export type ProposalSummary = {
   depositCheckoutOpenedAt: string | null;
   depositPaidAt: string | null;
   depositPaidCents: number | null;
+  /** Refunded in Stripe's dashboard: how much in all, and when last. */
+  depositRefundedCents: number | null;
+  depositRefundedAt: string | null;
 };

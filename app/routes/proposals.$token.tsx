@@ -196,7 +196,11 @@ function Deposit({
           <span className="whitespace-nowrap">{deposit.paidOn}</span>
           {", thank you"}
         </h2>
-        <p className="mt-2">{`We received ${centsLabel(deposit.cents)}; the receipt is in your inbox.`}</p>
+        <p className="mt-2">
+          {deposit.refunded
+            ? `We received ${centsLabel(deposit.cents)}; ${centsLabel(deposit.refunded.cents)} of it was refunded on ${deposit.refunded.on}.`
+            : `We received ${centsLabel(deposit.cents)}; the receipt is in your inbox.`}
+        </p>
       </div>
     );
   const amount = centsLabel(deposit.cents);

@@ -18,6 +18,7 @@ import { recordContactMessage } from "~/.server/leads/contact-messages";
 import { action as stripeWebhook } from "~/routes/functions.v1.stripe-webhook";
 import {
   checkoutContext,
+  refundedCharge,
   signedEvent,
   WEBHOOK_SECRET,
   webhookRequest,
@@ -217,6 +218,7 @@ for (const dialect of allDialects) {
         state: "paid",
         cents: 1_275_000,
         paidOn: "2026-11-22",
+        refunded: null,
       });
       const [summary] = await listProposals(context, deal.id);
       expect(summary!.depositPaidAt).toBe("2026-11-22T18:30:00.000Z");
@@ -335,7 +337,9 @@ for (const dialect of allDialects) {
         metadata: { deal_deposit_for: proposalId },
       });
       const strayPaid = fake.completeSession(stray.id);
-      expect(await deliver("checkout.session.completed", strayPaid)).toBe("deposit-refunded");
+      expect(await deliver("checkout.session.completed", strayPaid)).toBe(
+        "second-payment-refunded",
+      );
       expect([...fake.refunds.values()].map((refund) => refund.payment_intent)).toEqual([
         strayPaid.payment_intent,
       ]);
@@ -343,6 +347,46 @@ for (const dialect of allDialects) {
         strayPaid.payment_intent,
       );
       expect(await depositEmails()).toHaveLength(2);
+    });
+
+    it("records a refund made in Stripe once, on the page, the deal and the timeline", async () => {
+      const { deal, proposalId, token } = await sentProposal();
+      const opened = await press(token);
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const paid = fake.completeSession(sessionIdOf(opened.url));
+      await deliver("checkout.session.completed", paid);
+      clock.set("2026-11-25T17:00:00.000Z");
+      const partly = refundedCharge(paid, { full: false });
+      expect(await deliver("charge.refunded", partly)).toBe("deposit-refund-recorded");
+      // The same total heard again, under another event id: nothing new.
+      expect(await deliver("charge.refunded", partly)).toBe("ignored");
+      expect(await deliver("charge.refunded", refundedCharge(paid))).toBe(
+        "deposit-refund-recorded",
+      );
+      expect(await depositRow(proposalId)).toMatchObject({ deposit_paid_cents: 1_275_000 });
+      const page = await viewProposal(context, token);
+      expect(page.state === "accepted" && page.deposit).toMatchObject({
+        state: "paid",
+        refunded: { cents: 1_275_000, on: "2026-11-25" },
+      });
+      const [summary] = await listProposals(context, deal.id);
+      expect(summary!.depositRefundedCents).toBe(1_275_000);
+      const timeline = await loadDealTimeline(database.db, deal.id);
+      expect(timeline.find((entry) => entry.kind === "deposit-refunded")?.title).toBe(
+        "Deposit: $12,750.00 refunded in Stripe",
+      );
+      const audits = await database.db
+        .selectFrom("admin_audit_log")
+        .select("detail")
+        .where("action", "=", "deals.deposit-refunded")
+        .execute();
+      expect(audits.map((audit) => JSON.parse(audit.detail).refundedCents)).toEqual([
+        100, 1_275_000,
+      ]);
+      // A refund of some other payment is not the deposit's.
+      const other = refundedCharge({ ...paid, payment_intent: "pi_someone_else" });
+      expect(await deliver("charge.refunded", other)).not.toBe("deposit-refund-recorded");
+      expect(await press(token)).toEqual({ outcome: "not-due" });
     });
 
     it("asks nothing before acceptance or when the proposal asks no deposit", async () => {

@@ -1,6 +1,6 @@
 /**
  * Proposals on deals (migration 715): one row per version, its sending, views and acceptance,
- * and its deposit's payment (716).
+ * and its deposit's payment (716) and refunds (717).
  */
 export interface ProposalTables {
   deal_proposals: DealProposalTable;
@@ -44,6 +44,9 @@ export interface DealProposalTable {
   deposit_paid_at: string | null;
   deposit_paid_cents: number | null;
   deposit_payment_intent_id: string | null;
+  /** Refunded in Stripe (717): Stripe's running total of the deposit refunded, and when. */
+  deposit_refunded_cents: number | null;
+  deposit_refunded_at: string | null;
 }
 
 export type ProposalPriceLine = { label: string; amountCents: number };

@@ -23,13 +23,24 @@ const stripeActor = "Stripe (proposal deposit)";
 export type ProposalDeposit =
   | { state: "none" }
   | { state: "due"; cents: number }
-  | { state: "paid"; cents: number; paidOn: string };
+  | {
+      state: "paid";
+      cents: number;
+      paidOn: string;
+      /** Refunded in Stripe's dashboard, all or part. */
+      refunded: { cents: number; on: string } | null;
+    };
 
 /** What an accepted version's deposit stands at; nothing is due on one not accepted. */
 export function proposalDeposit(
   row: Pick<
     DealProposalTable,
-    "accepted_at" | "deposit_cents" | "deposit_paid_at" | "deposit_paid_cents"
+    | "accepted_at"
+    | "deposit_cents"
+    | "deposit_paid_at"
+    | "deposit_paid_cents"
+    | "deposit_refunded_cents"
+    | "deposit_refunded_at"
   >,
   timeZone: string,
 ): ProposalDeposit {
@@ -39,6 +50,13 @@ export function proposalDeposit(
     state: "paid",
     cents: row.deposit_paid_cents ?? row.deposit_cents,
     paidOn: localDateOf(Date.parse(row.deposit_paid_at), timeZone),
+    refunded:
+      row.deposit_refunded_cents && row.deposit_refunded_at
+        ? {
+            cents: row.deposit_refunded_cents,
+            on: localDateOf(Date.parse(row.deposit_refunded_at), timeZone),
+          }
+        : null,
   };
 }
 
@@ -146,7 +164,7 @@ async function recordDepositNow(
 }
 
 export type DepositPaidOutcome =
-  "deposit-paid" | "deposit-refunded" | "ignored-already-paid" | "ignored";
+  "deposit-paid" | "second-payment-refunded" | "ignored-already-paid" | "ignored";
 
 const intentOf = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === "string"
@@ -197,7 +215,7 @@ export async function applyDepositPayment(
       { payment_intent: intent, reason: "duplicate", metadata: { [depositMetadataKey]: id } },
       { idempotencyKey: `deal-deposit-refund-${session.id}` },
     );
-    return "deposit-refunded";
+    return "second-payment-refunded";
   }
   await recordAdminAction(trx, {
     actor: stripeActor,
@@ -240,6 +258,49 @@ export async function applyDepositPayment(
       { now },
     );
   return "deposit-paid";
+}
+
+/** The proposal version whose deposit a refunded charge paid, if any. */
+export async function depositOfCharge(db: Db, charge: Stripe.Charge) {
+  const intent =
+    typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return undefined;
+  return db
+    .selectFrom("deal_proposals")
+    .select(["id", "deal_id", "version", "deposit_refunded_cents"])
+    .where("deposit_payment_intent_id", "=", intent)
+    .executeTakeFirst();
+}
+
+/**
+ * A refund of the deposit made in Stripe (`charge.refunded`): Stripe's running total is kept, so
+ * the same refund heard twice changes nothing; the audit `deals.deposit-refunded` records it.
+ */
+export async function recordDepositRefund(
+  trx: Db,
+  deps: Pick<PaymentDeps, "clock">,
+  charge: Stripe.Charge,
+) {
+  const deposit = await depositOfCharge(trx, charge);
+  if (!deposit || deposit.deposit_refunded_cents === charge.amount_refunded) return false;
+  const now = deps.clock.now();
+  await trx
+    .updateTable("deal_proposals")
+    .set({ deposit_refunded_cents: charge.amount_refunded, deposit_refunded_at: now.toISOString() })
+    .where("id", "=", deposit.id)
+    .execute();
+  await recordAdminAction(trx, {
+    actor: stripeActor,
+    action: "deals.deposit-refunded",
+    subject: deposit.deal_id,
+    detail: {
+      proposal: deposit.id,
+      version: deposit.version,
+      refundedCents: charge.amount_refunded,
+    },
+    now,
+  });
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { DealTimelineEntry } from "../deal-timeline-entry";
 
 /**
  * The deal's proposal events for its timeline: each version sent, first viewed (with the count),
- * accepted and its deposit paid; the timeline merges them with its other sources by `at`.
+ * accepted, its deposit paid and refunded; the timeline merges them with its other sources by `at`.
  */
 export async function proposalTimelineEntries(
   db: Kysely<Database>,
@@ -27,6 +27,8 @@ export async function proposalTimelineEntries(
       "deposit_paid_at",
       "deposit_paid_cents",
       "deposit_session_id",
+      "deposit_refunded_cents",
+      "deposit_refunded_at",
     ])
     .where("deal_id", "=", dealId)
     .where("sent_at", "is not", null)
@@ -65,6 +67,16 @@ export async function proposalTimelineEntries(
             kind: "deposit-paid",
             title: `Deposit of ${centsLabel(row.deposit_paid_cents ?? 0)} paid`,
             detail: `Version ${row.version}, through Stripe Checkout (${row.deposit_session_id})`,
+          },
+        ]
+      : []),
+    ...(row.deposit_refunded_at && row.deposit_refunded_cents
+      ? [
+          {
+            at: row.deposit_refunded_at,
+            kind: "deposit-refunded",
+            title: `Deposit: ${centsLabel(row.deposit_refunded_cents)} refunded in Stripe`,
+            detail: `Version ${row.version}`,
           },
         ]
       : []),

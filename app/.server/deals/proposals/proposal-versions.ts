@@ -102,6 +102,8 @@ export async function saveProposal(
       deposit_paid_at: null,
       deposit_paid_cents: null,
       deposit_payment_intent_id: null,
+      deposit_refunded_cents: null,
+      deposit_refunded_at: null,
     };
     await trx.insertInto("deal_proposals").values(row).execute();
     await recordAdminAction(trx, {
@@ -174,6 +176,8 @@ export async function listProposals(
     depositCheckoutOpenedAt: row.deposit_paid_at ? null : row.deposit_session_opened_at,
     depositPaidAt: row.deposit_paid_at,
     depositPaidCents: row.deposit_paid_cents,
+    depositRefundedCents: row.deposit_refunded_cents,
+    depositRefundedAt: row.deposit_refunded_at,
   }));
 }
 

@@ -22,6 +22,12 @@ function DepositState({ proposal }: { proposal: ProposalSummary }) {
         <>
           {`Deposit of ${centsLabel(proposal.depositPaidCents ?? proposal.depositCents)} paid `}
           <AdminTime iso={proposal.depositPaidAt} />
+          {proposal.depositRefundedCents && proposal.depositRefundedAt && (
+            <>
+              {`; ${centsLabel(proposal.depositRefundedCents)} refunded in Stripe `}
+              <AdminTime iso={proposal.depositRefundedAt} />
+            </>
+          )}
         </>
       ) : proposal.depositCheckoutOpenedAt ? (
         <>

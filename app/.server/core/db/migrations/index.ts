@@ -57,6 +57,7 @@ import * as deals from "./710_deals";
 import * as dealTimeline from "./711_deal_timeline";
 import * as dealProposals from "./715_deal_proposals";
 import * as proposalDeposits from "./716_proposal_deposits";
+import * as proposalDepositRefunds from "./717_proposal_deposit_refunds";
 
 /**
  * Every migration, applied in name order at start-up; each must run on SQLite and Postgres alike
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   "711_deal_timeline": dealTimeline,
   "715_deal_proposals": dealProposals,
   "716_proposal_deposits": proposalDeposits,
+  "717_proposal_deposit_refunds": proposalDepositRefunds,
 };
