@@ -47,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("deposit_session")?.slice(0, 200);
   const { stripe } = context;
   if (stripe && sessionId)
-    await settleDepositReturn({ ...context, stripe }, { token: params.token, sessionId });
+    await settleDepositReturn(
+      { ...context, stripe },
+      { token: params.token, sessionId, clientAddress: context.clientAddress },
+    );
   const page = await viewProposal(context, params.token);
   return data(
     {

@@ -256,7 +256,11 @@ for (const dialect of allDialects) {
       expect(await deliver("checkout.session.expired", { ...paid, status: "expired" })).toBe(
         "ignored",
       );
-      await settleDepositReturn(paying(), { token, sessionId: session.id });
+      await settleDepositReturn(paying(), {
+        token,
+        sessionId: session.id,
+        clientAddress: "203.0.113.9",
+      });
       expect(await press(token)).toEqual({ outcome: "not-due" });
       expect(await depositRow(proposalId)).toEqual(before);
       expect(await depositEmails()).toHaveLength(2);
@@ -312,6 +316,20 @@ for (const dialect of allDialects) {
       const paid = { ...fake.completeSession(sessionIdOf(opened.url)) };
       expect(await press(token)).toEqual({ outcome: "paid" });
       expect(fake.sessions.size).toBe(1);
+      expect((await depositRow(proposalId)).deposit_paid_cents).toBe(1_275_000);
+      expect(await deliver("checkout.session.completed", paid)).toBe("ignored");
+      expect(await depositEmails()).toHaveLength(2);
+    });
+
+    it("records a paid session on the return page before its webhook comes", async () => {
+      const { proposalId, token } = await sentProposal();
+      const opened = await press(token);
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const id = sessionIdOf(opened.url);
+      // Another proposal's link does not settle this session.
+      await settleDepositReturn(paying(), { token: "forged", sessionId: id, clientAddress: "x" });
+      const paid = { ...fake.completeSession(id) };
+      await settleDepositReturn(paying(), { token, sessionId: id, clientAddress: "203.0.113.9" });
       expect((await depositRow(proposalId)).deposit_paid_cents).toBe(1_275_000);
       expect(await deliver("checkout.session.completed", paid)).toBe("ignored");
       expect(await depositEmails()).toHaveLength(2);

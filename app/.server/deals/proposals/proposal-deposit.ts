@@ -322,14 +322,21 @@ export async function forgetExpiredDepositSession(trx: Db, session: Stripe.Check
 
 /**
  * The page Stripe returns to: whether the session is paid (recorded here once if the webhook has
- * not come yet); the page then shows the deposit as it now stands.
+ * not come yet); the page then shows the deposit as it now stands. Limited per client address
+ * like every look-up that costs a Stripe call.
  */
 export async function settleDepositReturn(
   deps: PaymentDeps,
-  { token, sessionId }: { token: string; sessionId: string },
+  { token, sessionId, clientAddress }: { token: string; sessionId: string; clientAddress: string },
 ) {
   const id = proposalIdFromToken(deps, token);
   if (!id) return;
+  const limited = await checkRateLimits(deps, {
+    bucket: "proposal-deposit-return",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.CHECKOUT_RATE_LIMIT,
+  });
+  if (!limited.allowed) return;
   let session: Stripe.Checkout.Session;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
