@@ -23,11 +23,12 @@ const namedFloors = [
   ["analytics", "publishing"],
   ["audience"],
   ["booking", "leads", "broadcasts"],
-  // Opens deals on the leads' messages (through person events) for the people of audience.
-  ["deals"],
   // Hears bounces and complaints: marks people (audience) and pauses broadcasts.
   ["deliverability"],
   ["sales"],
+  // Opens deals on the leads' messages (through person events) for the people of audience; a
+  // proposal's deposit keeps its Stripe events in sales' table (decision 324).
+  ["deals"],
   ["workshops"],
   // Sequences start on a confirmed list, a purchase or a booking: above all three.
   ["sequences"],

@@ -27,6 +27,7 @@ import {
   proposalAcceptedTemplate,
   proposalSentTemplate,
 } from "~/.server/deals/emails/proposal-emails";
+import { depositPaidTemplate, depositReceiptTemplate } from "~/.server/deals/emails/deposit-emails";
 import { purchaseReceiptEmail } from "~/.server/sales/emails/purchase-receipt";
 import type { EmailContent } from "~/.server/mail/templates/render-email";
 import { renderTemplatedEmail } from "~/.server/mail/templates/template-registry";
@@ -767,6 +768,42 @@ export const everyEmail: EmailSample[] = [
     subject: "Your accepted proposal: Presence-based selling, three days",
     links: [`${site}/proposals/proposal.token-1`],
     text: ["accepted version 2 ($25,500.00) on 2027-01-10", "Keep this email"],
+  },
+  {
+    name: "deal-deposit-paid",
+    template: "deposit-emails",
+    render: () =>
+      renderTemplatedEmail(
+        depositPaidTemplate.compose({
+          program: "Presence-based selling, three days",
+          version: 2,
+          amount: "$12,750.00",
+          paidOn: "2027-01-11",
+          reference: "cs_test_a1b2c3",
+          link: `${site}/admin/pipeline/42`,
+        }),
+      ),
+    subject: "Deposit of $12,750.00 paid: Presence-based selling, three days",
+    links: [`${site}/admin/pipeline/42`],
+    text: ["paid the deposit of version 2", "on 2027-01-11", "cs_test_a1b2c3"],
+  },
+  {
+    name: "deal-deposit-receipt",
+    template: "deposit-emails",
+    render: () =>
+      renderTemplatedEmail(
+        depositReceiptTemplate.compose({
+          program: "Presence-based selling, three days",
+          version: 2,
+          amount: "$12,750.00",
+          paidOn: "2027-01-11",
+          reference: "cs_test_a1b2c3",
+          link: `${site}/proposals/proposal.token-1`,
+        }),
+      ),
+    subject: "Your deposit of $12,750.00 is received: Presence-based selling, three days",
+    links: [`${site}/proposals/proposal.token-1`],
+    text: ["Thank you: your deposit of $12,750.00 is received", "Reference: cs_test_a1b2c3"],
   },
   {
     name: "deal-message",

@@ -148,4 +148,11 @@ export type ProposalSummary = {
   acceptedAt: string | null;
   acceptedBy: string | null;
   state: ProposalState;
+  /** The deposit's Checkout opened last (cleared when it lapses) and the payment, if any. */
+  depositCheckoutOpenedAt: string | null;
+  depositPaidAt: string | null;
+  depositPaidCents: number | null;
+  /** Refunded in Stripe's dashboard: how much in all, and when last. */
+  depositRefundedCents: number | null;
+  depositRefundedAt: string | null;
 };

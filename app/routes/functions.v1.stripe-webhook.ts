@@ -1,13 +1,15 @@
 import type Stripe from "stripe";
 import type { Route } from "./+types/functions.v1.stripe-webhook";
 import { readSignedTextBody } from "~/.server/http/request-body";
+import { handleDepositStripeEvent } from "~/.server/deals";
 import { handleStripeEvent } from "~/.server/sales";
 import { handleWorkshopStripeEvent } from "~/.server/workshops";
 
 /**
  * Stripe's webhook: the signature is checked on the raw body before anything is read from it;
  * `checkout.session.completed` fulfils the order once, `charge.refunded` revokes the download.
- * An event about a workshop registration (its session's metadata names one) goes to workshops.
+ * An event about a workshop registration (its session's metadata names one) goes to workshops,
+ * one about a proposal's deposit to deals.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { stripe, config } = context;
@@ -40,6 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const workshop = await handleWorkshopStripeEvent({ ...context, stripe }, event);
   if (workshop) return Response.json({ received: true, outcome: workshop });
+  const deposit = await handleDepositStripeEvent({ ...context, stripe }, event);
+  if (deposit) return Response.json({ received: true, outcome: deposit });
   const outcome = await handleStripeEvent(context, event);
   return Response.json({ received: true, outcome });
 }

@@ -122,7 +122,7 @@ describe("proposals over HTTP on sqlite", () => {
     const bad = await post(`${dealPath}/proposal`, template({ validUntil: "someday" }));
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Valid until must be a date (YYYY-MM-DD)");
-    const saved = await post(`${dealPath}/proposal`, template());
+    const saved = await post(`${dealPath}/proposal`, template({ deposit: "12,750" }));
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`${dealPath}#proposals`);
     const dealPage = await (await get(dealPath)).text();
@@ -201,6 +201,13 @@ describe("proposals over HTTP on sqlite", () => {
     const again = await (await fetch(`${server.baseURL}${publicPath}`)).text();
     expect(again).toContain("Accepted by Ada Park, VP Sales, on 2027-01-05.");
     expect(again).not.toContain("Accept the proposal");
+    // Stripe is not configured here: the deposit is asked in words, with no button to press.
+    expect(again).toContain("Deposit of $12,750.00");
+    expect(again).toContain("We will send you a payment link or an invoice");
+    expect(again).not.toContain("Pay the");
+    const pressed = await post(publicPath, { intent: "deposit" }, "");
+    expect(pressed.status).toBe(503);
+    expect(await pressed.text()).toContain("we will send you a payment link or an invoice");
     const twice = await accept({
       name: "Ada Park",
       title: "VP Sales",

@@ -3,6 +3,7 @@ import { onPersonEvent } from "../core/person-events";
 import type { DefinedEmailTemplate } from "../mail/templates/email-template";
 import { openDealOnMessage } from "./deals";
 import { dealMessageTemplate } from "./emails/deal-message";
+import { depositPaidTemplate, depositReceiptTemplate } from "./emails/deposit-emails";
 import { nextStepDueTemplate } from "./emails/next-step-due";
 import {
   proposalAcceptedCopyTemplate,
@@ -17,6 +18,8 @@ export const dealEmailTemplates = [
   proposalSentTemplate,
   proposalAcceptedTemplate,
   proposalAcceptedCopyTemplate,
+  depositPaidTemplate,
+  depositReceiptTemplate,
 ] as DefinedEmailTemplate[];
 
 /**
@@ -56,6 +59,13 @@ export {
   type ProposalPage,
 } from "./proposals/proposal-acceptance";
 export type { ProposalDocument } from "./proposals/proposal-document";
+export {
+  settleDepositReturn,
+  startDepositPayment,
+  type DepositPaymentOutcome,
+  type ProposalDeposit,
+} from "./proposals/proposal-deposit";
+export { handleDepositStripeEvent } from "./proposals/deposit-stripe-events";
 export { proposalPdfForOwner } from "./proposals/proposal-owner-pdf";
 export { sendProposal } from "./proposals/proposal-sending";
 export {

@@ -1,4 +1,7 @@
-/** Proposals on deals (migration 715): one row per version, its sending, views and acceptance. */
+/**
+ * Proposals on deals (migration 715): one row per version, its sending, views and acceptance,
+ * and its deposit's payment (716) and refunds (717).
+ */
 export interface ProposalTables {
   deal_proposals: DealProposalTable;
 }
@@ -34,6 +37,16 @@ export interface DealProposalTable {
   accepted_on: string | null;
   /** The client's IP address when they accepted. */
   accepted_address: string | null;
+  /** The deposit's Checkout session opened last, and when (migration 716, decision 324). */
+  deposit_session_id: string | null;
+  deposit_session_opened_at: string | null;
+  /** Set once, by the first paid session: the deposit is paid. */
+  deposit_paid_at: string | null;
+  deposit_paid_cents: number | null;
+  deposit_payment_intent_id: string | null;
+  /** Refunded in Stripe (717): Stripe's running total of the deposit refunded, and when. */
+  deposit_refunded_cents: number | null;
+  deposit_refunded_at: string | null;
 }
 
 export type ProposalPriceLine = { label: string; amountCents: number };

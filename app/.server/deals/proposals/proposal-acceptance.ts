@@ -8,6 +8,7 @@ import { checkSpamTraps, type SpamTrapValues } from "../../core/spam-traps";
 import { enqueueEmail } from "../../mail";
 import { moveDealIn } from "../deals";
 import { proposalAcceptedCopyTemplate, proposalAcceptedTemplate } from "../emails/proposal-emails";
+import { proposalDeposit, type ProposalDeposit } from "./proposal-deposit";
 import { proposalDocument, type ProposalDocument } from "./proposal-document";
 import { proposalIdFromToken, proposalUrl } from "./proposal-links";
 import { renderProposalPdf } from "./proposal-pdf";
@@ -32,6 +33,8 @@ export type ProposalPage =
       proposal: ProposalDocument;
       /** The date the form starts with: today in the owner's zone. */
       today: string;
+      /** An accepted version's deposit: none asked, due, or paid (decision 324). */
+      deposit: ProposalDeposit;
     };
 
 /** The version a link names, with its deal, if it was ever sent (a draft has no public face). */
@@ -52,7 +55,12 @@ async function pageOf(deps: Deps, db: Db, id: string | undefined): Promise<Propo
   const today = ownerToday(deps);
   const state = proposalState(found, await latestSentVersion(db, found.deal_id), today);
   if (state === "draft") return { state: "invalid" };
-  return { state, proposal: proposalDocument(found, found.deal_title), today };
+  return {
+    state,
+    proposal: proposalDocument(found, found.deal_title),
+    today,
+    deposit: proposalDeposit(found, deps.config.BOOKING_TIME_ZONE),
+  };
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Database } from "../../core/db/schema";
 import type { DealTimelineEntry } from "../deal-timeline-entry";
 
 /**
- * The deal's proposal events for its timeline: each version sent, first viewed (with the count)
- * and accepted; the timeline merges them with its other sources by `at`.
+ * The deal's proposal events for its timeline: each version sent, first viewed (with the count),
+ * accepted, its deposit paid and refunded; the timeline merges them with its other sources by `at`.
  */
 export async function proposalTimelineEntries(
   db: Kysely<Database>,
@@ -24,6 +24,11 @@ export async function proposalTimelineEntries(
       "accepted_name",
       "accepted_title",
       "accepted_address",
+      "deposit_paid_at",
+      "deposit_paid_cents",
+      "deposit_session_id",
+      "deposit_refunded_cents",
+      "deposit_refunded_at",
     ])
     .where("deal_id", "=", dealId)
     .where("sent_at", "is not", null)
@@ -52,6 +57,26 @@ export async function proposalTimelineEntries(
             kind: "proposal-accepted",
             title: `Proposal version ${row.version} accepted`,
             detail: `By ${row.accepted_name}, ${row.accepted_title}, from ${row.accepted_address}`,
+          },
+        ]
+      : []),
+    ...(row.deposit_paid_at
+      ? [
+          {
+            at: row.deposit_paid_at,
+            kind: "deposit-paid",
+            title: `Deposit of ${centsLabel(row.deposit_paid_cents ?? 0)} paid`,
+            detail: `Version ${row.version}, through Stripe Checkout (${row.deposit_session_id})`,
+          },
+        ]
+      : []),
+    ...(row.deposit_refunded_at && row.deposit_refunded_cents
+      ? [
+          {
+            at: row.deposit_refunded_at,
+            kind: "deposit-refunded",
+            title: `Deposit: ${centsLabel(row.deposit_refunded_cents)} refunded in Stripe`,
+            detail: `Version ${row.version}`,
           },
         ]
       : []),

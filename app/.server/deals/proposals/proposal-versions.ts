@@ -97,6 +97,13 @@ export async function saveProposal(
       accepted_title: null,
       accepted_on: null,
       accepted_address: null,
+      deposit_session_id: null,
+      deposit_session_opened_at: null,
+      deposit_paid_at: null,
+      deposit_paid_cents: null,
+      deposit_payment_intent_id: null,
+      deposit_refunded_cents: null,
+      deposit_refunded_at: null,
     };
     await trx.insertInto("deal_proposals").values(row).execute();
     await recordAdminAction(trx, {
@@ -166,6 +173,11 @@ export async function listProposals(
     acceptedAt: row.accepted_at,
     acceptedBy: row.accepted_name ? `${row.accepted_name}, ${row.accepted_title}` : null,
     state: proposalState(row, sent, today),
+    depositCheckoutOpenedAt: row.deposit_paid_at ? null : row.deposit_session_opened_at,
+    depositPaidAt: row.deposit_paid_at,
+    depositPaidCents: row.deposit_paid_cents,
+    depositRefundedCents: row.deposit_refunded_cents,
+    depositRefundedAt: row.deposit_refunded_at,
   }));
 }
 

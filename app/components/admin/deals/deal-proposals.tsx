@@ -13,6 +13,35 @@ const stateLabels: Record<ProposalState, string> = {
   expired: "Expired",
 };
 
+/** Where an accepted version's deposit stands: asked, a Checkout opened, or paid. */
+function DepositState({ proposal }: { proposal: ProposalSummary }) {
+  if (proposal.depositCents === null || proposal.state !== "accepted") return null;
+  return (
+    <p className="text-sm" data-testid="deposit-state">
+      {proposal.depositPaidAt ? (
+        <>
+          {`Deposit of ${centsLabel(proposal.depositPaidCents ?? proposal.depositCents)} paid `}
+          <AdminTime iso={proposal.depositPaidAt} />
+          {proposal.depositRefundedCents && proposal.depositRefundedAt && (
+            <>
+              {`; ${centsLabel(proposal.depositRefundedCents)} refunded in Stripe `}
+              <AdminTime iso={proposal.depositRefundedAt} />
+            </>
+          )}
+        </>
+      ) : proposal.depositCheckoutOpenedAt ? (
+        <>
+          {`Deposit of ${centsLabel(proposal.depositCents)} asked; the client opened Checkout `}
+          <AdminTime iso={proposal.depositCheckoutOpenedAt} />
+          {", not paid yet"}
+        </>
+      ) : (
+        `Deposit of ${centsLabel(proposal.depositCents)} asked, not paid yet`
+      )}
+    </p>
+  );
+}
+
 /** The deal page's proposals: every version, where it stands, its PDF, and Send. */
 export function DealProposals({
   dealId,
@@ -81,6 +110,7 @@ export function DealProposals({
                   </>
                 )}
               </p>
+              <DepositState proposal={proposal} />
               <div className="flex flex-wrap items-center gap-3">
                 <a
                   href={`/admin/pipeline/${dealId}/proposals/${proposal.version}/pdf`}

@@ -56,6 +56,8 @@ import * as membershipSignupDetails from "./683_membership_signup_details";
 import * as deals from "./710_deals";
 import * as dealTimeline from "./711_deal_timeline";
 import * as dealProposals from "./715_deal_proposals";
+import * as proposalDeposits from "./716_proposal_deposits";
+import * as proposalDepositRefunds from "./717_proposal_deposit_refunds";
 import * as dealsFiguresIndex from "./720_deals_figures_index";
 
 /**
@@ -122,5 +124,7 @@ export const migrations: Record<string, Migration> = {
   "710_deals": deals,
   "711_deal_timeline": dealTimeline,
   "715_deal_proposals": dealProposals,
+  "716_proposal_deposits": proposalDeposits,
+  "717_proposal_deposit_refunds": proposalDepositRefunds,
   "720_deals_figures_index": dealsFiguresIndex,
 };
