@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { startSiteWithStripeFake, type SiteWithStripeFake } from "../support/site-with-stripe-fake";
 import { consolePublisher } from "../support/console-publisher";
 import { sentProposal } from "../support/sent-proposal";
-import { fitsTheWidth } from "./support/look-at";
-import { expect, expectNoAxeViolations, keepScreenshot, test } from "./support/test";
+import { lookAt } from "./support/look-at";
+import { expect, test } from "./support/test";
 
 /** Issue 51 point 3: the accepted proposal's deposit through Stripe Checkout (the fake). */
 test.describe("a proposal's deposit", () => {
@@ -22,19 +22,6 @@ test.describe("a proposal's deposit", () => {
   test.afterAll(async () => {
     await site?.stop();
   });
-
-  /** The page at a phone's and a desktop's width, kept for people to look at, and axe. */
-  async function look(page: Page, name: string) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await keepScreenshot(page, {
-        path: test.info().outputPath(`${name}-${width}.png`),
-        fullPage: true,
-      });
-      await fitsTheWidth(page, `${name} at ${width} px`);
-      await expectNoAxeViolations(page);
-    }
-  }
 
   /** The deal's page in the console, signed in as the owner: the deposit's state. */
   async function dealDeposit(page: Page) {
@@ -62,7 +49,7 @@ test.describe("a proposal's deposit", () => {
     // A later visit of the same link offers it too.
     await page.goto(url);
     await expect(pay).toBeVisible();
-    await look(page, "deposit-due");
+    await lookAt(page, "deposit-due", true);
 
     await pay.click();
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_\w+/);
@@ -85,10 +72,10 @@ test.describe("a proposal's deposit", () => {
       /Deposit paid on \d{4}-\d{2}-\d{2}, thank you/,
     );
     await expect(page.getByRole("button", { name: /^Pay the/ })).toBeHidden();
-    await look(page, "deposit-paid");
+    await lookAt(page, "deposit-paid", true);
     const state = await dealDeposit(page);
     await expect(state).toContainText("Deposit of $12,750.00 paid");
     await expect(page.getByText("Deposit of $12,750.00 paid", { exact: true })).toBeVisible();
-    await look(page, "deal-deposit-paid");
+    await lookAt(page, "deal-deposit-paid", true);
   });
 });

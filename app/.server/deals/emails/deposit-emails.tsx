@@ -3,14 +3,17 @@ import { ActionButton, EmailHeading, Panel, Paragraph } from "../../mail/templat
 import { EmailLayout } from "../../mail/templates/email-layout";
 import { defineEmailTemplate } from "../../mail/templates/email-template";
 
-type DepositPaidProps = {
-  program: string;
-  version: number;
-  amount: string;
-  paidOn: string;
-  reference: string;
-  link: string;
-};
+/** What both deposit emails say: the proposal, the amount, when and the payment's reference. */
+const depositPaidData = z.object({
+  program: z.string(),
+  version: z.number(),
+  amount: z.string(),
+  paidOn: z.string(),
+  reference: z.string(),
+  link: z.string(),
+});
+
+type DepositPaidProps = z.infer<typeof depositPaidData>;
 
 /** To the owner: the client paid the deposit an accepted proposal asked for. */
 export function DepositPaid(props: DepositPaidProps) {
@@ -28,14 +31,7 @@ export function DepositPaid(props: DepositPaidProps) {
 
 export const depositPaidTemplate = defineEmailTemplate({
   name: "deal-deposit-paid",
-  schema: z.object({
-    program: z.string(),
-    version: z.number(),
-    amount: z.string(),
-    paidOn: z.string(),
-    reference: z.string(),
-    link: z.string(),
-  }),
+  schema: depositPaidData,
   subject: ({ program, amount }) => `Deposit of ${amount} paid: ${program}`,
   body: (data) => <DepositPaid {...data} />,
 });
@@ -60,14 +56,7 @@ export function DepositReceipt(props: DepositPaidProps) {
 
 export const depositReceiptTemplate = defineEmailTemplate({
   name: "deal-deposit-receipt",
-  schema: z.object({
-    program: z.string(),
-    version: z.number(),
-    amount: z.string(),
-    paidOn: z.string(),
-    reference: z.string(),
-    link: z.string(),
-  }),
+  schema: depositPaidData,
   subject: ({ amount, program }) => `Your deposit of ${amount} is received: ${program}`,
   body: (data) => <DepositReceipt {...data} />,
 });
