@@ -104,3 +104,30 @@ test("lists a sequence's emails that may not have gone out by step, and sends th
   ]);
   expect(run!.status).toBe("active");
 });
+
+test("dismisses an email that may not have gone out: counted as sent, never sent again", async ({
+  page,
+}) => {
+  test.slow();
+  const id = `dismissed-${Date.now()}`;
+  await seedUncertainEmail(id, "A receipt the reader already has", null);
+  await signInThroughEmail(page, "dismiss@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/email");
+  const section = page.getByTestId("uncertain-emails");
+  const row = section.getByRole("listitem").filter({ hasText: "A receipt the reader already has" });
+  await expect(row.getByRole("button", { name: /^Dismiss/ })).toBeVisible();
+  await lookAt(page, "email-health-dismiss", true);
+  await row.getByRole("button", { name: /^Dismiss/ }).click();
+  await expect(
+    page.getByText("Dismissed: the email counts as sent and is not sent again."),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "A receipt the reader already has" }),
+  ).toHaveCount(0);
+  const [email] = await queryDatabase("SELECT status, last_error FROM outbox_emails WHERE id = ?", [
+    id,
+  ]);
+  expect(email).toEqual({ status: "sent", last_error: "sent (owner confirmed)" });
+  await lookAt(page, "email-health-dismissed", true);
+});
