@@ -4,6 +4,7 @@
 export {
   cancelBulkBatch,
   dismissUncertainEmail,
+  dismissUncertainEmails,
   enqueueBulkEmails,
   enqueueEmail,
   enqueueEmails,

@@ -276,17 +276,33 @@ export const ownerConfirmedNote = "sent (owner confirmed)";
 export async function dismissUncertainEmail(trx: Kysely<Database>, id: string, now: Date) {
   const settled = await trx
     .updateTable("outbox_emails")
-    .set({
-      status: "sent",
-      sent_at: sql<string>`coalesce(uncertain_at, ${now.toISOString()})`,
-      last_error: ownerConfirmedNote,
-      locked_by: null,
-      locked_until: null,
-    })
+    .set(ownerConfirmed(now))
     .where("id", "=", id)
     .where("status", "=", "uncertain")
     .executeTakeFirst();
   return Number(settled.numUpdatedRows) > 0;
+}
+
+/** A batch's emails that may not have gone out, settled as `dismissUncertainEmail` does one. */
+export async function dismissUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
+  const settled = await trx
+    .updateTable("outbox_emails")
+    .set(ownerConfirmed(now))
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "uncertain")
+    .returning("id")
+    .execute();
+  return settled.map((row) => row.id);
+}
+
+function ownerConfirmed(now: Date) {
+  return {
+    status: "sent" as const,
+    sent_at: sql<string>`coalesce(uncertain_at, ${now.toISOString()})`,
+    last_error: ownerConfirmedNote,
+    locked_by: null,
+    locked_until: null,
+  };
 }
 
 /**
