@@ -415,3 +415,52 @@ test("a sent broadcast's page and CSV keep every pause, its refusals and who may
     restore.close();
   }
 });
+
+test("a broadcast's emails that may not have gone out are dismissed at once: counted as sent", async ({
+  page,
+}) => {
+  test.slow();
+  const run = Date.now();
+  const reader = `dismissed.${run}@example.com`;
+  seedSubscribers([reader], ["dismissed"]);
+  const subject = `A letter the owner knows arrived ${run}`;
+  await signInThroughEmail(page, "broadcasts@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/broadcasts/new");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Letter (Markdown)").fill("It arrived.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("draft");
+  await page.getByRole("button", { name: /^Send now to/ }).click();
+  await expect(page.getByTestId("broadcast-status")).toHaveText("sent", { timeout: 20_000 });
+  // Its mail server took the email and never answered.
+  const database = new Database(path.join(broadcastsServer.dataDir, "site.db"));
+  database.pragma("busy_timeout = 5000");
+  database
+    .prepare(
+      "UPDATE outbox_emails SET status = 'uncertain', uncertain_at = ? WHERE to_address = ? AND subject = ?",
+    )
+    .run(new Date().toISOString(), reader, subject);
+  await page.reload();
+  const dismiss = page.getByRole("button", { name: "Dismiss it: count as sent" });
+  await expect(dismiss).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`dismiss-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await dismiss.click();
+  await expect(page.getByText("Dismissed 1 email: counted as sent.")).toBeVisible();
+  await expect(dismiss).toHaveCount(0);
+  await expect(page.getByTestId("broadcast-uncertain")).toContainText(
+    "dismissed since: counted as sent on your word",
+  );
+  const email = database
+    .prepare("SELECT status, last_error FROM outbox_emails WHERE to_address = ? AND subject = ?")
+    .get(reader, subject);
+  database.close();
+  expect(email).toEqual({ status: "sent", last_error: "sent (owner confirmed)" });
+});

@@ -1,6 +1,7 @@
 import { signInThroughEmail } from "./support/admin-sign-in";
 import { queryDatabase, writeDatabase } from "./support/console-database";
 import { lookAt } from "./support/look-at";
+import type { Page } from "@playwright/test";
 import { expect, hydrate, test } from "./support/test";
 
 /** An email the mail server took and never answered: it may have gone out. */
@@ -20,39 +21,11 @@ async function seedUncertainEmail(id: string, subject: string, batchId: string |
 const statusOf = async (id: string) =>
   (await queryDatabase("SELECT status FROM outbox_emails WHERE id = ?", [id]))[0]?.status;
 
-test("counts emails that may not have gone out and sends one again on one press", async ({
-  page,
-}) => {
-  test.slow();
-  const id = `uncertain-${Date.now()}`;
-  await seedUncertainEmail(id, "Your receipt for the book", null);
-  await signInThroughEmail(page, "uncertain@console-e2e.test");
-  await hydrate(page);
-  await expect(page.getByTestId("uncertain-emails-count")).toContainText("may not have gone out");
-  await lookAt(page, "dashboard-uncertain", true);
-
-  await page.getByTestId("uncertain-emails-count").click();
-  await expect(page.getByRole("heading", { level: 1, name: "Email health" })).toBeVisible();
-  const section = page.getByTestId("uncertain-emails");
-  await expect(section.getByRole("heading", { level: 2 })).toHaveText(/may not have gone out/);
-  await expect(page.getByText("Every email went out.")).toHaveCount(0);
-  await lookAt(page, "email-health-uncertain", true);
-
-  await section
-    .getByRole("listitem")
-    .filter({ hasText: "Your receipt for the book" })
-    .getByRole("button", { name: "Send again" })
-    .click();
-  await expect(page.getByText("Queued again: the worker is sending it now.")).toBeVisible();
-  await expect.poll(() => statusOf(id), { timeout: 30_000 }).toBe("sent");
-});
-
-test("lists a sequence's emails that may not have gone out by step, and sends them again", async ({
-  page,
-}) => {
-  test.slow();
-  await signInThroughEmail(page, "uncertain-sequence@console-e2e.test");
-  await hydrate(page);
+/**
+ * A new sequence with one step, and a reader whose email of it may not have gone out: their run
+ * waits for the owner's word. Resolves with the sequence's id and the email's.
+ */
+async function sequenceWithUncertainRun(page: Page) {
   await page.goto("/admin/sequences/new");
   const name = `Uncertain ${Date.now()}`;
   await page.getByLabel("Name").fill(name);
@@ -89,6 +62,43 @@ test("lists a sequence's emails that may not have gone out by step, and sends th
   );
   await seedUncertainEmail(id, "Day one: the first step", sequenceId);
   await page.reload();
+  return { sequenceId, id };
+}
+
+test("counts emails that may not have gone out and sends one again on one press", async ({
+  page,
+}) => {
+  test.slow();
+  const id = `uncertain-${Date.now()}`;
+  await seedUncertainEmail(id, "Your receipt for the book", null);
+  await signInThroughEmail(page, "uncertain@console-e2e.test");
+  await hydrate(page);
+  await expect(page.getByTestId("uncertain-emails-count")).toContainText("may not have gone out");
+  await lookAt(page, "dashboard-uncertain", true);
+
+  await page.getByTestId("uncertain-emails-count").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email health" })).toBeVisible();
+  const section = page.getByTestId("uncertain-emails");
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText(/may not have gone out/);
+  await expect(page.getByText("Every email went out.")).toHaveCount(0);
+  await lookAt(page, "email-health-uncertain", true);
+
+  await section
+    .getByRole("listitem")
+    .filter({ hasText: "Your receipt for the book" })
+    .getByRole("button", { name: "Send again" })
+    .click();
+  await expect(page.getByText("Queued again: the worker is sending it now.")).toBeVisible();
+  await expect.poll(() => statusOf(id), { timeout: 30_000 }).toBe("sent");
+});
+
+test("lists a sequence's emails that may not have gone out by step, and sends them again", async ({
+  page,
+}) => {
+  test.slow();
+  await signInThroughEmail(page, "uncertain-sequence@console-e2e.test");
+  await hydrate(page);
+  const { id } = await sequenceWithUncertainRun(page);
   await expect(page.getByText("1 may not have had their last email")).toBeVisible();
   const listed = page.getByTestId("step");
   await expect(listed.getByTestId("step-figures")).toContainText("1 may not have gone out");
@@ -103,4 +113,50 @@ test("lists a sequence's emails that may not have gone out by step, and sends th
     `${id}-run`,
   ]);
   expect(run!.status).toBe("active");
+});
+
+test("dismisses an email that may not have gone out: counted as sent, never sent again", async ({
+  page,
+}) => {
+  test.slow();
+  const id = `dismissed-${Date.now()}`;
+  await seedUncertainEmail(id, "A receipt the reader already has", null);
+  await signInThroughEmail(page, "dismiss@console-e2e.test");
+  await hydrate(page);
+  await page.goto("/admin/email");
+  const section = page.getByTestId("uncertain-emails");
+  const row = section.getByRole("listitem").filter({ hasText: "A receipt the reader already has" });
+  await expect(row.getByRole("button", { name: /^Dismiss/ })).toBeVisible();
+  await lookAt(page, "email-health-dismiss", true);
+  await row.getByRole("button", { name: /^Dismiss/ }).click();
+  await expect(
+    page.getByText("Dismissed: the email counts as sent and is not sent again."),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "A receipt the reader already has" }),
+  ).toHaveCount(0);
+  const [email] = await queryDatabase("SELECT status, last_error FROM outbox_emails WHERE id = ?", [
+    id,
+  ]);
+  expect(email).toEqual({ status: "sent", last_error: "sent (owner confirmed)" });
+  await lookAt(page, "email-health-dismissed", true);
+});
+
+test("dismisses a step's email that may not have gone out: its run finishes", async ({ page }) => {
+  test.slow();
+  await signInThroughEmail(page, "dismiss-sequence@console-e2e.test");
+  await hydrate(page);
+  const { id } = await sequenceWithUncertainRun(page);
+  const section = page.getByTestId("step").getByTestId("uncertain-emails");
+  await expect(section.getByRole("button", { name: /^Dismiss/ })).toBeVisible();
+  await lookAt(page, "sequence-dismiss", true);
+  await section.getByRole("button", { name: /^Dismiss/ }).click();
+  await expect(page.getByTestId("uncertain-emails")).toHaveCount(0);
+  await expect(page.getByText("may not have had their last email")).toHaveCount(0);
+  expect(await statusOf(id)).toBe("sent");
+  const [run] = await queryDatabase("SELECT status FROM sequence_enrollments WHERE id = ?", [
+    `${id}-run`,
+  ]);
+  expect(run!.status).toBe("finished");
+  await lookAt(page, "sequence-dismissed", true);
 });

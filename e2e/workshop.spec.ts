@@ -150,6 +150,39 @@ test.describe("registering through Stripe Checkout", () => {
     });
   }
 
+  // Issue 50 point 1 (decision 318): the server's refusal keeps every choice, the error focused.
+  for (const javaScript of [true, false]) {
+    test.describe(`a refusal, JavaScript ${javaScript ? "on" : "off"}`, () => {
+      test.use({ javaScriptEnabled: javaScript });
+      test("keeps what was chosen and focuses the field to fix", async ({
+        page,
+        allowConsoleErrors,
+      }) => {
+        // The refusal is answered 400, which the browser logs.
+        allowConsoleErrors(/Failed to load resource/);
+        await page.goto(`${server.baseURL}/foundations-program#cohorts`);
+        const cohort = page.getByTestId("cohort").filter({ hasText: "June 4–6, 2030" });
+        await cohort.getByLabel("Your name").fill("Refused Person");
+        // The browser takes this address; the server wants a domain with a dot.
+        await cohort.getByLabel("Your email").fill("refused@example");
+        await cohort.getByLabel("The full $14,495").check();
+        await cohort.getByRole("button", { name: "Register and pay $14,495" }).click();
+        await expect(cohort.getByTestId("cohort-answer")).toHaveText("Enter a valid email address");
+        await expect(cohort.getByLabel("Your name")).toHaveValue("Refused Person");
+        await expect(cohort.getByLabel("Your email")).toHaveValue("refused@example");
+        await expect(cohort.getByLabel("Your email")).toBeFocused();
+        await expect(cohort.getByLabel("The full $14,495")).toBeChecked();
+        await expect(
+          cohort.getByRole("button", { name: /^Register and pay/ }),
+        ).toHaveAccessibleName("Register and pay $14,495");
+        if (javaScript) await expectNoAxeViolations(page);
+        await keepScreenshot(page, {
+          path: test.info().outputPath(`refused-${javaScript ? "js" : "no-js"}.png`),
+        });
+      });
+    });
+  }
+
   test("a full cohort offers its waiting list", async ({ page }) => {
     await page.goto(`${server.baseURL}/foundations-program#cohorts`);
     const tiny = page.getByTestId("cohort").filter({ hasText: "September 10–12, 2030" });
@@ -170,6 +203,7 @@ test.describe("registering through Stripe Checkout", () => {
     await expect(lost().getByRole("button", { name: "Join the waiting list" })).toBeVisible();
     await expect(lost().getByLabel("Your name")).toHaveValue("Late Comer");
     await expect(lost().getByLabel("Your email")).toHaveValue("late@example.com");
+    await expect(lost().getByTestId("cohort-answer")).toBeFocused();
     await loser.close();
     // The one seat is held while the first visitor pays: the next one is offered the line.
     await gotoHydrated(page, `${server.baseURL}/foundations-program#cohorts`);

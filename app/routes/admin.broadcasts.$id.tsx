@@ -28,6 +28,7 @@ import {
   renderBroadcast,
   rescheduleOverdue,
   resendUncertain,
+  dismissUncertainBroadcastEmails,
   resumeBroadcast,
   saveBroadcastDraft,
   sendBroadcast,
@@ -171,6 +172,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (requeued === 0) return data({ error: "No email is waiting for your word." }, 409);
       return { notice: `Sending ${requeued} email${requeued === 1 ? "" : "s"} again.` };
     }
+    case "dismiss-uncertain": {
+      const dismissed = await dismissUncertainBroadcastEmails(context, { id, actor });
+      if (dismissed === 0) return data({ error: "No email is waiting for your word." }, 409);
+      return {
+        notice: `Dismissed ${dismissed} email${dismissed === 1 ? "" : "s"}: counted as sent.`,
+      };
+    }
     case "publish": {
       const published = await publishBroadcast(context, { id, actor });
       if (published.outcome === "not-sent")
@@ -249,6 +257,9 @@ function Report({
           </p>
           <Button type="submit" name="intent" value="resend-uncertain" variant="outline">
             Send {report.uncertain === 1 ? "it" : "them"} again
+          </Button>
+          <Button type="submit" name="intent" value="dismiss-uncertain" variant="ghost">
+            Dismiss {report.uncertain === 1 ? "it" : "them"}: count as sent
           </Button>
         </AdminForm>
       )}

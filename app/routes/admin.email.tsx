@@ -14,6 +14,7 @@ import {
   retryFailedEmail,
   sendUncertainEmailAgain,
   uncertainEmails,
+  dismissUncertain,
 } from "~/.server/admin";
 import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { outboxStatuses } from "~/lib/admin-statuses";
@@ -38,6 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const session = await requireAdminAction(request, context, formData);
+  if (formData.get("intent") === "dismiss-uncertain") {
+    const dismissed = await dismissUncertain(context, {
+      id: String(formData.get("id") ?? ""),
+      actor: session.email,
+    });
+    if (dismissed === "not-uncertain")
+      return data({ error: "That email is no longer waiting for your word." }, 409);
+    return { dismissed: true };
+  }
   if (formData.get("intent") === "resend-uncertain") {
     const resent = await sendUncertainEmailAgain(context, {
       id: String(formData.get("id") ?? ""),
@@ -81,7 +91,11 @@ export default function AdminEmail({
       <DeliveryRateLines rates={rates} />
       {actionData && (
         <ConsoleNotice>
-          {"error" in actionData ? actionData.error : "Queued again: the worker is sending it now."}
+          {"error" in actionData
+            ? actionData.error
+            : "dismissed" in actionData
+              ? "Dismissed: the email counts as sent and is not sent again."
+              : "Queued again: the worker is sending it now."}
         </ConsoleNotice>
       )}
       <UncertainEmails emails={uncertain} total={counts.uncertain} />

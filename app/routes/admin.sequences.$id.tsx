@@ -8,7 +8,12 @@ import { SequenceFields, StepFields } from "~/components/admin/sequence-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { BackLink } from "~/components/page/back-link";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction, requireAdminPage, sendUncertainEmailAgain } from "~/.server/admin";
+import {
+  dismissUncertain,
+  requireAdminAction,
+  requireAdminPage,
+  sendUncertainEmailAgain,
+} from "~/.server/admin";
 import { UncertainEmails } from "~/components/admin/uncertain-emails";
 import { readFormBody } from "~/.server/http/request-body";
 import {
@@ -77,6 +82,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         409,
       );
     return redirect(`/admin/sequences/${params.id}`);
+  }
+  if (intent === "dismiss-uncertain") {
+    const dismissed = await dismissUncertain(context, {
+      id: String(formData.get("id") ?? ""),
+      actor: session.email,
+    });
+    if (dismissed === "not-uncertain")
+      return data(
+        { form: "resend-uncertain", error: "That email is no longer waiting for your word." },
+        409,
+      );
+    return redirect(`/admin/sequences/${params.id}#steps`);
   }
   if (intent === "resend-uncertain-step") {
     const resent = await resendUncertainStep(context, {

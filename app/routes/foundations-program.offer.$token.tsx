@@ -1,6 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/foundations-program.offer.$token";
-import { RegistrationForm, type CohortAnswer } from "~/components/workshops/cohort-list";
+import {
+  firstFieldToFix,
+  RegistrationForm,
+  type CohortAnswer,
+} from "~/components/workshops/cohort-list";
 import { pageSeo } from "~/.server/content/page-seo";
 import { readFormBody } from "~/.server/http/request-body";
 import { loadOffer, startRegistration } from "~/.server/workshops";
@@ -49,6 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     values: {
       name: String(fields.name ?? "").slice(0, 200),
       email: String(fields.email ?? "").slice(0, 300),
+      payment: fields.payment === "full" ? "full" : "deposit",
     },
   };
   return data({ answer }, outcome.outcome === "invalid" ? 400 : 409);
@@ -66,7 +71,12 @@ export default function WorkshopOffer({ loaderData, actionData, params }: Route.
             <time dateTime={offer.until}>{new Date(offer.until).toUTCString()}</time>.
           </p>
           {actionData?.answer && (
-            <p role="alert" className="rounded-md border p-3 text-sm">
+            <p
+              role="alert"
+              tabIndex={-1}
+              autoFocus={!firstFieldToFix(actionData.answer)}
+              className="rounded-md border p-3 text-sm"
+            >
               {actionData.answer.message}
             </p>
           )}

@@ -81,7 +81,7 @@ function answerOf(
   form: "register" | "waitlist",
   cohortId: string,
   outcome: RegistrationOutcome | JoinWaitlistOutcome,
-  values: { name?: string; email?: string },
+  values: CohortAnswer["values"],
 ): { answer: CohortAnswer; status: number } {
   const answer = (state: CohortAnswer["state"], message: string, status: number) => ({
     answer: { cohortId, form, state, message, values },
@@ -146,6 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = {
     name: String(fields.name ?? "").slice(0, 200),
     email: String(fields.email ?? "").slice(0, 300),
+    payment: fields.payment === "full" ? ("full" as const) : ("deposit" as const),
   };
   if (fields.intent === "waitlist") {
     const joined = await joinWaitlist(context, { fields, clientAddress: context.clientAddress });

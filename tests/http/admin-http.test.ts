@@ -1074,11 +1074,12 @@ for (const dialect of allDialects) {
       expect(await page("/admin")).not.toContain("may not have gone out");
     });
 
-    it("sends a sequence step's uncertain emails again from its page, with the CSRF token", async () => {
+    /** A sequence whose one step's email to one reader may not have gone out, its run set aside. */
+    async function seedUncertainRun(tag: string) {
       const now = new Date().toISOString();
-      const sequenceId = `uncertain-sequence-${dialect}`;
-      const stepId = `uncertain-step-${dialect}`;
-      const emailId = `uncertain-send-${dialect}`;
+      const sequenceId = `${tag}-sequence-${dialect}`;
+      const stepId = `${tag}-step-${dialect}`;
+      const emailId = `${tag}-send-${dialect}`;
       await database.db
         .insertInto("sequences")
         .values({
@@ -1113,7 +1114,7 @@ for (const dialect of allDialects) {
         })
         .execute();
       const personId = await seedPerson(database.db, {
-        email: `unsure-${dialect}@example.com`,
+        email: `${tag}-${dialect}@example.com`,
         now: new Date(now),
         lists: ["newsletter"],
       });
@@ -1150,7 +1151,7 @@ for (const dialect of allDialects) {
         .values({
           id: emailId,
           purpose: "sequence.step",
-          to_address: `unsure-${dialect}@example.com`,
+          to_address: `${tag}-${dialect}@example.com`,
           from_address: "no-reply@console.test",
           reply_to: null,
           subject: "Welcome aboard",
@@ -1166,6 +1167,11 @@ for (const dialect of allDialects) {
           created_at: now,
         })
         .execute();
+      return { sequenceId, stepId, emailId };
+    }
+
+    it("sends a sequence step's uncertain emails again from its page, with the CSRF token", async () => {
+      const { sequenceId, stepId, emailId } = await seedUncertainRun("uncertain");
       const browser = await signedIn();
       const url = `/admin/sequences/${sequenceId}`;
       const html = (await (await browser.request(url)).text()).replaceAll("<!-- -->", "");
@@ -1197,6 +1203,51 @@ for (const dialect of allDialects) {
       expect(audit).toEqual([{ action: "sequence.resend-uncertain", actor_email: admin }]);
       const again = await browser.request(url, { form: { ...form, csrf } });
       expect(again.status).toBe(409);
+    });
+
+    it("dismisses an uncertain email from a step's list: counted as sent, its run finished, once", async () => {
+      const { sequenceId, emailId } = await seedUncertainRun("dismissed");
+      const browser = await signedIn();
+      const url = `/admin/sequences/${sequenceId}`;
+      const html = (await (await browser.request(url)).text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("Dismiss");
+
+      const form = { intent: "dismiss-uncertain", id: emailId };
+      const forged = await browser.request(url, { form: { ...form, csrf: "forged" } });
+      expect(forged.status).toBe(403);
+      const email = () =>
+        database.db
+          .selectFrom("outbox_emails")
+          .select(["status", "last_error"])
+          .where("id", "=", emailId)
+          .executeTakeFirstOrThrow();
+      const run = async () =>
+        (
+          await database.db
+            .selectFrom("sequence_enrollments")
+            .select("status")
+            .where("id", "=", `${emailId}-run`)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await email()).toMatchObject({ status: "uncertain" });
+
+      const csrf = await browser.csrfToken();
+      const dismissed = await browser.request(url, { form: { ...form, csrf } });
+      expect(dismissed.status).toBe(302);
+      expect(await email()).toEqual({ status: "sent", last_error: "sent (owner confirmed)" });
+      expect(await run()).toBe("finished");
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "actor_email"])
+        .where("subject", "=", emailId)
+        .execute();
+      expect(audit).toEqual([{ action: "outbox.dismiss-uncertain", actor_email: admin }]);
+      const again = await browser.request(url, { form: { ...form, csrf } });
+      expect(again.status).toBe(409);
+      const fromHealth = await browser.request("/admin/email", { form: { ...form, csrf } });
+      expect(fromHealth.status).toBe(409);
+      const after = (await (await browser.request(url)).text()).replaceAll("<!-- -->", "");
+      expect(after).not.toContain("may not have gone out");
     });
   });
 }

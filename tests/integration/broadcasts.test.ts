@@ -11,6 +11,7 @@ import {
   cancelBroadcast,
   queueBroadcast,
   resendUncertain,
+  dismissUncertain as dismissUncertainBroadcastEmails,
   runBroadcastQueue,
   sendBroadcast,
 } from "~/.server/broadcasts/broadcast-sending";
@@ -630,6 +631,40 @@ for (const dialect of allDialects) {
       expect(report.uncertainEmails).toMatchObject([
         { address: claimed!.to_address, status: "sent" },
       ]);
+    });
+
+    it("dismisses a broadcast's uncertain emails on the owner's word: counted as sent, none resent", async () => {
+      await seedReaders(database.db, readers("dismissed", 3));
+      const id = await sendAndQueue();
+      const [claimed] = await database.db
+        .updateTable("outbox_emails")
+        .set({
+          status: "sending",
+          attempts: 1,
+          locked_by: "dead-worker",
+          locked_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+        })
+        .where("id", "=", (eb) =>
+          eb.selectFrom("outbox_emails").select("id").where("broadcast_id", "=", id).limit(1),
+        )
+        .returning("to_address")
+        .execute();
+      await drain();
+      clock.advance(60_001);
+      await drain();
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 2, uncertain: 1 });
+      const actor = "owner@presence.example";
+      expect(await dismissUncertainBroadcastEmails(deps(), { id, actor })).toBe(1);
+      expect(await dismissUncertainBroadcastEmails(deps(), { id, actor })).toBe(0);
+      await drain();
+      expect(sink.received.map((email) => email.envelopeTo[0])).not.toContain(claimed!.to_address);
+      expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 3, uncertain: 0 });
+      const audit = await database.db
+        .selectFrom("admin_audit_log")
+        .select(["action", "subject"])
+        .where("action", "=", "broadcast.dismiss-uncertain")
+        .execute();
+      expect(audit).toEqual([{ action: "broadcast.dismiss-uncertain", subject: id }]);
     });
   });
 }

@@ -22,12 +22,12 @@ import {
   stepDueAt,
   uncertainEmailsByStep,
 } from "~/.server/sequences";
-import { sendUncertainEmailAgain } from "~/.server/admin";
+import { dismissUncertain, sendUncertainEmailAgain } from "~/.server/admin";
+import { migrations } from "~/.server/core/db/migrations";
 import { sequenceCompletion, sequenceOutboxHooks } from "~/.server/sequences/sequence-outbox-hooks";
 import { smtpTransport } from "~/.server/mail/mail-transport";
 import { startOutboxWorker } from "~/.server/mail/outbox-worker";
 import { migrateToLatest } from "~/.server/core/db/database";
-import { migrations } from "~/.server/core/db/migrations";
 import type { ListName } from "~/lib/lists";
 import { ianaTimeZone } from "~/lib/time-zone-field";
 import { ManualClock } from "../../support/manual-clock";
@@ -544,6 +544,79 @@ for (const dialect of allDialects) {
           [sure, "finished"],
         ]),
       );
+    });
+
+    it("a dismissed uncertain email counts as sent and its run reads its real status", async () => {
+      const id = await sequence([{ subject: "Only", delayDays: 0 }]);
+      const unsure = await reader("dismiss-unsure@example.com", "UTC");
+      const twice = await reader("dismiss-twice@example.com", "UTC");
+      for (const person of [unsure, twice]) await confirm(person);
+      expect((await runSequencePass(deps())).queued).toBe(2);
+      await database.db
+        .updateTable("outbox_emails")
+        .set({ status: "uncertain", uncertain_at: clock.now().toISOString() })
+        .where("subject", "=", "Only")
+        .execute();
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      const runs = () =>
+        database.db
+          .selectFrom("sequence_enrollments")
+          .select(["person_id", "status"])
+          .execute()
+          .then((rows) => new Map(rows.map((row) => [row.person_id, row.status])));
+      // As before decision 326: one of them read "finished" with its email uncertain.
+      await database.db
+        .updateTable("sequence_enrollments")
+        .set({ status: "finished", ended_reason: "all steps sent" })
+        .where("person_id", "=", twice)
+        .execute();
+      await migrations["697_sequence_runs_finished_while_uncertain"]!.up(
+        database.db as unknown as Kysely<unknown>,
+      );
+      expect(await runs()).toEqual(
+        new Map([
+          [unsure, "uncertain"],
+          [twice, "uncertain"],
+        ]),
+      );
+      const [step] = (await sequencePage(database.db, id))!.steps;
+      const listed = (await uncertainEmailsByStep(database.db, id)).get(step!.id)!.emails;
+      const emailOf = (address: string) => listed.find((e) => e.to_address === address)!.id;
+
+      const dismiss = (emailId: string) => dismissUncertain(deps(), { id: emailId, actor });
+      expect(await dismiss(emailOf("dismiss-unsure@example.com"))).toBe("dismissed");
+      expect(await dismiss(emailOf("dismiss-unsure@example.com"))).toBe("not-uncertain");
+      expect(await runs()).toEqual(
+        new Map([
+          [unsure, "finished"],
+          [twice, "uncertain"],
+        ]),
+      );
+      const settled = await database.db
+        .selectFrom("outbox_emails")
+        .select(["status", "last_error", "sent_at", "uncertain_at"])
+        .where("id", "=", emailOf("dismiss-unsure@example.com"))
+        .executeTakeFirstOrThrow();
+      expect(settled).toMatchObject({ status: "sent", last_error: "sent (owner confirmed)" });
+      expect(settled.sent_at).toBe(settled.uncertain_at);
+      const page = (await sequencePage(database.db, id))!;
+      expect(page.readers).toEqual({ uncertain: 1, finished: 1 });
+      expect(page.steps[0]!.figures).toMatchObject({ sent: 1, uncertain: 1 });
+      expect((await uncertainEmailsByStep(database.db, id)).get(step!.id)!.total).toBe(1);
+      expect(
+        await database.db
+          .selectFrom("admin_audit_log")
+          .select(["action", "subject"])
+          .where("action", "=", "outbox.dismiss-uncertain")
+          .execute(),
+      ).toEqual([
+        { action: "outbox.dismiss-uncertain", subject: emailOf("dismiss-unsure@example.com") },
+      ]);
+      // The next pass leaves the settled run finished.
+      clock.advance(60_000);
+      await runSequencePass(deps());
+      expect((await runs()).get(unsure)).toBe("finished");
     });
 
     it("holds due steps while paused and sends them in order after", async () => {

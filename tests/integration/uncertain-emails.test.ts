@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  dismissUncertain,
   needsAttention,
   outboxCounts,
   sendUncertainEmailAgain,
@@ -95,6 +96,28 @@ for (const dialect of allDialects) {
       );
       expect((await outboxCounts(database.db)).uncertain).toBe(2);
       expect(await database.db.selectFrom("admin_audit_log").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("dismisses one on the owner's word: sent (owner confirmed), no longer counted, once", async () => {
+      expect(await dismissUncertain(deps(), { id: "letter", actor: owner })).toBe("dismissed");
+      expect(woken).toBe(0);
+      const letter = await database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .where("id", "=", "letter")
+        .executeTakeFirstOrThrow();
+      expect(letter).toMatchObject({ status: "sent", last_error: "sent (owner confirmed)" });
+      expect(letter.sent_at).toBe(letter.uncertain_at);
+      expect((await outboxCounts(database.db)).uncertain).toBe(2);
+      expect(await needsAttention(database.db)).toMatchObject({ uncertainEmails: 2 });
+      expect(await dismissUncertain(deps(), { id: "letter", actor: owner })).toBe("not-uncertain");
+      expect(await dismissUncertain(deps(), { id: "other-step", actor: owner })).toBe(
+        "not-uncertain",
+      );
+      const audit = await database.db.selectFrom("admin_audit_log").selectAll().execute();
+      expect(audit).toMatchObject([
+        { actor_email: owner, action: "outbox.dismiss-uncertain", subject: "letter" },
+      ]);
     });
   });
 }

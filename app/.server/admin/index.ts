@@ -54,6 +54,7 @@ export {
   outboxCounts,
   retryFailedEmail,
   sendUncertainEmailAgain,
+  dismissUncertain,
   uncertainEmails,
 } from "./outbox-health";
 export {

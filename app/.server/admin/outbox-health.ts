@@ -1,9 +1,9 @@
 import type { Clock } from "../core/clock";
 import type { Db } from "../core/db/database";
 import type { OutboxEmailStatus } from "../core/db/schema";
-import { requeueFailedEmails, resendUncertainEmail } from "../mail";
+import { dismissUncertainEmail, requeueFailedEmails, resendUncertainEmail } from "../mail";
 import { recordAdminAction } from "../core/audit-log";
-import { resumeRunsOfResentEmails } from "../sequences";
+import { resumeRunsOfResentEmails, settleRunsOfDismissedEmails } from "../sequences";
 
 /** How many emails are in each state. */
 export async function outboxCounts(db: Db): Promise<Record<OutboxEmailStatus, number>> {
@@ -81,4 +81,22 @@ export async function sendUncertainEmailAgain(
   });
   if (result === "queued") outbox.wake();
   return result;
+}
+
+/**
+ * Settles an email that may not have gone out without sending it (the owner knows it arrived, or
+ * wants no second copy): counted as sent from then on, and a sequence's run waiting on it goes on
+ * (audited). "not-uncertain" when it was settled already, by this or by "Send again".
+ */
+export async function dismissUncertain(
+  { db, clock }: { db: Db; clock: Clock },
+  { id, actor }: { id: string; actor: string },
+): Promise<"dismissed" | "not-uncertain"> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    if (!(await dismissUncertainEmail(trx, id, now))) return "not-uncertain" as const;
+    await settleRunsOfDismissedEmails(trx, [id], now);
+    await recordAdminAction(trx, { actor, action: "outbox.dismiss-uncertain", subject: id, now });
+    return "dismissed" as const;
+  });
 }

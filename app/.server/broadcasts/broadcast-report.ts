@@ -1,5 +1,6 @@
 import type { Db } from "../core/db/database";
 import type { BroadcastPauseCause } from "./broadcast-tables";
+import { ownerConfirmedNote } from "../mail";
 
 /** One pause, as the report keeps it after the broadcast ends. */
 export type BroadcastPauseHistory = {
@@ -141,7 +142,7 @@ async function broadcastHistory(db: Db, id: string) {
       .execute(),
     db
       .selectFrom("outbox_emails")
-      .select(["to_address", "uncertain_at", "status"])
+      .select(["to_address", "uncertain_at", "status", "last_error"])
       .where("broadcast_id", "=", id)
       .where("uncertain_at", "is not", null)
       .orderBy("uncertain_at")
@@ -177,7 +178,9 @@ async function broadcastHistory(db: Db, id: string) {
     uncertainEmails: uncertain.map((row) => ({
       address: row.to_address,
       markedAt: row.uncertain_at!,
-      status: row.status,
+      // Settled without a send (decision 328): not to be read as sent again.
+      status:
+        row.status === "sent" && row.last_error === ownerConfirmedNote ? "dismissed" : row.status,
     })),
   };
 }

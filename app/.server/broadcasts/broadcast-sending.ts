@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { recordAdminAction } from "../core/audit-log";
 import type { Db } from "../core/db/database";
-import { cancelBulkBatch, enqueueBulkEmails, enqueueEmail, resendUncertainEmails } from "../mail";
+import {
+  cancelBulkBatch,
+  dismissUncertainEmails,
+  enqueueBulkEmails,
+  enqueueEmail,
+  resendUncertainEmails,
+} from "../mail";
 import type { ServiceDeps } from "../core/service-deps";
 import { countRecipients, nextRecipients, recipientsRemainAfter } from "./audience";
 import { composeBroadcastTest, personalise, renderBroadcast } from "./broadcast-content";
@@ -176,6 +182,29 @@ export async function resendUncertain(
   });
   if (requeued > 0) outbox.wake();
   return requeued;
+}
+
+/**
+ * Settles, on the owner's word, a broadcast's emails that may not have gone out without sending
+ * them (decision 328): counted as sent from then on. Resolves with how many (0: none was left).
+ */
+export async function dismissUncertain(
+  { db, clock }: Pick<ServiceDeps, "db" | "clock">,
+  { id, actor }: { id: string; actor: string },
+): Promise<number> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const count = (await dismissUncertainEmails(trx, id, now)).length;
+    if (count === 0) return 0;
+    await recordAdminAction(trx, {
+      actor,
+      action: "broadcast.dismiss-uncertain",
+      subject: id,
+      detail: { emails: count },
+      now,
+    });
+    return count;
+  });
 }
 
 /**

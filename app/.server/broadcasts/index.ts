@@ -49,6 +49,7 @@ export { broadcastReport } from "./broadcast-report";
 export { broadcastReportColumns, broadcastReportRows } from "./broadcast-report-csv";
 export {
   cancelBroadcast,
+  dismissUncertain as dismissUncertainBroadcastEmails,
   resendUncertain,
   sendBroadcast,
   sendBroadcastTest,

@@ -3,6 +3,8 @@
 // transport belong to the server's wiring.
 export {
   cancelBulkBatch,
+  dismissUncertainEmail,
+  dismissUncertainEmails,
   enqueueBulkEmails,
   enqueueEmail,
   enqueueEmails,
@@ -12,6 +14,7 @@ export {
   requeueFailedEmails,
   resendUncertainEmail,
   resendUncertainEmails,
+  ownerConfirmedNote,
   type OutgoingEmail,
 } from "./outbox";
 export type { BulkCompletion, BulkPause, OutboxEmailRef, OutboxHooks } from "./outbox-hooks";

@@ -264,6 +264,47 @@ export async function resendUncertainEmail(trx: Kysely<Database>, id: string, no
   return Number(requeued.numUpdatedRows) > 0;
 }
 
+/** What a dismissed uncertain email reads in `last_error`: it counts as sent on the owner's word. */
+export const ownerConfirmedNote = "sent (owner confirmed)";
+
+/**
+ * Settles, on the owner's word, one email that may not have gone out without sending it again
+ * (they know it arrived, or would rather not risk a second copy): it becomes `sent`, dated when it
+ * was last in flight, with `ownerConfirmedNote`; `uncertain_at` stays, as for a resent one.
+ * Resolves with whether it was uncertain.
+ */
+export async function dismissUncertainEmail(trx: Kysely<Database>, id: string, now: Date) {
+  const settled = await trx
+    .updateTable("outbox_emails")
+    .set(ownerConfirmed(now))
+    .where("id", "=", id)
+    .where("status", "=", "uncertain")
+    .executeTakeFirst();
+  return Number(settled.numUpdatedRows) > 0;
+}
+
+/** A batch's emails that may not have gone out, settled as `dismissUncertainEmail` does one. */
+export async function dismissUncertainEmails(trx: Kysely<Database>, batchId: string, now: Date) {
+  const settled = await trx
+    .updateTable("outbox_emails")
+    .set(ownerConfirmed(now))
+    .where("broadcast_id", "=", batchId)
+    .where("status", "=", "uncertain")
+    .returning("id")
+    .execute();
+  return settled.map((row) => row.id);
+}
+
+function ownerConfirmed(now: Date) {
+  return {
+    status: "sent" as const,
+    sent_at: sql<string>`coalesce(uncertain_at, ${now.toISOString()})`,
+    last_error: ownerConfirmedNote,
+    locked_by: null,
+    locked_until: null,
+  };
+}
+
 /**
  * Sends again, on the owner's word, a batch's emails that may not have gone out (their sender
  * died mid-send, or their final reply never came), or only those of them `only` names (a

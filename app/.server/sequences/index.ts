@@ -25,6 +25,7 @@ export { readerTimeZone, stepDueAt } from "./sequence-timing";
 export {
   resendUncertainStep,
   resumeRunsOfResentEmails,
+  settleRunsOfDismissedEmails,
   uncertainEmailsByStep,
   type StepUncertainEmails,
 } from "./sequence-uncertain";

@@ -264,7 +264,7 @@ type SequenceSendRow = Insertable<SequenceSendTable>;
  * The runs among `ids` with an email still in the outbox's hands (queued, held or being sent),
  * and the others with one that may not have gone out.
  */
-async function unsettledRuns(trx: Kysely<Database>, ids: string[]) {
+export async function unsettledRuns(trx: Kysely<Database>, ids: string[]) {
   const waiting = new Set<string>();
   const unsure = new Set<string>();
   if (ids.length === 0) return { waiting, unsure };
@@ -292,7 +292,7 @@ function byId<T extends string | number>(rows: { id: string; value: T }[]) {
 }
 
 /** Ends runs, or sets them aside for the owner's word (`uncertain`), out of the due index. */
-async function endRuns(
+export async function endRuns(
   trx: Kysely<Database>,
   ids: string[],
   status: "finished" | "cancelled" | "uncertain",

@@ -4,6 +4,7 @@ import type { Db } from "../core/db/database";
 import type { Database } from "../core/db/schema";
 import type { ServiceDeps } from "../core/service-deps";
 import { resendUncertainEmails } from "../mail";
+import { endRuns, unsettledRuns } from "./sequence-pass";
 
 /** How many of a step's uncertain emails the page lists (all are counted, and sent again). */
 const listedPerStep = 20;
@@ -78,6 +79,43 @@ export async function resumeRunsOfResentEmails(
       eb.selectFrom("sequence_sends").select("enrollment_id").where("id", "in", emailIds),
     )
     .execute();
+}
+
+/**
+ * Runs set aside for an email the owner dismissed read their real status at once, in the
+ * dismissal's transaction: finished when their emails are all settled now, still set aside when
+ * another of theirs may not have gone out, and due at once when one waits in the queue again.
+ */
+export async function settleRunsOfDismissedEmails(
+  trx: Kysely<Database>,
+  emailIds: string[],
+  now: Date,
+) {
+  if (emailIds.length === 0) return;
+  const runs = await trx
+    .selectFrom("sequence_enrollments")
+    .select("id")
+    .where("status", "=", "uncertain")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("sequence_sends").select("enrollment_id").where("id", "in", emailIds),
+    )
+    .execute();
+  const ids = runs.map((run) => run.id);
+  const { waiting, unsure } = await unsettledRuns(trx, ids);
+  const nowIso = now.toISOString();
+  await endRuns(
+    trx,
+    ids.filter((id) => !waiting.has(id) && !unsure.has(id)),
+    "finished",
+    "all steps sent",
+    nowIso,
+  );
+  if (waiting.size > 0)
+    await trx
+      .updateTable("sequence_enrollments")
+      .set({ status: "active", ended_reason: null, next_due_at: nowIso, updated_at: nowIso })
+      .where("id", "in", [...waiting])
+      .execute();
 }
 
 /**

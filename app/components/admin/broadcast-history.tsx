@@ -145,9 +145,11 @@ export function BroadcastHistory({
                 <AdminTime iso={email.markedAt} />;{" "}
                 {email.status === "sent"
                   ? "sent again since"
-                  : email.status === "uncertain"
-                    ? "waiting for your word"
-                    : email.status}
+                  : email.status === "dismissed"
+                    ? "dismissed since: counted as sent on your word"
+                    : email.status === "uncertain"
+                      ? "waiting for your word"
+                      : email.status}
                 .
               </li>
             ))}

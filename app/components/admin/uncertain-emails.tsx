@@ -15,7 +15,7 @@ export type UncertainEmail = {
 /**
  * The emails that may not have gone out (their sender died mid-send, or the mail server took
  * them and never answered): counted, each with "Send again" (the reader may get a second copy,
- * so only the owner decides). Used by Email health, and by a sequence's page for each step, with
+ * so only the owner decides) and "Dismiss" (counted as sent, not sent again). Used by Email health, and by a sequence's page for each step, with
  * `resendAll` (the form's fields) for "Send them again"; `headingId` keeps several on one page apart.
  */
 export function UncertainEmails({
@@ -41,7 +41,8 @@ export function UncertainEmails({
         The mail server may have taken {total === 1 ? "this email" : "these emails"} without saying
         so.{" "}
         {total === 1 ? "It is not sent again on its own" : "They are not sent again on their own"}:
-        sending again may give the reader a second copy.
+        sending again may give the reader a second copy. Dismiss one you know arrived, or would
+        rather not send twice: it then counts as sent.
       </p>
       {resendAll && (
         <AdminForm>
@@ -77,13 +78,27 @@ export function UncertainEmails({
                 <p className="text-sm break-words text-muted-foreground">{email.last_error}</p>
               )}
             </div>
-            <AdminForm>
-              <input type="hidden" name="intent" value="resend-uncertain" />
-              <input type="hidden" name="id" value={email.id} />
-              <Button type="submit" variant="outline" size="sm">
-                Send again
-              </Button>
-            </AdminForm>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <AdminForm>
+                <input type="hidden" name="intent" value="resend-uncertain" />
+                <input type="hidden" name="id" value={email.id} />
+                <Button type="submit" variant="outline" size="sm">
+                  Send again
+                </Button>
+              </AdminForm>
+              <AdminForm>
+                <input type="hidden" name="intent" value="dismiss-uncertain" />
+                <input type="hidden" name="id" value={email.id} />
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Dismiss: count the email to ${email.to_address} as sent`}
+                >
+                  Dismiss
+                </Button>
+              </AdminForm>
+            </div>
           </li>
         ))}
       </ul>

@@ -23,8 +23,17 @@ export type CohortAnswer = {
   state: "invalid" | "full" | "joined" | "failed" | "limited" | "closed";
   message: string;
   fieldErrors?: Record<string, string[]>;
-  values?: { name?: string; email?: string };
+  /** What was sent, handed back into the form (decision 318). */
+  values?: { name?: string; email?: string; payment?: "deposit" | "full" };
 };
+
+/**
+ * The field an answer asks to fix first, or none: then its message takes the focus instead, so a
+ * page answered to a plain post shows the reason, scrolled into view, with no script (decision 318).
+ */
+export function firstFieldToFix(answer: CohortAnswer | undefined) {
+  return (["name", "email"] as const).find((name) => answer?.fieldErrors?.[name]?.length);
+}
 
 /** Name and email, with their errors: the same two fields in both forms. */
 function PersonFields({
@@ -38,6 +47,7 @@ function PersonFields({
 }) {
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? defaults ?? {};
+  const first = firstFieldToFix(answer);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="space-y-1">
@@ -49,6 +59,7 @@ function PersonFields({
           maxLength={120}
           autoComplete="name"
           defaultValue={values.name ?? ""}
+          autoFocus={first === "name"}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${prefix}-name-error` : undefined}
         />
@@ -64,6 +75,7 @@ function PersonFields({
           maxLength={254}
           autoComplete="email"
           defaultValue={values.email ?? ""}
+          autoFocus={first === "email"}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${prefix}-email-error` : undefined}
         />
@@ -88,6 +100,7 @@ export function RegistrationForm({
   defaults?: { name?: string; email?: string };
 }) {
   const prefix = `register-${cohort.id.slice(0, 8)}`;
+  const payFull = answer?.values?.payment === "full";
   return (
     <form
       method="post"
@@ -103,11 +116,17 @@ export function RegistrationForm({
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Pay now</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="payment" value="deposit" defaultChecked />
+            <input type="radio" name="payment" value="deposit" defaultChecked={!payFull} />
             {`Deposit of ${dollars(cohort.depositCents)}, the balance of ${dollars(cohort.priceCents - cohort.depositCents)} before the first day`}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="payment" value="full" className="pay-full" />
+            <input
+              type="radio"
+              name="payment"
+              value="full"
+              defaultChecked={payFull}
+              className="pay-full"
+            />
             {`The full ${dollars(cohort.priceCents)}`}
           </label>
         </fieldset>
@@ -141,7 +160,8 @@ function WaitlistForm({ cohort, answer }: { cohort: CohortView; answer?: CohortA
   return (
     <form
       method="post"
-      action="/foundations-program#cohorts"
+      // No fragment: a page with one skips `autofocus`, and the answer's focus shows it (decision 318).
+      action="/foundations-program"
       className="space-y-4"
       data-testid="waitlist-form"
     >
@@ -201,6 +221,8 @@ export function CohortList({ cohorts, answer }: { cohorts: CohortView[]; answer?
             {mine && (
               <p
                 role={mine.state === "joined" ? "status" : "alert"}
+                tabIndex={-1}
+                autoFocus={!firstFieldToFix(mine)}
                 className="mb-4 rounded-md border p-3 text-sm"
                 data-testid="cohort-answer"
               >
@@ -215,7 +237,7 @@ export function CohortList({ cohorts, answer }: { cohorts: CohortView[]; answer?
               <RegistrationForm
                 cohort={cohort}
                 answer={mine?.form === "register" ? mine : undefined}
-                action="/foundations-program#cohorts"
+                action="/foundations-program"
               />
             )}
           </li>

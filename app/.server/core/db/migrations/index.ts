@@ -37,6 +37,7 @@ import * as workshopAttendeeInviteSequence from "./690_workshop_attendee_invite_
 import * as workshopCohortCancellation from "./691_workshop_cohort_cancellation";
 import * as sequenceRestartChoice from "./695_sequence_restart_choice";
 import * as analyticsDaysZone from "./696_analytics_days_zone";
+import * as sequenceRunsFinishedWhileUncertain from "./697_sequence_runs_finished_while_uncertain";
 import * as erasedAddresses from "./530_erased_addresses";
 import * as broadcastPauseEvents from "./545_broadcast_pause_events";
 import * as sequences from "./570_sequences";
@@ -121,6 +122,7 @@ export const migrations: Record<string, Migration> = {
   "691_workshop_cohort_cancellation": workshopCohortCancellation,
   "695_sequence_restart_choice": sequenceRestartChoice,
   "696_analytics_days_zone": analyticsDaysZone,
+  "697_sequence_runs_finished_while_uncertain": sequenceRunsFinishedWhileUncertain,
   "710_deals": deals,
   "711_deal_timeline": dealTimeline,
   "715_deal_proposals": dealProposals,
