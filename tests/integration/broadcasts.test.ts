@@ -597,10 +597,8 @@ for (const dialect of allDialects) {
       expect(await statusOf(id)).toMatchObject({ status: "draft" });
     });
 
-    it("never sends twice an email whose sender died mid-send: it is counted as may not have gone out, and sent on the owner's word", async () => {
-      await seedReaders(database.db, readers("inflight", 3));
-      const id = await sendAndQueue();
-      // A worker claimed one and died before recording the outcome.
+    /** A worker claimed one of the broadcast's emails and died before recording the outcome. */
+    async function oneSenderDied(id: string) {
       const [claimed] = await database.db
         .updateTable("outbox_emails")
         .set({
@@ -617,6 +615,13 @@ for (const dialect of allDialects) {
       await drain();
       clock.advance(60_001);
       await drain();
+      return claimed;
+    }
+
+    it("never sends twice an email whose sender died mid-send: it is counted as may not have gone out, and sent on the owner's word", async () => {
+      await seedReaders(database.db, readers("inflight", 3));
+      const id = await sendAndQueue();
+      const claimed = await oneSenderDied(id);
       expect(sink.received.map((email) => email.envelopeTo[0])).not.toContain(claimed!.to_address);
       expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 2, uncertain: 1 });
       await runBroadcastQueue(deps());
@@ -636,22 +641,7 @@ for (const dialect of allDialects) {
     it("dismisses a broadcast's uncertain emails on the owner's word: counted as sent, none resent", async () => {
       await seedReaders(database.db, readers("dismissed", 3));
       const id = await sendAndQueue();
-      const [claimed] = await database.db
-        .updateTable("outbox_emails")
-        .set({
-          status: "sending",
-          attempts: 1,
-          locked_by: "dead-worker",
-          locked_until: new Date(clock.now().getTime() + 60_000).toISOString(),
-        })
-        .where("id", "=", (eb) =>
-          eb.selectFrom("outbox_emails").select("id").where("broadcast_id", "=", id).limit(1),
-        )
-        .returning("to_address")
-        .execute();
-      await drain();
-      clock.advance(60_001);
-      await drain();
+      const claimed = await oneSenderDied(id);
       expect(await broadcastReport(database.db, id)).toMatchObject({ sent: 2, uncertain: 1 });
       const actor = "owner@presence.example";
       expect(await dismissUncertainBroadcastEmails(deps(), { id, actor })).toBe(1);
