@@ -1185,6 +1185,43 @@ for (const dialect of allDialects) {
       ).toBe(1);
     });
 
+    it("leaves one open balance Checkout when two presses race on two instances", async () => {
+      const id = await newCohort();
+      const { registrationId } = await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const other = await checkoutContext(config, database.db, clock);
+      // Both presses have read the registration before either session exists.
+      fake.holdSessionCreates(2);
+      const racing = await Promise.all([
+        startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" }),
+        startBalancePayment(
+          { ...other, stripe: other.stripe! },
+          { token, clientAddress: "10.0.0.2" },
+        ),
+      ]);
+      const balanceSessions = [...fake.sessions.values()].filter(
+        (session) => session.metadata.workshop_balance_for === registrationId,
+      );
+      expect(balanceSessions).toHaveLength(2);
+      const open = balanceSessions.filter((session) => session.status === "open");
+      expect(open).toHaveLength(1);
+      expect(racing).toEqual([
+        { outcome: "opened", url: open[0]!.url },
+        { outcome: "opened", url: open[0]!.url },
+      ]);
+      const stored = await database.db
+        .selectFrom("workshop_registrations")
+        .select("balance_session_id")
+        .where("id", "=", registrationId)
+        .executeTakeFirstOrThrow();
+      expect(stored.balance_session_id).toBe(open[0]!.id);
+      expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual(
+        racing[0],
+      );
+    });
+
     it("refunds a second balance paid for the same registration", async () => {
       const id = await newCohort();
       await paidRegistration(id, 1);
