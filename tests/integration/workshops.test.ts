@@ -1119,7 +1119,11 @@ for (const dialect of allDialects) {
       expect([session.mode, session.amount_total]).toEqual(["payment", 1_199_500]);
       const paid = fake.completeSession(session.id);
       // The return page and the webhook, replayed and in either order: recorded once.
-      await settleBalanceReturn(paying(), { token, sessionId: session.id });
+      await settleBalanceReturn(paying(), {
+        token,
+        sessionId: session.id,
+        clientAddress: "10.0.0.1",
+      });
       expect((await deliver("checkout.session.completed", paid, "evt_balance")).outcome).toBe(
         "ignored",
       );
@@ -1220,6 +1224,40 @@ for (const dialect of allDialects) {
       expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual(
         racing[0],
       );
+    });
+
+    it("limits the balance's return look-up per address, asking Stripe nothing when over", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const opened = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const sessionId = sessionIdOf(opened.url);
+      await database.db
+        .deleteFrom("rate_limit_windows")
+        .where("bucket", "=", "workshop-balance-return")
+        .execute();
+      const limited = await checkoutContext(
+        { ...config, WORKSHOP_RATE_LIMIT: 1 },
+        database.db,
+        clock,
+      );
+      const back = (clientAddress: string) =>
+        settleBalanceReturn(
+          { ...limited, stripe: limited.stripe! },
+          { token, sessionId, clientAddress },
+        );
+      expect(await back("198.51.100.7")).toBe("looked");
+      const asked = fake.requests.length;
+      fake.completeSession(sessionId);
+      expect(await back("198.51.100.7")).toBe("rate-limited");
+      expect(fake.requests.length).toBe(asked);
+      expect((await loadBalance(context, token)).state).toBe("open");
+      // Another address is counted apart, and records the paid session.
+      expect(await back("198.51.100.8")).toBe("looked");
+      expect((await loadBalance(context, token)).state).toBe("settled");
     });
 
     it("refunds a second balance paid for the same registration", async () => {

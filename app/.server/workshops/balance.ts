@@ -233,16 +233,7 @@ async function openBalanceCheckout(
       cancel_url: page,
       metadata: { [balanceMetadataKey]: id },
     }),
-    // One recorded already (and since refunded, as the page is open) leaves a new one to open.
-    recordPaid: async (session) => {
-      const { db, ...rest } = deps;
-      const applied = await db
-        .transaction()
-        .execute((trx) => applyBalancePayment(trx, rest, session));
-      if (applied === "ignored") return false;
-      deps.outbox.wake();
-      return true;
-    },
+    recordPaid: (session) => recordBalanceNow(deps, session),
     claim: async (sessionId) => {
       const claimed = await deps.db
         .updateTable("workshop_registrations")
@@ -260,6 +251,18 @@ async function openBalanceCheckout(
     },
   });
   return opened.outcome === "paid" ? { outcome: "settled" } : opened;
+}
+
+/**
+ * A session Stripe says is paid, recorded outside the webhook; true if the balance stands paid
+ * now. One recorded already (and since refunded, as the page is open) leaves a new one to open.
+ */
+async function recordBalanceNow(deps: PaymentDeps, session: Stripe.Checkout.Session) {
+  const { db, ...rest } = deps;
+  const applied = await db.transaction().execute((trx) => applyBalancePayment(trx, rest, session));
+  if (applied === "ignored") return false;
+  deps.outbox.wake();
+  return true;
 }
 
 export type BalancePaidOutcome = "balance-paid" | "balance-refunded" | "ignored";
@@ -346,23 +349,28 @@ export async function applyBalancePayment(
 
 /**
  * The balance page after Checkout: Stripe says whether the session is paid (applied here once if
- * the webhook has not come yet), then the page shows the registration as it now stands.
+ * the webhook has not come yet), then the page shows the registration as it now stands. Limited
+ * per client address like every look-up that costs a Stripe call; "rate-limited" asks nothing.
  */
 export async function settleBalanceReturn(
   deps: PaymentDeps,
-  { token, sessionId }: { token: string; sessionId: string },
-) {
+  { token, sessionId, clientAddress }: { token: string; sessionId: string; clientAddress: string },
+): Promise<"rate-limited" | "looked"> {
   const id = registrationIdFromToken(deps, token);
-  if (!id) return;
+  if (!id) return "looked";
+  const limited = await checkRateLimits(deps, {
+    bucket: "workshop-balance-return",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.WORKSHOP_RATE_LIMIT,
+  });
+  if (!limited.allowed) return "rate-limited";
   let session: Stripe.Checkout.Session;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     logFailure("workshop balance session not readable", error);
-    return;
+    return "looked";
   }
-  if (session.metadata?.[balanceMetadataKey] !== id) return;
-  const { db, ...rest } = deps;
-  const applied = await db.transaction().execute((trx) => applyBalancePayment(trx, rest, session));
-  if (applied !== "ignored") deps.outbox.wake();
+  if (session.metadata?.[balanceMetadataKey] === id) await recordBalanceNow(deps, session);
+  return "looked";
 }
