@@ -71,6 +71,8 @@ export type StripeFake = {
   expireSession(id: string): FakeCheckoutSession;
   /** The next API request (or `times` of them) answers with this status and a Stripe-shaped error. */
   failNextRequest(status?: number, times?: number): void;
+  /** The next `count` session creations are answered together, once all have arrived (a race). */
+  holdSessionCreates(count: number): void;
   close(): Promise<void>;
 };
 
@@ -137,6 +139,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   const refundsByKey = new Map<string, FakeRefund>();
   let failStatus: number | undefined;
   let failuresLeft = 0;
+  let heldCreates = 0;
+  const waitingCreates: (() => void)[] = [];
   let baseUrl = "";
 
   function createSession(body: FormObject, response: ServerResponse) {
@@ -232,7 +236,12 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
     }
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      return createSession(body, response);
+      if (heldCreates === 0) return createSession(body, response);
+      waitingCreates.push(() => createSession(body, response));
+      if (waitingCreates.length < heldCreates) return;
+      heldCreates = 0;
+      for (const answer of waitingCreates.splice(0)) answer();
+      return;
     }
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
       const key = String(request.headers["idempotency-key"] ?? "");
@@ -327,6 +336,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     failNextRequest(status = 500, times = 1) {
       failStatus = status;
       failuresLeft = times;
+    },
+    holdSessionCreates(count) {
+      heldCreates = count;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -9,17 +9,24 @@ import { dollars } from "~/lib/workshop-schema";
 /**
  * The balance's payment link: what was paid and what is due, and a button that opens Stripe
  * Checkout. Stripe returns here with `session_id`; a paid session is recorded then if its
- * webhook has not come yet.
+ * webhook has not come yet (that look-up is limited per address: 429 when over).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 200);
   const { stripe } = context;
-  if (stripe && sessionId)
-    await settleBalanceReturn({ ...context, stripe }, { token: params.token, sessionId });
+  const settled =
+    stripe && sessionId
+      ? await settleBalanceReturn(
+          { ...context, stripe },
+          { token: params.token, sessionId, clientAddress: context.clientAddress },
+        )
+      : undefined;
+  const limited = settled === "rate-limited";
   const view = await loadBalance(context, params.token);
   return data(
     {
       view,
+      message: limited ? "Too many tries from here; please wait a few minutes." : undefined,
       meta: pageSeo({
         title: "Your Foundations workshop balance",
         description: "Pay the balance of your Foundations workshop registration.",
@@ -27,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         noindex: true,
       }),
     },
-    { status: view.state === "invalid" ? 404 : 200 },
+    { status: view.state === "invalid" ? 404 : limited ? 429 : 200 },
   );
 }
 
@@ -50,6 +57,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function WorkshopBalance({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;
+  const message = actionData?.message ?? loaderData.message;
   return (
     <section className="container-page max-w-2xl space-y-6 py-24" data-testid="balance">
       {view.state === "open" ? (
@@ -62,9 +70,9 @@ export default function WorkshopBalance({ loaderData, actionData }: Route.Compon
             <dt className="font-medium">Balance due</dt>
             <dd data-testid="balance-due">{dollars(view.balanceCents)}</dd>
           </dl>
-          {actionData?.message && (
+          {message && (
             <p role="alert" className="rounded-md border p-3 text-sm">
-              {actionData.message}
+              {message}
             </p>
           )}
           <Form method="post">

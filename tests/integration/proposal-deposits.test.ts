@@ -289,11 +289,14 @@ for (const dialect of allDialects) {
 
     it("opens a new session once the last lapsed, never two open at once", async () => {
       const { proposalId, token } = await sentProposal();
-      // Two presses at once: one session stays open, and both are sent to it.
+      // Two presses at once, both past their read when Stripe makes their sessions: one session
+      // stays open, and both are sent to it.
+      fake.holdSessionCreates(2);
       const [first, second] = await Promise.all([press(token), press(token)]);
       if (first.outcome !== "opened" || second.outcome !== "opened")
         throw new Error(JSON.stringify([first, second]));
       expect(first.url).toBe(second.url);
+      expect(fake.sessions.size).toBe(2);
       expect(openSessions().map((session) => session.id)).toEqual([sessionIdOf(first.url)]);
 
       // Lapsed at Stripe, its webhook not come: the press asks Stripe and opens another.

@@ -1119,7 +1119,11 @@ for (const dialect of allDialects) {
       expect([session.mode, session.amount_total]).toEqual(["payment", 1_199_500]);
       const paid = fake.completeSession(session.id);
       // The return page and the webhook, replayed and in either order: recorded once.
-      await settleBalanceReturn(paying(), { token, sessionId: session.id });
+      await settleBalanceReturn(paying(), {
+        token,
+        sessionId: session.id,
+        clientAddress: "10.0.0.1",
+      });
       expect((await deliver("checkout.session.completed", paid, "evt_balance")).outcome).toBe(
         "ignored",
       );
@@ -1183,6 +1187,77 @@ for (const dialect of allDialects) {
       expect(
         (await emails()).filter((email) => email.purpose === "workshop.balance-receipt").length,
       ).toBe(1);
+    });
+
+    it("leaves one open balance Checkout when two presses race on two instances", async () => {
+      const id = await newCohort();
+      const { registrationId } = await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const other = await checkoutContext(config, database.db, clock);
+      // Both presses have read the registration before either session exists.
+      fake.holdSessionCreates(2);
+      const racing = await Promise.all([
+        startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" }),
+        startBalancePayment(
+          { ...other, stripe: other.stripe! },
+          { token, clientAddress: "10.0.0.2" },
+        ),
+      ]);
+      const balanceSessions = [...fake.sessions.values()].filter(
+        (session) => session.metadata.workshop_balance_for === registrationId,
+      );
+      expect(balanceSessions).toHaveLength(2);
+      const open = balanceSessions.filter((session) => session.status === "open");
+      expect(open).toHaveLength(1);
+      expect(racing).toEqual([
+        { outcome: "opened", url: open[0]!.url },
+        { outcome: "opened", url: open[0]!.url },
+      ]);
+      const stored = await database.db
+        .selectFrom("workshop_registrations")
+        .select("balance_session_id")
+        .where("id", "=", registrationId)
+        .executeTakeFirstOrThrow();
+      expect(stored.balance_session_id).toBe(open[0]!.id);
+      expect(await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" })).toEqual(
+        racing[0],
+      );
+    });
+
+    it("limits the balance's return look-up per address, asking Stripe nothing when over", async () => {
+      const id = await newCohort();
+      await paidRegistration(id, 1);
+      setClock("2027-04-05T14:00:00Z");
+      await sendBalanceRequests(context);
+      const token = await linkTokenOf("workshop.balance-request", "payUrl");
+      const opened = await startBalancePayment(paying(), { token, clientAddress: "10.0.0.1" });
+      if (opened.outcome !== "opened") throw new Error(JSON.stringify(opened));
+      const sessionId = sessionIdOf(opened.url);
+      await database.db
+        .deleteFrom("rate_limit_windows")
+        .where("bucket", "=", "workshop-balance-return")
+        .execute();
+      const limited = await checkoutContext(
+        { ...config, WORKSHOP_RATE_LIMIT: 1 },
+        database.db,
+        clock,
+      );
+      const back = (clientAddress: string) =>
+        settleBalanceReturn(
+          { ...limited, stripe: limited.stripe! },
+          { token, sessionId, clientAddress },
+        );
+      expect(await back("198.51.100.7")).toBe("looked");
+      const asked = fake.requests.length;
+      fake.completeSession(sessionId);
+      expect(await back("198.51.100.7")).toBe("rate-limited");
+      expect(fake.requests.length).toBe(asked);
+      expect((await loadBalance(context, token)).state).toBe("open");
+      // Another address is counted apart, and records the paid session.
+      expect(await back("198.51.100.8")).toBe("looked");
+      expect((await loadBalance(context, token)).state).toBe("settled");
     });
 
     it("refunds a second balance paid for the same registration", async () => {

@@ -8,6 +8,7 @@ import { sessionSchedulingTemplate } from "./emails/session-scheduling";
 export { replaceDownloadLink } from "./download-links";
 export { recordStripeEventOnce } from "./stripe-events";
 export type { Stripe } from "./stripe-client";
+export { openOneCheckout } from "./one-open-checkout";
 export { parseOrderItems } from "./order-items";
 export type { OrderStatus } from "./checkout-tables";
 

@@ -5,7 +5,7 @@ import { checkRateLimits } from "../core/rate-limit";
 import type { PaymentDeps, ServiceDeps } from "../core/service-deps";
 import { signLink, verifyLink } from "../core/signed-links";
 import { enqueueEmail } from "../mail";
-import type { Stripe } from "../sales";
+import { openOneCheckout, type Stripe } from "../sales";
 import { balanceDueOn, cohortFacts, eventsToday } from "./cohort-terms";
 import { workshopBalanceRequestTemplate, workshopReceiptTemplate } from "./emails/workshop-emails";
 import { claimNotice } from "./notice-claims";
@@ -166,10 +166,13 @@ export type BalancePaymentOutcome =
   | { outcome: "invalid" | "settled" | "closed" | "provider-failed" | "rate-limited" }
   | { outcome: "opened"; url: string };
 
+/** Tries before a press gives up on presses that keep racing it (each lost one reads again). */
+const checkoutAttempts = 3;
+
 /**
- * The attendee presses "Pay": the session opened for this balance earlier is reused while it is
- * open (one payable session at a time), recorded if Stripe says it was paid (the webhook may be
- * late), otherwise a new Checkout session in `payment` mode.
+ * The attendee presses "Pay": at most one payable Checkout session per balance, even when two
+ * presses race (`openOneCheckout`). The session opened earlier is reused while open, recorded if
+ * Stripe says it was paid (the webhook may be late), otherwise a new one in `payment` mode.
  */
 export async function startBalancePayment(
   deps: PaymentDeps,
@@ -183,6 +186,24 @@ export async function startBalancePayment(
     limit: deps.config.WORKSHOP_RATE_LIMIT,
   });
   if (!limited.allowed) return { outcome: "rate-limited" };
+  try {
+    for (let attempt = 0; attempt < checkoutAttempts; attempt += 1) {
+      const opened = await openBalanceCheckout(deps, id, token);
+      if (opened.outcome !== "lost") return opened;
+    }
+    throw new Error("Balance presses kept racing");
+  } catch (error) {
+    logFailure("workshop balance checkout not opened", error);
+    return { outcome: "provider-failed" };
+  }
+}
+
+/** One try: the balance as it stands now, and its one open session. */
+async function openBalanceCheckout(
+  deps: PaymentDeps,
+  id: string,
+  token: string,
+): Promise<BalancePaymentOutcome | { outcome: "lost" }> {
   const view = await balanceView(deps.db, id, eventsToday(deps.clock.now()));
   if (view.state !== "open") return { outcome: view.state };
   const registration = await deps.db
@@ -190,25 +211,11 @@ export async function startBalancePayment(
     .select(["email", "balance_session_id"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  try {
-    if (registration.balance_session_id) {
-      const earlier = await deps.stripe.checkout.sessions.retrieve(registration.balance_session_id);
-      if (earlier.status === "open" && earlier.url) return { outcome: "opened", url: earlier.url };
-      // Paid at Stripe while its notice is late: record it now rather than charge again. One
-      // recorded already (and since refunded, as the page is open) leaves a new one to open.
-      if (earlier.status === "complete") {
-        const { db, ...rest } = deps;
-        const applied = await db
-          .transaction()
-          .execute((trx) => applyBalancePayment(trx, rest, earlier));
-        if (applied !== "ignored") {
-          deps.outbox.wake();
-          return { outcome: "settled" };
-        }
-      }
-    }
-    const page = `${deps.config.SITE_URL}/foundations-program/balance/${token}`;
-    const session = await deps.stripe.checkout.sessions.create({
+  const stored = registration.balance_session_id;
+  const page = `${deps.config.SITE_URL}/foundations-program/balance/${token}`;
+  const opened = await openOneCheckout(deps.stripe, {
+    storedSessionId: stored,
+    sessionParams: () => ({
       mode: "payment",
       customer_email: registration.email,
       client_reference_id: id,
@@ -225,18 +232,37 @@ export async function startBalancePayment(
       success_url: `${page}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: page,
       metadata: { [balanceMetadataKey]: id },
-    });
-    if (!session.url) throw new Error("Stripe returned a session without a URL");
-    await deps.db
-      .updateTable("workshop_registrations")
-      .set({ balance_session_id: session.id, updated_at: deps.clock.now().toISOString() })
-      .where("id", "=", id)
-      .execute();
-    return { outcome: "opened", url: session.url };
-  } catch (error) {
-    logFailure("workshop balance checkout not opened", error);
-    return { outcome: "provider-failed" };
-  }
+    }),
+    recordPaid: (session) => recordBalanceNow(deps, session),
+    claim: async (sessionId) => {
+      const claimed = await deps.db
+        .updateTable("workshop_registrations")
+        .set({ balance_session_id: sessionId, updated_at: deps.clock.now().toISOString() })
+        .where("id", "=", id)
+        .where("status", "=", "paid")
+        .whereRef("amount_paid_cents", "<", "price_cents")
+        .where((eb) =>
+          stored === null
+            ? eb("balance_session_id", "is", null)
+            : eb("balance_session_id", "=", stored),
+        )
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+  });
+  return opened.outcome === "paid" ? { outcome: "settled" } : opened;
+}
+
+/**
+ * A session Stripe says is paid, recorded outside the webhook; true if the balance stands paid
+ * now. One recorded already (and since refunded, as the page is open) leaves a new one to open.
+ */
+async function recordBalanceNow(deps: PaymentDeps, session: Stripe.Checkout.Session) {
+  const { db, ...rest } = deps;
+  const applied = await db.transaction().execute((trx) => applyBalancePayment(trx, rest, session));
+  if (applied === "ignored") return false;
+  deps.outbox.wake();
+  return true;
 }
 
 export type BalancePaidOutcome = "balance-paid" | "balance-refunded" | "ignored";
@@ -323,23 +349,28 @@ export async function applyBalancePayment(
 
 /**
  * The balance page after Checkout: Stripe says whether the session is paid (applied here once if
- * the webhook has not come yet), then the page shows the registration as it now stands.
+ * the webhook has not come yet), then the page shows the registration as it now stands. Limited
+ * per client address like every look-up that costs a Stripe call; "rate-limited" asks nothing.
  */
 export async function settleBalanceReturn(
   deps: PaymentDeps,
-  { token, sessionId }: { token: string; sessionId: string },
-) {
+  { token, sessionId, clientAddress }: { token: string; sessionId: string; clientAddress: string },
+): Promise<"rate-limited" | "looked"> {
   const id = registrationIdFromToken(deps, token);
-  if (!id) return;
+  if (!id) return "looked";
+  const limited = await checkRateLimits(deps, {
+    bucket: "workshop-balance-return",
+    keys: [`ip:${clientAddress}`],
+    limit: deps.config.WORKSHOP_RATE_LIMIT,
+  });
+  if (!limited.allowed) return "rate-limited";
   let session: Stripe.Checkout.Session;
   try {
     session = await deps.stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     logFailure("workshop balance session not readable", error);
-    return;
+    return "looked";
   }
-  if (session.metadata?.[balanceMetadataKey] !== id) return;
-  const { db, ...rest } = deps;
-  const applied = await db.transaction().execute((trx) => applyBalancePayment(trx, rest, session));
-  if (applied !== "ignored") deps.outbox.wake();
+  if (session.metadata?.[balanceMetadataKey] === id) await recordBalanceNow(deps, session);
+  return "looked";
 }

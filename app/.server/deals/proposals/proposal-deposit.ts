@@ -5,7 +5,7 @@ import { checkRateLimits } from "../../core/rate-limit";
 import type { PaymentDeps } from "../../core/service-deps";
 import { localDateOf } from "../../core/zoned-time";
 import { enqueueEmail } from "../../mail";
-import type { Stripe } from "../../sales";
+import { openOneCheckout, type Stripe } from "../../sales";
 import { depositPaidTemplate, depositReceiptTemplate } from "../emails/deposit-emails";
 import type { DealProposalTable } from "../proposal-tables";
 import { proposalIdFromToken, proposalUrl } from "./proposal-links";
@@ -80,11 +80,14 @@ export type DepositPaymentOutcome =
   | { outcome: "invalid" | "not-due" | "paid" | "rate-limited" | "provider-failed" }
   | { outcome: "opened"; url: string };
 
+/** Tries before a press gives up on presses that keep racing it (each lost one reads again). */
+const checkoutAttempts = 3;
+
 /**
- * The client presses "Pay the deposit": the session opened for it earlier is reused while open
- * (one payable session at a time), recorded if Stripe says it was paid (the webhook may be late),
- * otherwise a new Checkout session for exactly the deposit. Two presses racing both create one;
- * the second to record it expires its own and sends the client to the first.
+ * The client presses "Pay the deposit": at most one payable Checkout session per deposit, even
+ * when two presses race (`openOneCheckout`). The session opened earlier is reused while open,
+ * recorded if Stripe says it was paid (the webhook may be late), otherwise a new one for exactly
+ * the deposit.
  */
 export async function startDepositPayment(
   deps: PaymentDeps,
@@ -98,17 +101,27 @@ export async function startDepositPayment(
     limit: deps.config.CHECKOUT_RATE_LIMIT,
   });
   if (!limited.allowed) return { outcome: "rate-limited" };
-  const row = await dueDeposit(deps, id);
-  if (!row || row.deposit_cents === null) return { outcome: "not-due" };
   try {
-    if (row.deposit_session_id) {
-      const earlier = await deps.stripe.checkout.sessions.retrieve(row.deposit_session_id);
-      if (earlier.status === "open" && earlier.url) return { outcome: "opened", url: earlier.url };
-      if (earlier.status === "complete" && (await recordDepositNow(deps, earlier)))
-        return { outcome: "paid" };
+    for (let attempt = 0; attempt < checkoutAttempts; attempt += 1) {
+      const opened = await openDepositCheckout(deps, id);
+      if (opened.outcome !== "lost") return opened;
     }
-    const page = proposalUrl(deps, id);
-    const session = await deps.stripe.checkout.sessions.create({
+    throw new Error("Deposit presses kept racing");
+  } catch (error) {
+    logFailure("proposal deposit checkout not opened", error);
+    return { outcome: "provider-failed" };
+  }
+}
+
+/** One try: the deposit as it stands now, and its one open session. */
+async function openDepositCheckout(deps: PaymentDeps, id: string) {
+  const row = await dueDeposit(deps, id);
+  if (!row || row.deposit_cents === null) return { outcome: "not-due" as const };
+  const { deposit_cents: cents, deposit_session_id: stored } = row;
+  const page = proposalUrl(deps, id);
+  return openOneCheckout(deps.stripe, {
+    storedSessionId: stored,
+    sessionParams: () => ({
       mode: "payment",
       customer_email: row.sent_to ?? undefined,
       client_reference_id: id,
@@ -117,7 +130,7 @@ export async function startDepositPayment(
           quantity: 1,
           price_data: {
             currency: "usd",
-            unit_amount: row.deposit_cents,
+            unit_amount: cents,
             product_data: { name: `Deposit: ${row.program} (proposal version ${row.version})` },
           },
         },
@@ -125,30 +138,26 @@ export async function startDepositPayment(
       success_url: `${page}?deposit_session={CHECKOUT_SESSION_ID}`,
       cancel_url: page,
       metadata: { [depositMetadataKey]: id, deal_id: row.deal_id },
-    });
-    if (!session.url) throw new Error("Stripe returned a session without a URL");
-    const claimed = await deps.db
-      .updateTable("deal_proposals")
-      .set({
-        deposit_session_id: session.id,
-        deposit_session_opened_at: deps.clock.now().toISOString(),
-      })
-      .where("id", "=", id)
-      .where("deposit_paid_at", "is", null)
-      .where((eb) =>
-        row.deposit_session_id === null
-          ? eb("deposit_session_id", "is", null)
-          : eb("deposit_session_id", "=", row.deposit_session_id),
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return { outcome: "opened", url: session.url };
-    // Another press recorded its session first: this one must never be paid.
-    await deps.stripe.checkout.sessions.expire(session.id);
-    return startDepositPayment(deps, { token, clientAddress });
-  } catch (error) {
-    logFailure("proposal deposit checkout not opened", error);
-    return { outcome: "provider-failed" };
-  }
+    }),
+    recordPaid: (session) => recordDepositNow(deps, session),
+    claim: async (sessionId) => {
+      const claimed = await deps.db
+        .updateTable("deal_proposals")
+        .set({
+          deposit_session_id: sessionId,
+          deposit_session_opened_at: deps.clock.now().toISOString(),
+        })
+        .where("id", "=", id)
+        .where("deposit_paid_at", "is", null)
+        .where((eb) =>
+          stored === null
+            ? eb("deposit_session_id", "is", null)
+            : eb("deposit_session_id", "=", stored),
+        )
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+  });
 }
 
 /** A session Stripe says is paid, recorded outside the webhook; true if the deposit is paid now. */
