@@ -13,6 +13,7 @@ import {
   type SiteWithStripeFake,
 } from "../../support/site-with-stripe-fake";
 import { httpDialects } from "../../support/test-databases";
+import { workshopCohort } from "../../support/workshop-cohort";
 import { newVisitorAddress, postAsNewVisitor } from "../../support/visitor-posts";
 
 const SITE = "http://balance.test";
@@ -46,30 +47,7 @@ for (const dialect of httpDialects) {
       const now = new Date().toISOString();
       await site.database.db
         .insertInto("workshop_events")
-        .values({
-          id: "cohort-1",
-          kind: "Workshop",
-          title: "Presence-Based Selling Foundations",
-          description: "The 3-day workshop.",
-          location: "Boulder, CO",
-          venue: null,
-          start_date: "2030-06-04",
-          end_date: "2030-06-06",
-          seats: 10,
-          held: 0,
-          sold: 1,
-          price_cents: 1_449_500,
-          deposit_cents: 250_000,
-          early_price_cents: null,
-          early_deadline: null,
-          registration_opens_on: null,
-          registration_closes_on: null,
-          invite_sequence: 0,
-          balance_due_days: 30,
-          full_refund_until: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(workshopCohort({ id: "cohort-1", sold: 1 }))
         .execute();
       await site.database.db
         .insertInto("workshop_registrations")

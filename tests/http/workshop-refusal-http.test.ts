@@ -5,6 +5,7 @@ import {
 } from "../../support/site-with-stripe-fake";
 import { httpDialects } from "../../support/test-databases";
 import { postAsNewVisitor } from "../../support/visitor-posts";
+import { workshopCohort } from "../../support/workshop-cohort";
 
 /** The opening tag of the form control named `name` (`value` for one of a group), in `scope`. */
 function control(scope: string, name: string, value?: string) {
@@ -31,36 +32,17 @@ for (const dialect of httpDialects) {
       site = await startSiteWithStripeFake(dialect, {
         env: { WORKSHOP_RATE_LIMIT: "100", TRUST_PROXY: "loopback" },
       });
-      const now = new Date().toISOString();
-      const cohort = {
-        kind: "Workshop" as const,
-        title: "Presence-Based Selling Foundations",
-        description: "The 3-day workshop.",
-        location: "Boulder, CO",
-        venue: null,
-        start_date: "2030-06-04",
-        end_date: "2030-06-06",
-        seats: 10,
-        held: 0,
-        sold: 0,
-        price_cents: 1_449_500,
-        deposit_cents: 250_000,
-        early_price_cents: null,
-        early_deadline: null,
-        registration_opens_on: null,
-        registration_closes_on: null,
-        invite_sequence: 0,
-        balance_due_days: 30,
-        full_refund_until: null,
-        created_at: now,
-        updated_at: now,
-      };
       await site.database.db
         .insertInto("workshop_events")
         .values([
-          { ...cohort, id: "roomy" },
+          workshopCohort({ id: "roomy" }),
           // Its page shows a seat; the post finds none (another buyer took it meanwhile).
-          { ...cohort, id: "raced", start_date: "2030-09-10", end_date: "2030-09-12", seats: 1 },
+          workshopCohort({
+            id: "raced",
+            start_date: "2030-09-10",
+            end_date: "2030-09-12",
+            seats: 1,
+          }),
         ])
         .execute();
     }, 120_000);

@@ -8,6 +8,7 @@ import {
   type SiteWithStripeFake,
 } from "../../support/site-with-stripe-fake";
 import { httpDialects } from "../../support/test-databases";
+import { workshopCohort } from "../../support/workshop-cohort";
 import { postAsNewVisitor } from "../../support/visitor-posts";
 
 const SITE = "http://seats.test";
@@ -41,33 +42,9 @@ for (const dialect of httpDialects) {
         STRIPE_API_BASE: site.fake.url,
         ...settings,
       });
-      const now = new Date().toISOString();
       await site.database.db
         .insertInto("workshop_events")
-        .values({
-          id: "last-two",
-          kind: "Workshop",
-          title: "Presence-Based Selling Foundations",
-          description: "The 3-day workshop.",
-          location: "Boulder, CO",
-          venue: null,
-          start_date: "2030-06-04",
-          end_date: "2030-06-06",
-          seats: 10,
-          held: 3,
-          sold: 5,
-          price_cents: 1_449_500,
-          deposit_cents: null,
-          early_price_cents: null,
-          early_deadline: null,
-          registration_opens_on: null,
-          registration_closes_on: null,
-          invite_sequence: 0,
-          balance_due_days: 30,
-          full_refund_until: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(workshopCohort({ id: "last-two", held: 3, sold: 5, deposit_cents: null }))
         .execute();
     }, 120_000);
     afterAll(async () => {
